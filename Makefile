@@ -1,0 +1,55 @@
+# iobattery - works with GNU make (4.0+) and BSD make (bmake): no conditionals, no GNU
+# functions. Variables come from config.mk, written by ./configure (run automatically).
+#
+#   make            configure (if needed) and build ./iobattery
+#   make run        install missing packages, build, run the quick battery here
+#   make check      install missing packages (incl. test tools), build, run every test
+#   make bench      side-by-side benchmarks against the real tools (bench/)
+#   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer
+
+SRCS != ls src/*.c src/*/*.c 2>/dev/null
+HDRS != ls src/*/*.h 2>/dev/null
+LIBSRCS != ls src/*/*.c 2>/dev/null
+UNITS != ls tests/unit/t_*.c 2>/dev/null
+OBJS = ${SRCS:.c=.o}
+LIBOBJS = ${LIBSRCS:.c=.o}
+UNITBINS = ${UNITS:.c=}
+
+all: iobattery
+
+config.mk src/config.h: configure VERSION
+	@if [ -n "$(SAN)" ]; then ./configure --enable-san; else ./configure; fi
+
+# config.mk is read by the sub-make, which is the only place that includes it.
+iobattery: config.mk src/config.h $(SRCS) $(HDRS) mk/build.mk
+	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
+		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" iobattery
+
+units: iobattery $(UNITS) tests/unit/test.h
+	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
+		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" units
+
+deps:
+	@scripts/install-deps build
+
+deps-test:
+	@scripts/install-deps test
+
+run: deps
+	@$(MAKE) iobattery
+	./iobattery run
+
+check: deps-test
+	@$(MAKE) iobattery units
+	@tests/run
+
+bench: iobattery
+	@bench/run-all
+
+clean:
+	rm -f iobattery libiob.a src/*.o src/*/*.o $(UNITBINS)
+
+distclean: clean
+	rm -f config.mk src/config.h
+
+.PHONY: all deps deps-test run check bench clean distclean units

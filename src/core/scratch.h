@@ -1,0 +1,71 @@
+/* scratch.h - where the tool may write, and how everything it made is removed.
+ *
+ * Safety rules (DESIGN.md 1.5): the tool only writes, truncates or deletes files it created,
+ * inside a directory it created with mkdtemp, or a file the user named on the command line
+ * that did not exist before (or was made by iobattery earlier, marked with an xattr).
+ * Nothing here follows a symlink it did not make.
+ *
+ * Signals: sig_install() catches SIGINT and SIGTERM. The first signal only sets a flag that
+ * every I/O loop polls (sig_stop_requested()); the loop ends, the phase is marked
+ * incomplete, the caller cleans up normally and exits 130. A second signal removes every
+ * registered path at once (async-signal-safe calls only) and _exit(130)s.
+ * The registry and the flag are the only global mutable state in the program. */
+#ifndef IOB_CORE_SCRATCH_H
+#define IOB_CORE_SCRATCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+extern volatile sig_atomic_t sig_stop_flag;
+
+/* Install the SIGINT/SIGTERM handlers. Returns 0 or -errno. Call once from main. */
+int sig_install(void);
+
+/* Nonzero once SIGINT or SIGTERM arrived (holds the signal number). Cheap: one load. */
+static inline int sig_stop_requested(void)
+{
+	return sig_stop_flag;
+}
+
+/* Register a path that must be removed if the process is killed by a second signal,
+ * or by cleanup_run_all(). is_dir: remove it recursively (it must be ours).
+ * Returns a slot >= 0 or -ENOSPC when the registry (64 slots) is full.
+ * Not thread-safe: call from the main thread before starting workers. */
+int cleanup_register(const char *path, int is_dir);
+/* Forget a slot (the file is kept, e.g. dd's of= after a successful run). */
+void cleanup_unregister(int slot);
+/* Remove the path in slot now and forget it. Returns 0 or -errno. */
+int cleanup_remove(int slot);
+
+/* A private scratch directory: PARENT/iobattery.XXXXXX (mkdtemp, mode 0700), registered
+ * for removal. */
+struct scratch;
+
+/* Create it under parent (which must exist, be a directory and writable).
+ * Returns 0 and *out (owned by the caller, free with scratch_destroy) or -errno. */
+int scratch_create(const char *parent, struct scratch **out);
+/* The directory's absolute path; valid until scratch_destroy. */
+const char *scratch_dir(const struct scratch *s);
+/* buf = dir + "/" + name. Returns 0 or -ENAMETOOLONG. */
+int scratch_path(const struct scratch *s, const char *name, char *buf, size_t len);
+/* Remove the whole tree (never following symlinks, never leaving the directory) and free.
+ * Returns 0 or the first -errno met (the rest is still attempted). NULL is allowed. */
+int scratch_destroy(struct scratch *s);
+
+/* Remove a directory tree we created, without following symlinks. 0 or -errno. */
+int scratch_rmtree(const char *path);
+
+/* Free space check: 0 when at least need bytes (plus 1% and 16 MiB of slack) are free for
+ * an unprivileged writer in the file system holding dir, -ENOSPC when not, -errno on error.
+ * *avail (may be NULL) receives the free bytes. */
+int space_check(const char *dir, uint64_t need, uint64_t *avail);
+
+/* Mark an open file as made by iobattery (user xattr), so that later runs may overwrite it.
+ * Returns 0 or -errno (e.g. -ENOTSUP on a file system without user xattrs). */
+int mark_created(int fd);
+/* 1 when path carries our mark, 0 when not (or it cannot tell), -errno on stat errors.
+ * Does not follow a symlink. */
+int is_marked(const char *path);
+
+#endif

@@ -1,0 +1,20 @@
+/* sysinfo.h - environment detection for the results model: host, OS, kernel, CPU, RAM,
+ * and for a target path its file system, mount options and block device (model,
+ * rotational flag, I/O scheduler, from /proc/self/mountinfo and /sys/block on Linux).
+ * Thread-safe. */
+#ifndef IOB_CORE_SYSINFO_H
+#define IOB_CORE_SYSINFO_H
+
+#include <stdint.h>
+
+struct env;
+
+/* Fill env (whose strings must be NULL or owned; they are replaced) for target, a path
+ * that exists (directory or file). Unknown fields stay NULL / -1. Returns 0 or -ENOMEM. */
+int sysinfo_fill(struct env *env, const char *target);
+/* Physical RAM in bytes (0 when unknown). */
+uint64_t sysinfo_ram(void);
+/* The block device name ("vda", "sda") holding path, into buf; 0 or -errno. */
+int sysinfo_device_of(const char *path, char *buf, unsigned long len);
+
+#endif

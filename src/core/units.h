@@ -1,0 +1,34 @@
+/* units.h - parsing and printing sizes, counts and rates. Pure; thread-safe. */
+#ifndef IOB_CORE_UNITS_H
+#define IOB_CORE_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Parse a dd(1) number: decimal digits with an optional multiplier suffix
+ *   c=1 w=2 b=512 kB=1000 K=KiB=1024 MB=1000^2 M=MiB=1024^2 GB G GiB TB T TiB ...
+ * (coreutils' table, k accepted for K), and products "AxB[xC...]".
+ * Returns 0 and stores the value in *out, or -EINVAL (junk, empty, negative) or
+ * -ERANGE (overflow of 64 bits). */
+int units_parse_dd(const char *s, uint64_t *out);
+
+/* Parse a size as the other subcommands take it: digits with an optional binary suffix
+ * k/K, m/M, g/G, t/T (powers of 1024) and an optional trailing "B"/"iB".
+ * A bare number is multiplied by default_unit (1 for bytes, 1<<20 for Bonnie's megabytes).
+ * Returns 0, -EINVAL or -ERANGE as units_parse_dd. */
+int units_parse_size(const char *s, uint64_t default_unit, uint64_t *out);
+
+/* Parse an unsigned decimal integer, whole string. 0, -EINVAL or -ERANGE. */
+int units_parse_u64(const char *s, uint64_t *out);
+
+/* Format bytes as dd does in its closing line: "1.0 GB" (powers of 1000) into buf.
+ * Returns buf. */
+char *units_fmt_si(char *buf, size_t len, double value, const char *unit);
+
+/* Format bytes with binary prefixes: "1.00 GiB", "512 KiB", "17 B". Returns buf. */
+char *units_fmt_bytes(char *buf, size_t len, double bytes);
+
+/* Format a duration in ns for humans: "812 ns", "12.3 us", "4.56 ms", "1.234 s". */
+char *units_fmt_ns(char *buf, size_t len, double ns);
+
+#endif

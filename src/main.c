@@ -1,0 +1,64 @@
+/* main.c - the subcommand table and dispatch; nothing else. */
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "cmd/cmd.h"
+#include "core/err.h"
+#include "core/scratch.h"
+
+struct subcommand {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct subcommand commands[] = {
+	{ "run", cmd_run, "the quick battery on a scratch directory (the default job)" },
+	{ "dd", cmd_dd, "dd-style streaming write or read, with dd's operands" },
+	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	const struct subcommand *c;
+
+	fprintf(f, "usage: iobattery COMMAND [ARGS...]\n"
+		   "       iobattery COMMAND --help\n\ncommands:\n");
+	for (c = commands; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fprintf(f, "\nWith no command, 'iobattery run' is performed. See iobattery(1).\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct subcommand *c;
+	static char name0[] = "iobattery", name1[] = "run";
+	char *def_argv[] = { name0, name1, NULL };
+	int rc;
+
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+			  !strcmp(argv[1], "help"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "--version")) {
+		printf("iobattery %s\n", IOB_VERSION);
+		return 0;
+	}
+	if (argc < 2) {
+		argc = 2;
+		argv = def_argv;
+	}
+	rc = sig_install();
+	if (rc < 0) {
+		err_errno(rc, "cannot install signal handlers");
+		return EXIT_FAILED;
+	}
+	for (c = commands; c->name; c++)
+		if (!strcmp(c->name, argv[1]))
+			return c->fn(argc - 1, argv + 1);
+	err_msg("unknown command: '%s': see 'iobattery --help'", argv[1]);
+	return EXIT_USAGE;
+}

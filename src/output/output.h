@@ -1,0 +1,51 @@
+/* output.h - formatters: separate sinks that read only the results model.
+ * Each writes to an explicit stream; several may be used for one run (--format text,json).
+ * Thread-safe as long as each call has its own stream. */
+#ifndef IOB_OUTPUT_OUTPUT_H
+#define IOB_OUTPUT_OUTPUT_H
+
+#include <stdio.h>
+
+struct run;
+struct row;
+
+struct out_fmt {
+	const char *name;		/* "text", "json", "csv" */
+	const char *ext;		/* file extension for --output-dir */
+	int (*begin)(FILE *f, const struct run *run);
+	int (*row)(FILE *f, const struct run *run, const struct row *row);
+	int (*end)(FILE *f, const struct run *run);
+};
+
+/* The formatter called name, or NULL. */
+const struct out_fmt *out_find(const char *name);
+/* begin, each row, end. Returns 0 or -errno (write errors included: ferror). */
+int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
+
+/* Text renderers per workload. The text formatter prints a row with the renderer whose
+ * workload matches, or with the generic one. Add a line to the table in text.c. */
+struct out_text_renderer {
+	const char *workload;
+	/* Called once before the first row of this workload (may be NULL). */
+	int (*head)(FILE *f, const struct run *run);
+	int (*row)(FILE *f, const struct run *run, const struct row *row);
+};
+/* The generic block: rate, times, CPU, latency percentiles, cache, flags, note. */
+int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
+/* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
+int out_text_extras(FILE *f, const struct row *row);
+
+extern const struct out_fmt out_text;
+extern const struct out_fmt out_json;
+extern const struct out_fmt out_csv;
+
+/* JSON round trip (jansson). out_json_dump: the run as a JSON text (malloc'd, caller
+ * frees) or NULL on ENOMEM. out_json_load: parse a text written by out_json_dump into a
+ * new run (caller frees with run_free); NULL with a reason in err (a static string or
+ * one in errbuf) when it is not a result of ours or is malformed. */
+char *out_json_dump(const struct run *run);
+struct run *out_json_load(const char *text, char *errbuf, unsigned long errlen);
+/* Load a result file (JSON). NULL with the reason in errbuf. */
+struct run *out_json_load_file(const char *path, char *errbuf, unsigned long errlen);
+
+#endif

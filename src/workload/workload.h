@@ -1,0 +1,15 @@
+/* workload.h - what the workloads offer to the subcommands and to the quick battery.
+ * A workload function runs its phases through runner.h and appends one row per phase to
+ * rc->run; it returns 0, or -errno when a phase failed (the row says why) or -EINTR when a
+ * stop signal ended it. It never exits and prints nothing but progress. */
+#ifndef IOB_WORKLOAD_WORKLOAD_H
+#define IOB_WORKLOAD_WORKLOAD_H
+
+struct runner;
+
+/* Quick-battery steps (cmd/run.c lists them in order): each runs a small, fast version of
+ * the workload inside dir, a scratch directory of the caller's, and removes what it made. */
+int dd_quick(struct runner *rc, const char *dir);
+int cp_quick(struct runner *rc, const char *dir);
+
+#endif
