@@ -1,0 +1,291 @@
+/* db_pg.c - the PostgreSQL engine of the db workload, through libpq. A statement is sent
+ * with PQsendQuery and waited for with poll(), so that a stop signal cancels it (PQcancel)
+ * and a throwaway server that died is noticed. The tag is PQcmdStatus (what psql prints),
+ * the count PQcmdTuples. Built only with HAVE_LIBPQ; without it db_pg_open says so. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "core/scratch.h"
+#include "workload/db.h"
+
+#ifdef HAVE_LIBPQ
+#include <libpq-fe.h>
+
+struct pg {
+	PGconn *conn;
+	int (*alive)(void *);
+	void *arg;
+	char *build_sql;
+};
+
+/* The seeds' function, with the number of rows as its loop bound. */
+static const char pg_build_fmt[] =
+	"CREATE FUNCTION build_data() RETURNS integer AS '\n"
+	"    DECLARE\n"
+	"        i INTEGER DEFAULT 0;\n"
+	"        curtime TIMESTAMP;\n"
+	"    BEGIN\n"
+	"        FOR i IN 1..%llu LOOP\n"
+	"            curtime := ''now'';\n"
+	"            INSERT INTO test1 VALUES (curtime, ''test string'', i);\n"
+	"        END LOOP;\n"
+	"        RETURN 1;\n"
+	"    END;\n"
+	"' LANGUAGE 'plpgsql'";
+
+/* Copy a libpq message without its trailing newline. */
+static void pg_msg(char *err, size_t errlen, const char *prefix, const char *m)
+{
+	size_t n;
+
+	snprintf(err, errlen, "%s%s", prefix, m ? m : "unknown error");
+	n = strlen(err);
+	while (n && (err[n - 1] == '\n' || err[n - 1] == ' '))
+		err[--n] = '\0';
+}
+
+/* Wait until the query's results are in, cancelling on a stop signal and giving up when
+ * the watched server died. 0, -EINTR (cancel sent), -ECONNRESET or -EIO. */
+static int pg_wait(struct pg *p, int *cancelled, char *err, size_t errlen)
+{
+	int fd = PQsocket(p->conn);
+
+	while (PQisBusy(p->conn)) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		int r = poll(&pfd, 1, 100);
+
+		if (r < 0 && errno != EINTR) {
+			snprintf(err, errlen, "poll: %s", strerror(errno));
+			return -errno;
+		}
+		if (r > 0 && !PQconsumeInput(p->conn)) {
+			pg_msg(err, errlen, "", PQerrorMessage(p->conn));
+			return -EIO;
+		}
+		if (sig_stop_requested() && !*cancelled) {
+			PGcancel *c = PQgetCancel(p->conn);
+			char eb[256];
+
+			if (c) {
+				PQcancel(c, eb, sizeof(eb));
+				PQfreeCancel(c);
+			}
+			*cancelled = 1;
+		}
+		if (p->alive && !p->alive(p->arg)) {
+			snprintf(err, errlen, "the server exited during the statement");
+			return -ECONNRESET;
+		}
+	}
+	return 0;
+}
+
+static int pg_exec(struct db_conn *c, const char *sql, struct db_result *res,
+		   char *err, size_t errlen)
+{
+	struct pg *p = c->h;
+	PGresult *r;
+	int cancelled = 0, rc = 0, failed = 0;
+
+	res->tag[0] = '\0';
+	res->count = -1;
+	if (sig_stop_requested()) {
+		snprintf(err, errlen, "interrupted");
+		return -EINTR;
+	}
+	if (!PQsendQuery(p->conn, sql)) {
+		pg_msg(err, errlen, "", PQerrorMessage(p->conn));
+		return -EIO;
+	}
+	rc = pg_wait(p, &cancelled, err, errlen);
+	if (rc < 0)
+		return rc;
+	while ((r = PQgetResult(p->conn))) {
+		ExecStatusType st = PQresultStatus(r);
+
+		if (st == PGRES_FATAL_ERROR || st == PGRES_BAD_RESPONSE ||
+		    st == PGRES_NONFATAL_ERROR) {
+			if (!failed)
+				pg_msg(err, errlen, "", PQresultErrorMessage(r));
+			failed = 1;
+		} else if (st == PGRES_COPY_IN || st == PGRES_COPY_OUT) {
+			snprintf(err, errlen, "COPY from or to the client is not supported");
+			failed = 1;
+			PQclear(r);
+			break;
+		} else {
+			const char *t = PQcmdTuples(r);
+
+			snprintf(res->tag, sizeof(res->tag), "%s", PQcmdStatus(r));
+			res->count = *t ? strtoll(t, NULL, 10) : -1;
+		}
+		PQclear(r);
+	}
+	if (failed && (cancelled || sig_stop_requested())) {
+		snprintf(err, errlen, "interrupted");
+		return -EINTR;
+	}
+	if (!failed && PQstatus(p->conn) == CONNECTION_BAD) {
+		pg_msg(err, errlen, "", PQerrorMessage(p->conn));
+		return -EIO;
+	}
+	return failed ? -EIO : 0;
+}
+
+/* One value from a one-row query into buf. 0 or -EIO with the reason in err. */
+static int pg_value(struct db_conn *c, const char *sql, char *buf, size_t len,
+		    char *err, size_t errlen)
+{
+	struct pg *p = c->h;
+	PGresult *r = PQexec(p->conn, sql);
+	int rc = -EIO;
+
+	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1) {
+		snprintf(buf, len, "%s", PQgetvalue(r, 0, 0));
+		rc = 0;
+	} else {
+		pg_msg(err, errlen, "", PQresultErrorMessage(r));
+	}
+	PQclear(r);
+	return rc;
+}
+
+/* The build function's text for rows (malloc'd) or NULL. */
+static char *str_fmt_build(uint64_t rows)
+{
+	size_t len = sizeof(pg_build_fmt) + 24;
+	char *s = malloc(len);
+
+	if (s)
+		snprintf(s, len, pg_build_fmt, (unsigned long long)rows);
+	return s;
+}
+
+static int pg_build(struct db_conn *c, uint64_t rows, struct db_result *res,
+		    char *err, size_t errlen)
+{
+	struct pg *p = c->h;
+	struct db_result r1;
+	char n[32];
+	int rc;
+
+	free(p->build_sql);
+	p->build_sql = str_fmt_build(rows);
+	if (!p->build_sql)
+		return -ENOMEM;
+	c->build_sql = p->build_sql;
+	rc = pg_exec(c, p->build_sql, &r1, err, errlen);
+	if (rc == 0)
+		rc = pg_exec(c, "SELECT build_data()", res, err, errlen);
+	if (rc < 0)
+		return rc;
+	rc = pg_value(c, "SELECT count(*) FROM test1", n, sizeof(n), err, errlen);
+	if (rc < 0)
+		return rc;
+	res->count = strtoll(n, NULL, 10);
+	return 0;
+}
+
+static int pg_size(struct db_conn *c, uint64_t *bytes)
+{
+	char v[32], err[256];
+
+	if (pg_value(c, "SELECT pg_database_size(current_database())", v, sizeof(v),
+		     err, sizeof(err)) < 0)
+		return -EIO;
+	*bytes = strtoull(v, NULL, 10);
+	return 0;
+}
+
+static void pg_close(struct db_conn *c)
+{
+	struct pg *p = c->h;
+
+	if (!p)
+		return;
+	PQfinish(p->conn);
+	free(p->build_sql);
+	free(p);
+	c->h = NULL;
+}
+
+int db_pg_open(struct db_conn *c, const char *conninfo, int (*alive)(void *), void *arg,
+	       struct db_pg_info *info, char *err, size_t errlen)
+{
+	struct pg *p;
+	char e2[256];
+
+	memset(c, 0, sizeof(*c));
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->conn = PQconnectdb(conninfo);
+	if (!p->conn || PQstatus(p->conn) != CONNECTION_OK) {
+		pg_msg(err, errlen, "", p->conn ? PQerrorMessage(p->conn) : "out of memory");
+		PQfinish(p->conn);
+		free(p);
+		return -ECONNREFUSED;
+	}
+	p->alive = alive;
+	p->arg = arg;
+	c->engine = "postgresql";
+	c->h = p;
+	c->exec = pg_exec;
+	c->build = pg_build;
+	c->size = pg_size;
+	c->close = pg_close;
+	c->build_sql = pg_build_fmt;
+	if (info) {
+		if (pg_value(c, "SHOW server_version", info->version, sizeof(info->version),
+			     e2, sizeof(e2)) < 0)
+			info->version[0] = '\0';
+		if (pg_value(c, "SHOW data_directory", info->data_directory,
+			     sizeof(info->data_directory), e2, sizeof(e2)) < 0)
+			info->data_directory[0] = '\0';
+	}
+	return 0;
+}
+
+int db_pg_oneshot(const char *conninfo, const char *sql, char *err, size_t errlen)
+{
+	PGconn *conn = PQconnectdb(conninfo);
+	PGresult *r;
+	int rc = 0;
+
+	if (!conn || PQstatus(conn) != CONNECTION_OK) {
+		pg_msg(err, errlen, "", conn ? PQerrorMessage(conn) : "out of memory");
+		PQfinish(conn);
+		return -ECONNREFUSED;
+	}
+	r = PQexec(conn, sql);
+	if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK) {
+		pg_msg(err, errlen, "", PQresultErrorMessage(r));
+		rc = -EIO;
+	}
+	PQclear(r);
+	PQfinish(conn);
+	return rc;
+}
+
+#else /* !HAVE_LIBPQ */
+
+int db_pg_open(struct db_conn *c, const char *conninfo, int (*alive)(void *), void *arg,
+	       struct db_pg_info *info, char *err, size_t errlen)
+{
+	(void)c; (void)conninfo; (void)alive; (void)arg; (void)info;
+	snprintf(err, errlen, "this iobattery was built without libpq");
+	return -ENOTSUP;
+}
+
+int db_pg_oneshot(const char *conninfo, const char *sql, char *err, size_t errlen)
+{
+	(void)conninfo; (void)sql;
+	snprintf(err, errlen, "this iobattery was built without libpq");
+	return -ENOTSUP;
+}
+
+#endif
