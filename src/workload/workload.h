@@ -11,5 +11,7 @@ struct runner;
  * the workload inside dir, a scratch directory of the caller's, and removes what it made. */
 int dd_quick(struct runner *rc, const char *dir);
 int cp_quick(struct runner *rc, const char *dir);
+/* The seeds' SQL script on SQLite with 20,000 rows (db_script.c). */
+int db_quick(struct runner *rc, const char *dir);
 
 #endif

@@ -1,0 +1,444 @@
+/* db_script.c - the db workload: the seeds' SQL script (or a user's), a build phase of
+ * single-row inserts timed on its own, then every statement timed as one phase, and a
+ * script total as `time psql -f` would show it. Rows: "build", "stmt01".., "script_total"
+ * (workload "db"); the tag and count of each statement come from the engine. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/cpu.h"
+#include "core/err.h"
+#include "core/scratch.h"
+#include "core/sysinfo.h"
+#include "stats/result.h"
+#include "workload/db.h"
+#include "workload/runner.h"
+#include "workload/workload.h"
+
+#define DB_SETUP_SQL "CREATE TABLE test1 (\n    thedate TIMESTAMP,\n" \
+		     "    astring VARCHAR(200),\n    anumber INTEGER\n)"
+
+/* The timed part of the seeds' ptst.sql, verbatim. */
+const char db_seed_script_pg[] =
+	"CREATE TABLE test2  (\n"
+	"    thedate TIMESTAMP,\n"
+	"    astring VARCHAR(200),\n"
+	"    anumber INTEGER\n"
+	");\n"
+	"CREATE TABLE test3 AS SELECT * FROM test1;\n"
+	"INSERT INTO test2 SELECT * FROM test1 WHERE ((anumber % 2) = 0);\n"
+	"DELETE FROM test3 WHERE ((anumber % 2) = 0);\n"
+	"DELETE FROM test3 WHERE ((anumber % 13) = 0);\n"
+	"CREATE TABLE test4 AS\n"
+	" SELECT test1.thedate AS t1date,\n"
+	"        test2.thedate AS t2date,\n"
+	"        test1.astring AS t1string,\n"
+	"        test2.astring AS t2string,\n"
+	"        test1.anumber AS t1number,\n"
+	"        test2.anumber AS t2number\n"
+	" FROM test1 JOIN test2 ON test1.anumber=test2.anumber;\n"
+	"UPDATE test3 SET thedate='now' WHERE ((anumber % 5) = 0);\n"
+	"DROP TABLE test4;\n"
+	"CREATE TABLE test4 AS SELECT * FROM test1;\n"
+	"DELETE FROM test4 WHERE ((anumber % 27) = 0);\n"
+	"VACUUM ANALYZE;\n"
+	"VACUUM FULL;\n"
+	"DROP TABLE test4;\n"
+	"DROP TABLE test3;\n"
+	"DROP TABLE test2;\n"
+	"VACUUM FULL;\n";
+
+/* The same on SQLite: 'now' is spelled as SQLite's current time; the engine maps
+ * VACUUM ANALYZE to ANALYZE + VACUUM and VACUUM FULL to VACUUM. */
+const char db_seed_script_sqlite[] =
+	"CREATE TABLE test2  (\n"
+	"    thedate TIMESTAMP,\n"
+	"    astring VARCHAR(200),\n"
+	"    anumber INTEGER\n"
+	");\n"
+	"CREATE TABLE test3 AS SELECT * FROM test1;\n"
+	"INSERT INTO test2 SELECT * FROM test1 WHERE ((anumber % 2) = 0);\n"
+	"DELETE FROM test3 WHERE ((anumber % 2) = 0);\n"
+	"DELETE FROM test3 WHERE ((anumber % 13) = 0);\n"
+	"CREATE TABLE test4 AS\n"
+	" SELECT test1.thedate AS t1date,\n"
+	"        test2.thedate AS t2date,\n"
+	"        test1.astring AS t1string,\n"
+	"        test2.astring AS t2string,\n"
+	"        test1.anumber AS t1number,\n"
+	"        test2.anumber AS t2number\n"
+	" FROM test1 JOIN test2 ON test1.anumber=test2.anumber;\n"
+	"UPDATE test3 SET thedate=datetime('now') WHERE ((anumber % 5) = 0);\n"
+	"DROP TABLE test4;\n"
+	"CREATE TABLE test4 AS SELECT * FROM test1;\n"
+	"DELETE FROM test4 WHERE ((anumber % 27) = 0);\n"
+	"VACUUM ANALYZE;\n"
+	"VACUUM FULL;\n"
+	"DROP TABLE test4;\n"
+	"DROP TABLE test3;\n"
+	"DROP TABLE test2;\n"
+	"VACUUM FULL;\n";
+
+int db_device_written(const char *dev, uint64_t *bytes)
+{
+	FILE *f = fopen("/proc/diskstats", "r");
+	char line[512], name[64];
+	unsigned long long sect;
+	int rc = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*u %*u %63s %*u %*u %*u %*u %*u %*u %llu", name, &sect) == 2 &&
+		    !strcmp(name, dev)) {
+			*bytes = (uint64_t)sect * 512u;	/* diskstats sectors are 512 bytes */
+			rc = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return rc;
+}
+
+/* Sum st_blocks under the directory fd (closed here). */
+static int tree_size(int dfd, uint64_t *bytes, int depth)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *e;
+	struct stat st;
+
+	if (!d) {
+		close(dfd);
+		return -errno;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW))
+			continue;	/* gone meanwhile (the server deletes files) */
+		*bytes += (uint64_t)st.st_blocks * 512u;
+		if (S_ISDIR(st.st_mode) && depth < 16) {
+			int fd = openat(dirfd(d), e->d_name,
+					O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+
+			if (fd >= 0)
+				tree_size(fd, bytes, depth + 1);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+int db_path_size(const char *path, uint64_t *bytes)
+{
+	struct stat st;
+	int fd;
+
+	*bytes = 0;
+	if (lstat(path, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode)) {
+		*bytes = (uint64_t)st.st_blocks * 512u;
+		return 0;
+	}
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+	if (fd < 0)
+		return -errno;
+	return tree_size(fd, bytes, 0);
+}
+
+/* State of one db_run. */
+struct db_state {
+	struct runner *rc;
+	const struct db_cfg *cfg;
+	struct db_conn c;
+	char dev[64];			/* block device, "" when unknown */
+	uint64_t peak;			/* largest size seen */
+	uint64_t sample_ns;		/* time spent sampling sizes inside the script */
+	char err[1024];
+};
+
+/* The database's size now (and the peak); 0 when it cannot be told. */
+static uint64_t db_size_now(struct db_state *s)
+{
+	uint64_t b = 0, t0 = clock_ns();
+
+	if (s->cfg->size_dir) {
+		if (db_path_size(s->cfg->size_dir, &b) < 0)
+			b = 0;
+	} else if (s->c.size(&s->c, &b) < 0) {
+		b = 0;
+	}
+	if (b > s->peak)
+		s->peak = b;
+	s->sample_ns += clock_ns() - t0;
+	return b;
+}
+
+static uint64_t dev_now(const struct db_state *s)
+{
+	uint64_t b = 0;
+
+	if (s->dev[0] && db_device_written(s->dev, &b) < 0)
+		return 0;
+	return b;
+}
+
+static int row_common(struct db_state *s, struct row *row, const char *sql,
+		      const struct db_result *res)
+{
+	int rc = 0;
+
+	rc |= kv_set(&row->params, "engine", "%s", s->c.engine);
+	rc |= kv_set(&row->params, "script", "%s", s->cfg->script_name);
+	rc |= kv_set(&row->params, "sql", "%s", sql);
+	if (res && res->tag[0])
+		rc |= kv_set(&row->params, "tag", "%s", res->tag);
+	if (res && res->count >= 0)
+		rc |= kv_set(&row->params, "count", "%" PRId64, res->count);
+	return rc ? -ENOMEM : 0;
+}
+
+/* Note a failed step on its row; returns rc. */
+static int row_failed(struct db_state *s, struct row *row, int rc, const char *what)
+{
+	char *e;
+
+	if (rc == -EINTR) {
+		row->flags |= ROW_INCOMPLETE;
+		return rc;
+	}
+	row->flags |= ROW_FAILED;
+	e = str_printf("%s: %s", what, s->err);
+	free(row->error);
+	row->error = e;
+	err_msg("%s failed: %s: %s", s->c.engine, what, s->err);
+	return rc;
+}
+
+/* The setup and build phase: CREATE TABLE test1, then the engine's single-row inserts. */
+static int db_build(struct db_state *s)
+{
+	const struct db_cfg *cfg = s->cfg;
+	struct db_result res = { "", -1 };
+	struct phase ph;
+	struct row *row;
+	uint64_t d0, t0;
+	int rc;
+
+	rc = phase_begin(&ph, s->rc, "build", 1, "rows", cfg->rows);
+	if (rc < 0)
+		return rc;
+	d0 = dev_now(s);
+	phase_restart(&ph);
+	worker_start(&ph.w[0]);
+	t0 = op_begin();
+	rc = s->c.exec(&s->c, DB_SETUP_SQL, &res, s->err, sizeof(s->err));
+	if (rc == 0)
+		rc = s->c.build(&s->c, cfg->rows, &res, s->err, sizeof(s->err));
+	op_end(&ph.w[0], t0, rc < 0 ? rc : 0);
+	row = phase_end(&ph, "db");
+	if (!row)
+		return -ENOMEM;
+	if (row_common(s, row, s->c.build_sql, &res) < 0)
+		return -ENOMEM;
+	kv_set(&row->params, "rows", "%" PRIu64, cfg->rows);
+	if (rc < 0)
+		return row_failed(s, row, rc, "build");
+	row->ops = res.count > 0 ? (uint64_t)res.count : 0;
+	if (row->elapsed_ns) {
+		row->rate = (double)row->ops * 1e9 / (double)row->elapsed_ns;
+		str_set(&row->rate_unit, "rows/s");
+	}
+	if (s->dev[0])
+		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
+	row_add_metric(row, "db_size", (double)db_size_now(s), "B");
+	return 0;
+}
+
+/* One statement of the script as its own phase. */
+static int db_stmt(struct db_state *s, unsigned idx, const struct db_stmt *st)
+{
+	struct db_result res = { "", -1 };
+	struct phase ph;
+	struct row *row;
+	char name[32];
+	uint64_t t0;
+	int rc;
+
+	snprintf(name, sizeof(name), "stmt%02u", idx);
+	rc = phase_begin(&ph, s->rc, name, 1, "stmt", 0);
+	if (rc < 0)
+		return rc;
+	worker_start(&ph.w[0]);
+	t0 = op_begin();
+	rc = s->c.exec(&s->c, st->sql, &res, s->err, sizeof(s->err));
+	op_end(&ph.w[0], t0, rc < 0 ? rc : 0);
+	row = phase_end(&ph, "db");
+	if (!row)
+		return -ENOMEM;
+	if (row_common(s, row, st->sql, &res) < 0)
+		return -ENOMEM;
+	kv_set(&row->params, "line", "%u", st->line);
+	if (rc < 0) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "statement %u (line %u)", idx, st->line);
+		return row_failed(s, row, rc, what);
+	}
+	row_add_metric(row, "db_size", (double)db_size_now(s), "B");
+	return 0;
+}
+
+/* The script as `time psql -f` sees it: wall time from the first statement to the end of
+ * the last, less the time this tool spent sampling database sizes between statements. */
+static int db_script(struct db_state *s, const struct db_stmt *v, int n)
+{
+	struct cpu_sample c0, c1;
+	struct row *row;
+	uint64_t t0, t1, d0;
+	int k, rc = 0;
+
+	s->sample_ns = 0;
+	s->peak = 0;
+	db_size_now(s);
+	d0 = dev_now(s);
+	s->sample_ns = 0;
+	cpu_sample_now(&c0);
+	t0 = clock_ns();
+	for (k = 0; k < n && rc == 0; k++) {
+		if (sig_stop_requested())
+			rc = -EINTR;
+		else
+			rc = db_stmt(s, (unsigned)k + 1, &v[k]);
+	}
+	t1 = clock_ns();
+	cpu_sample_now(&c1);
+	row = run_add_row(s->rc->run, "db", "script_total");
+	if (!row)
+		return -ENOMEM;
+	row->repeat = s->rc->repeat;
+	row->ops = (uint64_t)k;
+	row->elapsed_ns = t1 - t0 > s->sample_ns ? t1 - t0 - s->sample_ns : 0;
+	cpu_fill(&row->cpu, &c0, &c1, row->ops);
+	if (row->elapsed_ns < ROW_SHORT_NS)
+		row->flags |= ROW_SHORT;
+	kv_set(&row->params, "engine", "%s", s->c.engine);
+	kv_set(&row->params, "script", "%s", s->cfg->script_name);
+	kv_set(&row->params, "statements", "%d", n);
+	row_add_metric(row, "db_peak_size", (double)s->peak, "B");
+	if (s->dev[0])
+		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
+	if (rc == -EINTR)
+		row->flags |= ROW_INCOMPLETE;
+	else if (rc < 0)
+		row->flags |= ROW_FAILED;
+	if (rc < 0 && rc != -EINTR && s->err[0])
+		str_set(&row->error, s->err);
+	return rc;
+}
+
+static int db_open(struct db_state *s)
+{
+	const struct db_cfg *cfg = s->cfg;
+	struct db_pg_info info;
+	struct kvlist *o = &s->rc->run->options;
+	int rc;
+
+	if (cfg->kind == DB_SQLITE)
+		return db_sqlite_open(&s->c, cfg->sqlite_path, &cfg->sqlite, s->err,
+				      sizeof(s->err));
+	rc = db_pg_open(&s->c, cfg->conninfo, cfg->server ? db_pgserver_alive : NULL,
+			cfg->server, &info, s->err, sizeof(s->err));
+	if (rc < 0)
+		return rc;
+	if (info.version[0])
+		kv_set(o, "pg_server_version", "%s", info.version);
+	if (info.data_directory[0])
+		kv_set(o, "pg_data_directory", "%s", info.data_directory);
+	return 0;
+}
+
+int db_run(struct runner *rc, const struct db_cfg *cfg)
+{
+	struct db_state *s;
+	struct db_stmt *v = NULL;
+	const char *text = cfg->script;
+	int n, r;
+
+	if (!text)
+		text = cfg->kind == DB_SQLITE ? db_seed_script_sqlite : db_seed_script_pg;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->rc = rc;
+	s->cfg = cfg;
+	n = db_split(text, &v, s->err, sizeof(s->err));
+	if (n < 0) {
+		err_msg("cannot read the script: '%s': %s", cfg->script_name, s->err);
+		free(s);
+		return n;
+	}
+	if (cfg->device_path && sysinfo_device_of(cfg->device_path, s->dev, sizeof(s->dev)) < 0)
+		s->dev[0] = '\0';
+	if (s->dev[0])
+		kv_set(&rc->run->options, "db_device", "%s", s->dev);
+	r = db_open(s);
+	if (r < 0) {
+		err_msg("cannot open the database: '%s': %s", cfg->kind == DB_SQLITE ?
+			cfg->sqlite_path : cfg->conninfo, s->err);
+		db_split_free(v, n);
+		free(s);
+		return r;
+	}
+	r = 0;
+	if (!cfg->no_build)
+		r = db_build(s);
+	if (r == 0 && sig_stop_requested())
+		r = -EINTR;
+	if (r == 0)
+		r = db_script(s, v, n);
+	if (cfg->kind == DB_PG && !cfg->server && !cfg->no_build) {
+		/* an existing server: remove what the build made (the seed script drops
+		 * test2..test4 itself) */
+		struct db_result res;
+
+		s->c.exec(&s->c, "DROP TABLE IF EXISTS test1", &res, s->err, sizeof(s->err));
+		s->c.exec(&s->c, "DROP FUNCTION IF EXISTS build_data()", &res, s->err,
+			  sizeof(s->err));
+	}
+	s->c.close(&s->c);
+	db_split_free(v, n);
+	free(s);
+	return r;
+}
+
+int db_quick(struct runner *rc, const char *dir)
+{
+	static const char *const sfx[] = { "", "-journal", "-wal", "-shm" };
+	struct db_cfg cfg = {
+		.kind = DB_SQLITE, .rows = 20000, .script_name = "seed",
+		.sqlite = { "delete", "full", 4096, -2000 },
+	};
+	char path[4096], p2[4200];
+	size_t k;
+	int r;
+
+	snprintf(path, sizeof(path), "%s/iobattery-db.sqlite", dir);
+	cfg.sqlite_path = path;
+	cfg.device_path = dir;
+	r = db_run(rc, &cfg);
+	for (k = 0; k < sizeof(sfx) / sizeof(sfx[0]); k++) {
+		snprintf(p2, sizeof(p2), "%s%s", path, sfx[k]);
+		if (unlink(p2) && errno != ENOENT && r == 0)
+			r = -errno;
+	}
+	return r;
+}
