@@ -1,0 +1,339 @@
+/* db.c - `iobattery db`: the seeds' `time psql -f ptst.sql` on embedded SQLite (default),
+ * on an existing PostgreSQL server (--pg CONNINFO) or on a throwaway one whose data
+ * directory is made in a scratch directory on the target (--pg-local). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+#include "core/err.h"
+#include "core/opt.h"
+#include "core/scratch.h"
+#include "core/sysinfo.h"
+#include "stats/result.h"
+#include "workload/db.h"
+#include "workload/runner.h"
+
+#define DB_SCRIPT_MAX	(64u << 20)	/* a script file larger than this is refused */
+
+struct db_opts {
+	uint64_t rows;
+	const char *script;
+	int no_build;
+	const char *pg;
+	int pg_local;
+	const char *pg_bindir;
+	const char *journal_mode;
+	const char *synchronous;
+	unsigned page_size;
+	const char *cache_size;
+};
+
+static const struct opt db_opt_table[] = {
+	{ "rows", 'n', OPT_U64, offsetof(struct db_opts, rows), "N",
+	  "rows the build phase inserts, one statement each (default 1000000)" },
+	{ "script", 'f', OPT_STR, offsetof(struct db_opts, script), "FILE",
+	  "run this SQL file as the timed script instead of the seeds' script" },
+	{ "no-build", 0, OPT_FLAG, offsetof(struct db_opts, no_build), NULL,
+	  "skip the build phase (CREATE TABLE test1 + the inserts)" },
+	{ "pg", 0, OPT_STR, offsetof(struct db_opts, pg), "CONNINFO",
+	  "use an existing PostgreSQL server (libpq connection string)" },
+	{ "pg-local", 0, OPT_FLAG, offsetof(struct db_opts, pg_local), NULL,
+	  "start a throwaway PostgreSQL server with its data in DIR" },
+	{ "pg-bindir", 0, OPT_STR, offsetof(struct db_opts, pg_bindir), "DIR",
+	  "where initdb and postgres are (default: pg_config --bindir)" },
+	{ "journal-mode", 0, OPT_STR, offsetof(struct db_opts, journal_mode), "MODE",
+	  "SQLite PRAGMA journal_mode (default delete)" },
+	{ "synchronous", 0, OPT_STR, offsetof(struct db_opts, synchronous), "LEVEL",
+	  "SQLite PRAGMA synchronous: off, normal, full, extra (default full)" },
+	{ "page-size", 0, OPT_UINT, offsetof(struct db_opts, page_size), "BYTES",
+	  "SQLite PRAGMA page_size (default 4096)" },
+	{ "cache-size", 0, OPT_STR, offsetof(struct db_opts, cache_size), "N",
+	  "SQLite PRAGMA cache_size: pages, or -KiB (default -2000)" },
+	{ NULL, 0, OPT_END, 0, NULL, NULL },
+};
+
+static void db_usage(FILE *f, const struct opt_group *g, int ng)
+{
+	fprintf(f, "usage: iobattery db [OPTIONS] [DIR]\n\n"
+		"Build a table of N rows with single-row inserts, then run the seeds' SQL\n"
+		"script (CREATE TABLE AS, INSERT..SELECT, DELETE, JOIN, UPDATE, VACUUM, DROP)\n"
+		"and time every statement, as `time psql -f ptst.sql` did. The database lives\n"
+		"in a scratch directory made in DIR (default: the current directory).\n\n");
+	opt_help(f, g, ng);
+}
+
+static int one_of(const char *v, const char *const *set)
+{
+	for (; *set; set++)
+		if (!strcasecmp(v, *set))
+			return 1;
+	return 0;
+}
+
+/* Check the options; print one message and return -EINVAL on a bad one. */
+static int db_check(const struct db_opts *o, long *cache)
+{
+	static const char *const jm[] = { "delete", "truncate", "persist", "memory", "wal",
+					  "off", NULL };
+	static const char *const sy[] = { "off", "normal", "full", "extra", NULL };
+	char *end;
+
+	if (o->rows == 0) {
+		err_msg("invalid --rows: '0': must be at least 1");
+		return -EINVAL;
+	}
+	if (o->pg && o->pg_local) {
+		err_msg("--pg and --pg-local exclude each other");
+		return -EINVAL;
+	}
+	if (!one_of(o->journal_mode, jm)) {
+		err_msg("invalid --journal-mode: '%s': use delete, truncate, persist, memory, "
+			"wal or off", o->journal_mode);
+		return -EINVAL;
+	}
+	if (!one_of(o->synchronous, sy)) {
+		err_msg("invalid --synchronous: '%s': use off, normal, full or extra",
+			o->synchronous);
+		return -EINVAL;
+	}
+	if (o->page_size < 512 || o->page_size > 65536 || (o->page_size & (o->page_size - 1))) {
+		err_msg("invalid --page-size: '%u': a power of two from 512 to 65536",
+			o->page_size);
+		return -EINVAL;
+	}
+	errno = 0;
+	*cache = strtol(o->cache_size, &end, 10);
+	if (errno || end == o->cache_size || *end) {
+		err_msg("invalid --cache-size: '%s': a whole number", o->cache_size);
+		return -EINVAL;
+	}
+#ifndef HAVE_LIBPQ
+	if (o->pg || o->pg_local) {
+		err_msg("--pg and --pg-local need libpq: this iobattery was built without it");
+		return -EINVAL;
+	}
+#endif
+	return 0;
+}
+
+/* Read the whole script file into a new string, and check that it splits. */
+static int db_load_script(const char *path, char **out)
+{
+	struct db_stmt *v;
+	char err[256], *buf, *nb;
+	size_t len = 0, cap = 1 << 16;
+	FILE *f = fopen(path, "r");
+	int n;
+
+	if (!f) {
+		err_errno(-errno, "cannot open the script: '%s'", path);
+		return -EINVAL;
+	}
+	buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + len, 1, cap - len - 1, f);
+
+		len += got;
+		if (got == 0 || len + 1 < cap)
+			break;
+		if (cap >= DB_SCRIPT_MAX) {
+			err_msg("the script is too large: '%s': over 64 MiB", path);
+			free(buf);
+			fclose(f);
+			return -EINVAL;
+		}
+		cap *= 2;
+		nb = realloc(buf, cap);
+		if (!nb)
+			free(buf);
+		buf = nb;
+	}
+	if (!buf || ferror(f)) {
+		err_errno(buf ? -EIO : -ENOMEM, "cannot read the script: '%s'", path);
+		free(buf);
+		fclose(f);
+		return -EINVAL;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	n = db_split(buf, &v, err, sizeof(err));
+	if (n <= 0) {
+		err_msg("bad script: '%s': %s", path, n == 0 ? "no SQL statement in it" : err);
+		free(buf);
+		return -EINVAL;
+	}
+	db_split_free(v, n);
+	*out = buf;
+	return 0;
+}
+
+/* Everything one invocation holds, released by db_finish. */
+struct db_job {
+	struct scratch *sc;
+	struct db_pgserver *srv;
+	char path[4096];
+	char err[1024];
+};
+
+/* Make the scratch directory, and the server for --pg-local; fill cfg. Returns 0, or
+ * an exit status after printing why. */
+static int db_setup(struct db_job *j, const struct db_opts *o, const char *dir,
+		    struct db_cfg *cfg)
+{
+	int rc;
+
+	if (o->pg) {
+		cfg->kind = DB_PG;
+		cfg->conninfo = o->pg;
+		return 0;
+	}
+	rc = scratch_create(dir, &j->sc);
+	if (rc < 0) {
+		err_errno(rc, "cannot make a scratch directory: '%s'", dir);
+		return EXIT_USAGE;
+	}
+	cfg->device_path = scratch_dir(j->sc);
+	if (!o->pg_local) {
+		cfg->kind = DB_SQLITE;
+		if (scratch_path(j->sc, "perftst.sqlite", j->path, sizeof(j->path)) < 0) {
+			err_msg("path too long: '%s'", scratch_dir(j->sc));
+			return EXIT_USAGE;
+		}
+		cfg->sqlite_path = j->path;
+		return 0;
+	}
+	cfg->kind = DB_PG;
+	rc = db_pgserver_start(scratch_dir(j->sc), o->pg_bindir, &j->srv, j->err,
+			       sizeof(j->err));
+	if (rc < 0) {
+		if (rc == -EINTR)
+			return EXIT_SIGNAL;
+		err_msg("cannot start a throwaway postgresql server: %s", j->err);
+		return EXIT_FAILED;
+	}
+	cfg->server = j->srv;
+	cfg->conninfo = db_pgserver_conninfo(j->srv);
+	cfg->size_dir = db_pgserver_datadir(j->srv);
+	return 0;
+}
+
+/* Stop the server and remove the scratch directory. 0 or -errno. */
+static int db_finish(struct db_job *j)
+{
+	int rc = 0, r;
+
+	if (j->srv) {
+		r = db_pgserver_stop(j->srv);
+		if (r < 0) {
+			err_errno(r, "cannot stop the throwaway postgresql server");
+			rc = r;
+		}
+		j->srv = NULL;
+	}
+	if (j->sc) {
+		char d[4096];
+
+		snprintf(d, sizeof(d), "%s", scratch_dir(j->sc));
+		r = scratch_destroy(j->sc);
+		if (r < 0) {
+			err_errno(r, "cannot remove the scratch directory: '%s'", d);
+			rc = rc ? rc : r;
+		}
+		j->sc = NULL;
+	}
+	return rc;
+}
+
+/* For --pg on this machine: describe the file system of the server's data directory. */
+static void db_pg_env(struct run *run)
+{
+	const char *d = kv_get(&run->options, "pg_data_directory");
+	struct stat st;
+
+	if (d && stat(d, &st) == 0 && S_ISDIR(st.st_mode))
+		sysinfo_fill(&run->env, d);
+}
+
+int cmd_db(int argc, char **argv)
+{
+	struct db_opts o = { .rows = 1000000, .journal_mode = "delete", .synchronous = "full",
+			     .page_size = 4096, .cache_size = "-2000" };
+	struct common_opts co;
+	struct opt_group g[2] = { { db_opt_table, &o }, { common_opt_table, &co } };
+	struct db_cfg cfg = { .script_name = "seed" };
+	struct db_job j = { 0 };
+	struct runner rc = { 0 };
+	struct run *run = NULL;
+	char **ops = NULL, *script = NULL;
+	const char *dir = ".";
+	long cache = -2000;
+	int n, r, status;
+
+	common_init(&co);
+	n = opt_parse(g, 2, argc, argv, &ops);
+	if (n == -ECANCELED) {
+		db_usage(stdout, g, 2);
+		free(ops);
+		return EXIT_OK;
+	}
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n > 1) {
+		err_msg("too many operands: '%s': see 'iobattery db --help'", ops[1]);
+		free(ops);
+		return EXIT_USAGE;
+	}
+	if (n == 1)
+		dir = ops[0];
+	if (db_check(&o, &cache) < 0 || common_validate(&co, &rc.eng) < 0 ||
+	    (o.script && db_load_script(o.script, &script) < 0)) {
+		free(ops);
+		return EXIT_USAGE;
+	}
+	if (o.script)
+		cfg.script_name = o.script;
+	cfg.script = script;
+	cfg.rows = o.rows;
+	cfg.no_build = o.no_build;
+	cfg.sqlite = (struct db_sqlite_opts){ o.journal_mode, o.synchronous, o.page_size, cache };
+	run = run_new("db");
+	if (!run || common_prepare_run(run, &co, argc, argv, g, 2, o.pg ? "." : dir) < 0) {
+		err_errno(-ENOMEM, "cannot start the run");
+		run_free(run);
+		free(ops);
+		free(script);
+		return EXIT_FAILED;
+	}
+	kv_set(&run->options, "engine", "%s", o.pg || o.pg_local ? "postgresql" : "sqlite");
+	rc.run = run;
+	rc.progress = !co.quiet;
+	status = db_setup(&j, &o, dir, &cfg);
+	r = status ? -EIO : db_run(&rc, &cfg);
+	if (db_finish(&j) < 0 && !status)
+		status = EXIT_FAILED;
+	if (o.pg)
+		db_pg_env(run);
+	if (r == -EINTR || sig_stop_requested())
+		run->flags |= RUN_INCOMPLETE;
+	if (!status) {
+		run->status = common_exit_status(run);
+		if (r < 0 && run->status == EXIT_OK)
+			run->status = r == -EINTR ? EXIT_SIGNAL : EXIT_FAILED;
+		status = run->status;
+		if (run->nrows && common_emit(run, &co) < 0 && status == EXIT_OK)
+			status = EXIT_FAILED;
+	}
+	if (sig_stop_requested())
+		status = EXIT_SIGNAL;
+	run_free(run);
+	free(ops);
+	free(script);
+	return status;
+}
