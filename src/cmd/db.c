@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "config.h"
 #include "cmd/cmd.h"
 #include "cmd/common.h"
@@ -312,6 +314,8 @@ int cmd_db(int argc, char **argv)
 		return EXIT_FAILED;
 	}
 	kv_set(&run->options, "engine", "%s", o.pg || o.pg_local ? "postgresql" : "sqlite");
+	if (!o.pg && !o.pg_local)
+		kv_set(&run->options, "sqlite_version", "%s", sqlite3_libversion());
 	rc.run = run;
 	rc.progress = !co.quiet;
 	status = db_setup(&j, &o, dir, &cfg);

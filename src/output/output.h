@@ -35,6 +35,11 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
 /* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
 int out_text_extras(FILE *f, const struct row *row);
 
+/* The db workload's renderer (text_db.c); its line in text.c's table:
+ *	{ "db", text_db_head, text_db_row }, */
+int text_db_head(FILE *f, const struct run *run);
+int text_db_row(FILE *f, const struct run *run, const struct row *row);
+
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;

@@ -1,0 +1,118 @@
+/* text_db.c - the text renderer of the db workload: one line per statement with psql's
+ * command tag and its wall time, the build phase apart, then the script total as
+ * `time psql -f` shows it (real, user, sys) and the database size and device writes.
+ * Reads only the results model. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output/output.h"
+#include "stats/result.h"
+
+static const char *opt_or(const struct run *run, const char *key, const char *dflt)
+{
+	const char *v = kv_get(&run->options, key);
+
+	return v ? v : dflt;
+}
+
+/* Bytes as decimal MB with one decimal (the unit docs/methodology-db.md states). */
+static void fmt_mb(char *buf, size_t len, double b)
+{
+	snprintf(buf, len, "%.1f MB", b / 1e6);
+}
+
+int text_db_head(FILE *f, const struct run *run)
+{
+	const char *eng = opt_or(run, "engine", "sqlite");
+
+	fprintf(f, "db: %s, %s rows, script %s, in %s\n", eng, opt_or(run, "rows", "?"),
+		opt_or(run, "script", "seed"), run->env.target ? run->env.target : "?");
+	if (!strcmp(eng, "sqlite"))
+		fprintf(f, "    sqlite %s: journal_mode=%s synchronous=%s page_size=%s "
+			"cache_size=%s\n", opt_or(run, "sqlite_version", ""),
+			opt_or(run, "journal-mode", "?"), opt_or(run, "synchronous", "?"),
+			opt_or(run, "page-size", "?"), opt_or(run, "cache-size", "?"));
+	else
+		fprintf(f, "    postgresql %s, data directory %s\n",
+			opt_or(run, "pg_server_version", "?"),
+			opt_or(run, "pg_data_directory", "?"));
+	if (run->env.fs_type || run->env.device)
+		fprintf(f, "    file system %s on %s\n", run->env.fs_type ? run->env.fs_type : "?",
+			run->env.device ? run->env.device : "?");
+	return ferror(f) ? -1 : 0;
+}
+
+/* The first line of the statement, shortened to width characters. */
+static void sql_head(char *buf, size_t width, const char *sql)
+{
+	size_t n = strcspn(sql, "\n");
+
+	if (n >= width) {
+		n = width - 4;
+		memcpy(buf, sql, n);
+		memcpy(buf + n, "...", 4);
+		return;
+	}
+	memcpy(buf, sql, n);
+	buf[n] = '\0';
+}
+
+static int text_db_total(FILE *f, const struct row *row)
+{
+	const struct metric *m;
+	char b[32];
+
+	fprintf(f, "script total (time psql -f): real %.3f s  user %.3f s  sys %.3f s",
+		(double)row->elapsed_ns / 1e9, row->cpu.valid ? row->cpu.user_s : 0.0,
+		row->cpu.valid ? row->cpu.sys_s : 0.0);
+	if (row->cpu.valid)
+		fprintf(f, "  CPU %.0f%% (system %.0f%%)", row->cpu.proc_pct,
+			row->cpu.sys_busy_pct);
+	fprintf(f, "\n");
+	m = row_metric(row, "db_peak_size");
+	if (m) {
+		fmt_mb(b, sizeof(b), m->value);
+		fprintf(f, "    database peak size %s", b);
+	}
+	m = row_metric(row, "device_bytes_written");
+	if (m) {
+		fmt_mb(b, sizeof(b), m->value);
+		fprintf(f, ", written to the device %s", b);
+	}
+	fprintf(f, "\n");
+	return 0;
+}
+
+int text_db_row(FILE *f, const struct run *run, const struct row *row)
+{
+	const char *tag = kv_get(&row->params, "tag");
+	const char *sql = kv_get(&row->params, "sql");
+	const struct metric *m;
+	char head[64], b[32];
+
+	(void)run;
+	if (!strcmp(row->phase, "script_total")) {
+		text_db_total(f, row);
+	} else if (!strcmp(row->phase, "build")) {
+		fprintf(f, "build   %-20s %10.3f s", tag ? tag : "", (double)row->elapsed_ns / 1e9);
+		if (row->rate > 0)
+			fprintf(f, "  %.0f rows/s", row->rate);
+		m = row_metric(row, "device_bytes_written");
+		if (m) {
+			fmt_mb(b, sizeof(b), m->value);
+			fprintf(f, "  device written %s", b);
+		}
+		fprintf(f, "  (%s rows in test1, single-row inserts)\n",
+			kv_get(&row->params, "count") ? kv_get(&row->params, "count") : "?");
+	} else {
+		sql_head(head, sizeof(head), sql ? sql : "");
+		fprintf(f, "%-7s %-20s %10.3f s  %s\n", row->phase, tag ? tag : "",
+			(double)row->elapsed_ns / 1e9, head);
+	}
+	if (row->flags & ROW_FAILED)
+		fprintf(f, "        FAILED: %s\n", row->error ? row->error : "unknown error");
+	if (row->flags & ROW_INCOMPLETE)
+		fprintf(f, "        interrupted: the figures cover part of the work\n");
+	return ferror(f) ? -1 : 0;
+}
