@@ -559,6 +559,7 @@ static void load_metrics(struct jload *c, const json_t *a, struct row *w)
 static void load_row(struct jload *c, struct run *r, const json_t *o)
 {
 	struct row *w = run_add_row(r, "", "");
+
 	if (!w) {
 		jfail(c, "", "out of memory");
 		return;
