@@ -16,12 +16,7 @@
 
 #define JSON_FLAGS	(JSON_INDENT(2) | JSON_REAL_PRECISION(15))
 
-/* Row flag names, in bit order (enum row_flag). */
-static const char *const flag_names[] = {
-	"short", "cache_inflated", "incomplete", "failed", "not_measured", "too_fast",
-	"inconsistent", "imported",
-};
-#define NFLAGS (sizeof(flag_names) / sizeof(flag_names[0]))
+#define NFLAGS 32u	/* bits of row->flags; out_flag_name() names the known ones */
 
 /* ---- dumping ---- */
 
@@ -190,8 +185,8 @@ static json_t *row_to_json(const struct row *w, int *bad)
 	set(o, "cache_dropped", json_boolean(w->cache_dropped), bad);
 	flags = json_array();
 	for (unsigned i = 0; flags && i < NFLAGS; i++)
-		if (w->flags & (1u << i))
-			push(flags, json_string(flag_names[i]), bad);
+		if ((w->flags & (1u << i)) && out_flag_name(1u << i))
+			push(flags, json_string(out_flag_name(1u << i)), bad);
 	set(o, "flags", flags, bad);
 	set(o, "error", jstr(w->error), bad);
 	set(o, "note", jstr(w->note), bad);
@@ -523,7 +518,8 @@ static unsigned load_flags(struct jload *c, const json_t *a)
 		}
 		/* names this version does not know are dropped */
 		for (unsigned k = 0; k < NFLAGS; k++)
-			if (strcmp(json_string_value(v), flag_names[k]) == 0)
+			if (out_flag_name(1u << k) &&
+			    strcmp(json_string_value(v), out_flag_name(1u << k)) == 0)
 				flags |= 1u << k;
 	}
 	return flags;
