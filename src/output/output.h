@@ -39,6 +39,11 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
 /* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
 int out_text_extras(FILE *f, const struct row *row);
 
+/* A compact table of all rows of run, one line each: workload, phase, rate and unit,
+ * elapsed and durable seconds, process %CPU, p99 latency, cache residency, flags.
+ * "-" where a value does not apply. Returns 0 or -EIO. */
+int out_text_table(FILE *f, const struct run *run);
+
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;
