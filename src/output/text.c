@@ -102,7 +102,8 @@ static char *text_rate(char *buf, size_t len, const struct row *w)
 	if ((w->flags & (ROW_NOT_MEASURED | ROW_FAILED)) || w->rate != w->rate)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%.1f %s", w->rate, nz(w->rate_unit, ""));
+		snprintf(buf, len, "%.1f%s%s", w->rate, w->rate_unit ? " " : "",
+			 nz(w->rate_unit, ""));
 	return buf;
 }
 
@@ -129,8 +130,8 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < w->nmetrics; i++)
-		fprintf(f, "  %s: %.6g%s%s\n", nz(w->metrics[i].name, "?"), w->metrics[i].value,
-			w->metrics[i].unit ? " " : "", nz(w->metrics[i].unit, ""));
+		fprintf(f, "  %s: %.10g%s%s\n", nz(w->metrics[i].name, "?"), w->metrics[i].value,
+			nz(w->metrics[i].unit, NULL) ? " " : "", nz(w->metrics[i].unit, ""));
 	return out_text_extras(f, w);
 }
 
