@@ -518,6 +518,13 @@ static int fill_target(struct env *env, const char *target)
 	struct mount_hit *m;
 	int have_dev, rc = 0;
 
+	/* nothing of an earlier target may survive */
+	set_copy(&env->fs_type, NULL);
+	set_copy(&env->mount_opts, NULL);
+	set_copy(&env->mount_point, NULL);
+	set_copy(&env->device, NULL);
+	set_copy(&env->device_model, NULL);
+	set_copy(&env->scheduler, NULL);
 	if (!realpath(target, rp))
 		snprintf(rp, sizeof(rp), "%s", target);
 	if (set_copy(&env->target, rp) < 0)

@@ -42,6 +42,7 @@ static void t_fill(void)
 #ifdef __linux__
 	CHECK(e.fs_type && strcmp(e.fs_type, "proc") == 0);
 	CHECK(e.mount_point && strcmp(e.mount_point, "/proc") == 0);
+	CHECK(e.device == NULL && e.scheduler == NULL && e.rotational == -1);
 #endif
 	env_clear(&e);
 	CHECK(sysinfo_fill(&e, "/nonexistent/dir/x") == 0);
