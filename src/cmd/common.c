@@ -116,8 +116,20 @@ int common_validate(const struct common_opts *co, const struct engine **eng)
 int common_prepare_run(struct run *run, const struct common_opts *co, int argc, char **argv,
 		       const struct opt_group *g, int ng, const char *target)
 {
-	if (run_set_cmdline(run, argc, argv) || str_set(&run->label, co->label) ||
-	    opt_record(g, ng, &run->options) || sysinfo_fill(&run->env, target))
+	char **full = calloc((size_t)argc + 2, sizeof(*full));
+	char name[] = "iobattery";
+	int i, rc;
+
+	if (!full)
+		return -ENOMEM;
+	/* argv here is the subcommand's: put the program name back for the record. */
+	full[0] = name;
+	for (i = 0; i < argc; i++)
+		full[i + 1] = argv[i];
+	rc = run_set_cmdline(run, argc + 1, full);
+	free(full);
+	if (rc || str_set(&run->label, co->label) || opt_record(g, ng, &run->options) ||
+	    sysinfo_fill(&run->env, target))
 		return -ENOMEM;
 	return 0;
 }

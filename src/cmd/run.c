@@ -26,7 +26,7 @@ static const struct opt run_opt_table[] = {
 	{ "dir", 'd', OPT_STR, offsetof(struct run_opts, dir), "DIR",
 	  "directory to test (a scratch directory is made inside; default .)" },
 	{ "size", 's', OPT_SIZE, offsetof(struct run_opts, size), "SIZE",
-	  "bytes per data file (default 64m)" },
+	  "bytes per data file (default 512m)" },
 	{ "no-json", 0, OPT_FLAG, offsetof(struct run_opts, no_json), NULL,
 	  "do not write iobattery-results.json" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },

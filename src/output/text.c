@@ -14,6 +14,8 @@
  *	{ "dd", text_dd_head, text_dd_row },
  */
 static const struct out_text_renderer text_renderers[] = {
+	{ "dd", NULL, text_dd_row },
+	{ "cp", NULL, text_cp_row },
 	{ NULL, NULL, NULL },
 };
 
@@ -198,7 +200,8 @@ int out_text_extras(FILE *f, const struct row *w)
 		text_cpu(f, w);
 	if (w->lat.valid && w->lat.n)
 		text_lat(f, &w->lat);
-	if (w->cache_pct >= 0)
+	/* The cache verdict note says the share itself; otherwise print it here. */
+	if (w->cache_pct >= 0 && !(w->note && !strncmp(w->note, "cache:", 6)))
 		fprintf(f, "  cache: %.0f%% resident at start%s\n", w->cache_pct,
 			w->cache_dropped ? " (after dropping it)" : "");
 	if (w->note)
@@ -233,18 +236,23 @@ static void table_secs(char *buf, size_t len, uint64_t ns)
 
 int out_text_table(FILE *f, const struct run *run)
 {
-	int ww = 8, pw = 5;
+	int ww = 8, pw = 5, dw = 6;
 	char rate[64], el[32], du[32], cpu[16], p99[32], cache[16], flags[160];
 
+	/* "detail" is a short row param a workload sets to tell its rows apart in this
+	 * table (dd: the block size, cp: the method). */
 	for (size_t i = 0; i < run->nrows; i++) {
 		int a = (int)strlen(nz(run->rows[i]->workload, "?"));
 		int b = (int)strlen(nz(run->rows[i]->phase, "?"));
+		int c = (int)strlen(nz(kv_get(&run->rows[i]->params, "detail"), "-"));
 
 		ww = a > ww ? a : ww;
 		pw = b > pw ? b : pw;
+		dw = c > dw ? c : dw;
 	}
-	fprintf(f, "%-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s  flags\n", ww, "workload", pw,
-		"phase", "rate", "elapsed s", "durable s", "%cpu", "p99", "cache");
+	fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s  flags\n", ww, "workload",
+		pw, "phase", dw, "detail", "rate", "elapsed s", "durable s", "%cpu", "p99",
+		"cache");
 	for (size_t i = 0; i < run->nrows; i++) {
 		const struct row *w = run->rows[i];
 
@@ -264,8 +272,9 @@ int out_text_table(FILE *f, const struct run *run)
 		else
 			snprintf(cache, sizeof(cache), "-");
 		table_flags(flags, sizeof(flags), w->flags);
-		fprintf(f, "%-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s%s%s\n", ww,
-			nz(w->workload, "?"), pw, nz(w->phase, "?"), rate, el, du, cpu, p99, cache,
+		fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s%s%s\n", ww,
+			nz(w->workload, "?"), pw, nz(w->phase, "?"), dw,
+			nz(kv_get(&w->params, "detail"), "-"), rate, el, du, cpu, p99, cache,
 			flags[0] ? "  " : "", flags);
 	}
 	return ferror(f) ? -EIO : 0;

@@ -30,7 +30,7 @@ static void rate_line(FILE *f, const char *what, uint64_t bytes, uint64_t ns, co
 	char t[32], r[32];
 	double secs = (double)ns / 1e9;
 
-	fprintf(f, "%-9s %s (%s) %s\n", what, units_fmt_ns(t, sizeof(t), (double)ns),
+	fprintf(f, "  %-9s %s (%s) %s\n", what, units_fmt_ns(t, sizeof(t), (double)ns),
 		units_fmt_si(r, sizeof(r), secs > 0 ? (double)bytes / secs : 0, "B/s"), how);
 }
 

@@ -15,4 +15,9 @@ struct row;
  * int text_dd_row(FILE *f, const struct run *run, const struct row *row);
  */
 
+/* text_dd.c: dd's closing lines and time's real/user/sys, then the extras. */
+int text_dd_row(FILE *f, const struct run *run, const struct row *row);
+/* text_dd.c: cp's line with the method, time's lines, then the extras. */
+int text_cp_row(FILE *f, const struct run *run, const struct row *row);
+
 #endif

@@ -199,10 +199,11 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	kv_set(&row->params, "method_asked", "%s", copy_method_name(c->job->method));
 	kv_set(&row->params, "buffer", "%" PRIu64, c->job->buffer);
 	kv_set(&row->params, "engine", "%s", c->e->name);
+	kv_set(&row->params, "detail", "%s", copy_method_name(c->used));
 	if (src_pct >= 0) {
 		row->cache_pct = src_pct;
 		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
-		str_set(&row->note, verdict);
+		row->note = str_printf("source %s", verdict);
 	}
 	if (c->used == COPY_RANGE && row->bytes >= (8u << 20)) {
 		mem = copy_memory_bandwidth();

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include "config.h"
 #include "core/cache.h"
 #include "core/rng.h"
+#include "core/units.h"
 #include "stats/result.h"
 #include "workload/dd.h"
 #include "workload/runner.h"
@@ -254,6 +256,7 @@ static const char *phase_name(const struct dd_job *j)
 static void set_params(struct row *row, const struct dd_job *j, const char *engine)
 {
 	static const char *const src_names[] = { "file", "zero", "random" };
+	char bs[32];
 
 	if (j->ibs == j->obs)
 		kv_set(&row->params, "bs", "%" PRIu64, j->ibs);
@@ -269,6 +272,15 @@ static void set_params(struct row *row, const struct dd_job *j, const char *engi
 	kv_set(&row->params, "oflag", "%s%s", j->oflag & DD_FLAG_DSYNC ? "dsync " : "",
 	       j->oflag & DD_FLAG_SYNC ? "sync" : "");
 	kv_set(&row->params, "engine", "%s", engine);
+	if (j->ibs % (1u << 20) == 0)
+		snprintf(bs, sizeof(bs), "%" PRIu64 "M", j->ibs >> 20);
+	else if (j->ibs % 1024 == 0)
+		snprintf(bs, sizeof(bs), "%" PRIu64 "K", j->ibs >> 10);
+	else
+		snprintf(bs, sizeof(bs), "%" PRIu64, j->ibs);
+	kv_set(&row->params, "detail", "bs=%s%s%s", bs,
+	       (j->iflag | j->oflag) & DD_FLAG_DIRECT ? ", direct" : "",
+	       j->drop_cache ? ", cache dropped" : "");
 }
 
 /* Sync the output and return the time it returned, or 0 with *err set. */

@@ -12,7 +12,7 @@
 #include "workload/runner.h"
 #include "workload/workload.h"
 
-#define QUICK_DEFAULT_SIZE (64ull << 20)
+#define QUICK_DEFAULT_SIZE (512ull << 20)
 
 static uint64_t quick_size(const struct runner *rc)
 {
