@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "output/output.h"
+#include "output/text_renderers.h"
 #include "stats/result.h"
 
 static const char *opt_or(const struct run *run, const char *key, const char *dflt)
