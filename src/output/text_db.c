@@ -17,10 +17,15 @@ static const char *opt_or(const struct run *run, const char *key, const char *df
 	return v ? v : dflt;
 }
 
-/* Bytes as decimal MB with one decimal (the unit docs/methodology-db.md states). */
+/* Bytes in decimal units with one decimal: kB below 1 MB, GB from 10 GB. */
 static void fmt_mb(char *buf, size_t len, double b)
 {
-	snprintf(buf, len, "%.1f MB", b / 1e6);
+	if (b < 1e6)
+		snprintf(buf, len, "%.1f kB", b / 1e3);
+	else if (b < 1e10)
+		snprintf(buf, len, "%.1f MB", b / 1e6);
+	else
+		snprintf(buf, len, "%.1f GB", b / 1e9);
 }
 
 int text_db_head(FILE *f, const struct run *run)

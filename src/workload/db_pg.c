@@ -37,15 +37,45 @@ static const char pg_build_fmt[] =
 	"    END;\n"
 	"' LANGUAGE 'plpgsql'";
 
-/* Copy a libpq message without its trailing newline. */
+/* Copy a libpq message on one line: newlines and the blanks after them become one
+ * blank, trailing ones go. */
 static void pg_msg(char *err, size_t errlen, const char *prefix, const char *m)
 {
-	size_t n;
+	size_t n = 0, k;
 
 	snprintf(err, errlen, "%s%s", prefix, m ? m : "unknown error");
-	n = strlen(err);
-	while (n && (err[n - 1] == '\n' || err[n - 1] == ' '))
-		err[--n] = '\0';
+	for (k = 0; err[k]; k++) {
+		if (err[k] == '\n' || err[k] == '\t') {
+			while (err[k + 1] == '\n' || err[k + 1] == '\t' || err[k + 1] == ' ')
+				k++;
+			if (n && err[n - 1] != ' ')
+				err[n++] = ' ';
+			continue;
+		}
+		err[n++] = err[k];
+	}
+	while (n && err[n - 1] == ' ')
+		n--;
+	err[n] = '\0';
+}
+
+/* The primary message of a failed result ("syntax error at or near ..."), with its
+ * position in the statement when the server gives one. */
+static void pg_result_msg(char *err, size_t errlen, const PGresult *r)
+{
+	const char *m = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+	const char *pos = PQresultErrorField(r, PG_DIAG_STATEMENT_POSITION);
+	char buf[1024];
+
+	if (!m) {
+		pg_msg(err, errlen, "", PQresultErrorMessage(r));
+		return;
+	}
+	if (pos)
+		snprintf(buf, sizeof(buf), "%s (at character %s)", m, pos);
+	else
+		snprintf(buf, sizeof(buf), "%s", m);
+	pg_msg(err, errlen, "", buf);
 }
 
 /* Wait until the query's results are in, cancelling on a stop signal and giving up when
@@ -110,7 +140,7 @@ static int pg_exec(struct db_conn *c, const char *sql, struct db_result *res,
 		if (st == PGRES_FATAL_ERROR || st == PGRES_BAD_RESPONSE ||
 		    st == PGRES_NONFATAL_ERROR) {
 			if (!failed)
-				pg_msg(err, errlen, "", PQresultErrorMessage(r));
+				pg_result_msg(err, errlen, r);
 			failed = 1;
 		} else if (st == PGRES_COPY_IN || st == PGRES_COPY_OUT) {
 			snprintf(err, errlen, "COPY from or to the client is not supported");

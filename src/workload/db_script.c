@@ -340,8 +340,8 @@ static int db_script(struct db_state *s, const struct db_stmt *v, int n)
 		row->flags |= ROW_INCOMPLETE;
 	else if (rc < 0)
 		row->flags |= ROW_FAILED;
-	if (rc < 0 && rc != -EINTR && s->err[0])
-		str_set(&row->error, s->err);
+	if (rc < 0 && rc != -EINTR)
+		row->error = str_printf("the script stopped at statement %d of %d", k, n);
 	return rc;
 }
 
