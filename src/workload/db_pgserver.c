@@ -259,6 +259,26 @@ static int run_postmaster(struct db_pgserver *s, char *err, size_t errlen)
 	return -ETIMEDOUT;
 }
 
+/* As root: can the server's user reach and write its directory (and the socket one)?
+ * A child drops to that user and tries. 1 yes, 0 no. */
+static int user_can_reach(const struct db_pgserver *s)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		return 1;	/* cannot tell; initdb will say */
+	if (pid == 0) {
+		if (setgroups(0, NULL) || setgid(s->gid) || setuid(s->uid))
+			_exit(1);
+		_exit(access(s->base, R_OK | W_OK | X_OK) || access(s->sockdir, W_OK | X_OK));
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 1;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
 /* Make DIR/pg (and a short socket directory when DIR's path is too long for a unix
  * socket name) owned by the server's user. */
 static int make_dirs(struct db_pgserver *s, const char *dir, char *err, size_t errlen)
@@ -286,6 +306,14 @@ static int make_dirs(struct db_pgserver *s, const char *dir, char *err, size_t e
 		}
 		snprintf(s->sockdir, sizeof(s->sockdir), "%s", tmpl);
 		s->sock_slot = cleanup_register(tmpl, 1);
+	}
+	if (s->drop && !user_can_reach(s)) {
+		struct passwd *pw = getpwuid(s->uid);
+
+		snprintf(err, errlen, "the '%s' user that runs the server cannot reach '%s': "
+			 "the directory and its parents must be searchable by others (chmod o+x)",
+			 pw ? pw->pw_name : "?", s->base);
+		return -EACCES;
 	}
 	return 0;
 }

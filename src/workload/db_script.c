@@ -212,7 +212,9 @@ static int row_failed(struct db_state *s, struct row *row, int rc, const char *w
 	char *e;
 
 	if (rc == -EINTR) {
-		row->flags |= ROW_INCOMPLETE;
+		row->flags = (row->flags & ~(unsigned)ROW_FAILED) | ROW_INCOMPLETE;
+		free(row->error);
+		row->error = NULL;
 		return rc;
 	}
 	row->flags |= ROW_FAILED;
@@ -253,6 +255,9 @@ static int db_build(struct db_state *s)
 	if (rc < 0)
 		return row_failed(s, row, rc, "build");
 	row->ops = res.count > 0 ? (uint64_t)res.count : 0;
+	if (row->cpu.valid && row->ops)
+		row->cpu.cpu_ns_per_op = (row->cpu.user_s + row->cpu.sys_s) * 1e9 /
+					 (double)row->ops;
 	if (row->elapsed_ns) {
 		row->rate = (double)row->ops * 1e9 / (double)row->elapsed_ns;
 		str_set(&row->rate_unit, "rows/s");
