@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,8 +200,11 @@ static int row_common(struct db_state *s, struct row *row, const char *sql,
 	rc |= kv_set(&row->params, "engine", "%s", s->c.engine);
 	rc |= kv_set(&row->params, "script", "%s", s->cfg->script_name);
 	rc |= kv_set(&row->params, "sql", "%s", sql);
-	if (res && res->tag[0])
+	if (res && res->tag[0]) {
 		rc |= kv_set(&row->params, "tag", "%s", res->tag);
+		rc |= kv_set(&row->params, "detail", "%s", res->tag);
+	}
+	row->rate = NAN;	/* a statement has a time, not a rate */
 	if (res && res->count >= 0)
 		rc |= kv_set(&row->params, "count", "%" PRId64, res->count);
 	return rc ? -ENOMEM : 0;
@@ -338,6 +342,8 @@ static int db_script(struct db_state *s, const struct db_stmt *v, int n)
 	kv_set(&row->params, "engine", "%s", s->c.engine);
 	kv_set(&row->params, "script", "%s", s->cfg->script_name);
 	kv_set(&row->params, "statements", "%d", n);
+	kv_set(&row->params, "detail", "%d statements", n);
+	row->rate = NAN;
 	row_add_metric(row, "db_peak_size", (double)s->peak, "B");
 	if (s->dev[0])
 		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
