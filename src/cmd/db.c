@@ -319,7 +319,13 @@ int cmd_db(int argc, char **argv)
 	rc.run = run;
 	rc.progress = !co.quiet;
 	status = db_setup(&j, &o, dir, &cfg);
-	r = status ? -EIO : db_run(&rc, &cfg);
+	r = status ? -EIO : 0;
+	for (rc.repeat = 0; !status && r == 0 && rc.repeat < co.repeat; rc.repeat++) {
+		if (rc.repeat && cfg.kind == DB_SQLITE)
+			r = db_sqlite_remove(cfg.sqlite_path);
+		if (r == 0)
+			r = db_run(&rc, &cfg);
+	}
 	if (db_finish(&j) < 0 && !status)
 		status = EXIT_FAILED;
 	if (o.pg)

@@ -74,6 +74,10 @@ struct db_sqlite_opts {
 int db_sqlite_open(struct db_conn *c, const char *path, const struct db_sqlite_opts *o,
 		   char *err, size_t errlen);
 
+/* Remove the database file at path and its journal, WAL and shared-memory files.
+ * 0 or -errno (a missing file is fine). */
+int db_sqlite_remove(const char *path);
+
 /* A server's facts, for the record. Strings are "" when unknown. */
 struct db_pg_info {
 	char version[64];

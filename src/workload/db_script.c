@@ -416,9 +416,9 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 		r = -EINTR;
 	if (r == 0)
 		r = db_script(s, v, n);
-	if (cfg->kind == DB_PG && !cfg->server && !cfg->no_build) {
-		/* an existing server: remove what the build made (the seed script drops
-		 * test2..test4 itself) */
+	if (cfg->kind == DB_PG && !cfg->no_build) {
+		/* remove what the build made (the seed script drops test2..test4 itself), so
+		 * that an existing server is left as it was and a repeat can build again */
 		struct db_result res;
 
 		s->c.exec(&s->c, "DROP TABLE IF EXISTS test1", &res, s->err, sizeof(s->err));
@@ -433,23 +433,17 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 
 int db_quick(struct runner *rc, const char *dir)
 {
-	static const char *const sfx[] = { "", "-journal", "-wal", "-shm" };
 	struct db_cfg cfg = {
 		.kind = DB_SQLITE, .rows = 20000, .script_name = "seed",
 		.sqlite = { "delete", "full", 4096, -2000 },
 	};
-	char path[4096], p2[4200];
-	size_t k;
-	int r;
+	char path[4096];
+	int r, r2;
 
 	snprintf(path, sizeof(path), "%s/iobattery-db.sqlite", dir);
 	cfg.sqlite_path = path;
 	cfg.device_path = dir;
 	r = db_run(rc, &cfg);
-	for (k = 0; k < sizeof(sfx) / sizeof(sfx[0]); k++) {
-		snprintf(p2, sizeof(p2), "%s%s", path, sfx[k]);
-		if (unlink(p2) && errno != ENOENT && r == 0)
-			r = -errno;
-	}
-	return r;
+	r2 = db_sqlite_remove(path);
+	return r ? r : r2;
 }

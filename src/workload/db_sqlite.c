@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -270,16 +271,32 @@ static int sq_build(struct db_conn *c, uint64_t rows, struct db_result *res,
 	return 0;
 }
 
+static const char *const sq_sfx[] = { "", "-journal", "-wal", "-shm" };
+
+int db_sqlite_remove(const char *path)
+{
+	char p[4096];
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; k < sizeof(sq_sfx) / sizeof(sq_sfx[0]); k++) {
+		snprintf(p, sizeof(p), "%s%s", path, sq_sfx[k]);
+		if (unlink(p) && errno != ENOENT && !rc)
+			rc = -errno;
+	}
+	return rc;
+}
+
 static int sq_size(struct db_conn *c, uint64_t *bytes)
 {
-	static const char *const sfx[] = { "", "-journal", "-wal", "-shm" };
+	const char *const *sfx = sq_sfx;
 	struct sq *s = c->h;
 	char p[4096];
 	struct stat st;
 	size_t k;
 
 	*bytes = 0;
-	for (k = 0; k < sizeof(sfx) / sizeof(sfx[0]); k++) {
+	for (k = 0; k < sizeof(sq_sfx) / sizeof(sq_sfx[0]); k++) {
 		snprintf(p, sizeof(p), "%s%s", s->path, sfx[k]);
 		if (lstat(p, &st) == 0)
 			*bytes += (uint64_t)st.st_blocks * 512u;
