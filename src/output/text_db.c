@@ -31,9 +31,11 @@ static void fmt_mb(char *buf, size_t len, double b)
 int text_db_head(FILE *f, const struct run *run)
 {
 	const char *eng = opt_or(run, "engine", "sqlite");
+	int nobuild = !strcmp(opt_or(run, "no-build", "false"), "true");
 
-	fprintf(f, "db: %s, %s rows, script %s, in %s\n", eng, opt_or(run, "rows", "?"),
-		opt_or(run, "script", "seed"), run->env.target ? run->env.target : "?");
+	fprintf(f, "db: %s, %s%s, script %s, in %s\n", eng, nobuild ? "no build" :
+		opt_or(run, "rows", "?"), nobuild ? "" : " rows", opt_or(run, "script", "seed"),
+		run->env.target ? run->env.target : "?");
 	if (!strcmp(eng, "sqlite"))
 		fprintf(f, "    sqlite %s: journal_mode=%s synchronous=%s page_size=%s "
 			"cache_size=%s\n", opt_or(run, "sqlite_version", ""),

@@ -60,6 +60,8 @@ struct db_conn {
 	int (*size)(struct db_conn *c, uint64_t *bytes);
 	void (*close)(struct db_conn *c);
 	const char *build_sql;	/* what build runs, for the record */
+	int made_table;		/* the build created test1 (so it may drop it) */
+	int made_fn;		/* the build created build_data() (PostgreSQL) */
 };
 
 /* SQLite options (PRAGMAs), recorded in the result. */

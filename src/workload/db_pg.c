@@ -210,6 +210,8 @@ static int pg_build(struct db_conn *c, uint64_t rows, struct db_result *res,
 	c->build_sql = p->build_sql;
 	rc = pg_exec(c, p->build_sql, &r1, err, errlen);
 	if (rc == 0)
+		c->made_fn = 1;
+	if (rc == 0)
 		rc = pg_exec(c, "SELECT build_data()", res, err, errlen);
 	if (rc < 0)
 		return rc;

@@ -248,6 +248,8 @@ static int db_build(struct db_state *s)
 	t0 = op_begin();
 	rc = s->c.exec(&s->c, DB_SETUP_SQL, &res, s->err, sizeof(s->err));
 	if (rc == 0)
+		s->c.made_table = 1;
+	if (rc == 0)
 		rc = s->c.build(&s->c, cfg->rows, &res, s->err, sizeof(s->err));
 	op_end(&ph.w[0], t0, rc < 0 ? rc : 0);
 	row = phase_end(&ph, "db");
@@ -374,6 +376,11 @@ static int db_open(struct db_state *s)
 		kv_set(o, "pg_server_version", "%s", info.version);
 	if (info.data_directory[0])
 		kv_set(o, "pg_data_directory", "%s", info.data_directory);
+	/* a server on this machine: watch the device under its data directory */
+	if (!cfg->server && !s->dev[0] && info.data_directory[0] &&
+	    access(info.data_directory, F_OK) == 0 &&
+	    sysinfo_device_of(info.data_directory, s->dev, sizeof(s->dev)) == 0)
+		kv_set(o, "db_device", "%s", s->dev);
 	return 0;
 }
 
@@ -416,14 +423,18 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 		r = -EINTR;
 	if (r == 0)
 		r = db_script(s, v, n);
-	if (cfg->kind == DB_PG && !cfg->no_build) {
+	if (cfg->kind == DB_PG) {
 		/* remove what the build made (the seed script drops test2..test4 itself), so
-		 * that an existing server is left as it was and a repeat can build again */
+		 * that an existing server is left as it was and a repeat can build again;
+		 * never anything the build did not create */
 		struct db_result res;
+		char e2[256];
 
-		s->c.exec(&s->c, "DROP TABLE IF EXISTS test1", &res, s->err, sizeof(s->err));
-		s->c.exec(&s->c, "DROP FUNCTION IF EXISTS build_data()", &res, s->err,
-			  sizeof(s->err));
+		if (s->c.made_table)
+			s->c.exec(&s->c, "DROP TABLE IF EXISTS test1", &res, e2, sizeof(e2));
+		if (s->c.made_fn)
+			s->c.exec(&s->c, "DROP FUNCTION IF EXISTS build_data()", &res, e2,
+				  sizeof(e2));
 	}
 	s->c.close(&s->c);
 	db_split_free(v, n);
