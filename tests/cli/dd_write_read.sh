@@ -1,5 +1,5 @@
 # dd: writes and reads with each conv and flag; dd's lines and the extras are printed.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 
 expect_exit 0 "$IOB" dd if=/dev/zero of=f bs=4k count=256
