@@ -1,7 +1,7 @@
 # db faults: bad options, a bad conninfo, a server that refuses, missing PostgreSQL
 # binaries, a script with a syntax error, the throwaway server killed mid-run, SIGINT.
 # Each: one clear message, a non-zero exit, no scratch directory and no server left.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 chmod 755 "$T"
 

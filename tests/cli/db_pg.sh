@@ -1,6 +1,6 @@
 # db on a throwaway PostgreSQL (--pg-local): the same counts as SQLite at 100,000 rows,
 # the server's version recorded, then no postgres process and no scratch directory left.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 "$IOB" db --help | grep -q -- --pg-local || fail "no --pg-local in --help"
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v pg_config >/dev/null ||

@@ -1,7 +1,7 @@
 # db --pg CONNINFO: an existing server (started here by hand, as a user would have one)
 # gets the seed script; its version and data directory are recorded; the tables and the
 # function the build made are dropped afterwards; the server keeps running untouched.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -n 1)
 [ -n "$bin" ] && [ -x "$bin/pg_ctl" ] || skip "postgresql not installed"

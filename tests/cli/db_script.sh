@@ -1,6 +1,6 @@
 # db --script: a user's SQL file with quotes, comments and (on PostgreSQL) a dollar-quoted
 # function body is split correctly and every statement is timed with its tag.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 
 cat > "$T/user.sql" <<'SQL'

@@ -1,6 +1,6 @@
 # db on SQLite: the seed script at 100,000 rows gives the counts the script implies, as
 # psql would tag them; the build is its own row; JSON carries the tags; nothing is left.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 
 expect_exit 0 "$IOB" db --rows 100000 "$T"
