@@ -313,6 +313,15 @@ int cmd_db(int argc, char **argv)
 		free(script);
 		return EXIT_FAILED;
 	}
+	if (o.pg) {
+		/* a password in the connection string is not kept in the results */
+		size_t k;
+
+		db_redact(run->command_line);
+		for (k = 0; k < run->options.n; k++)
+			if (!strcmp(run->options.v[k].key, "pg"))
+				db_redact(run->options.v[k].value);
+	}
 	kv_set(&run->options, "engine", "%s", o.pg || o.pg_local ? "postgresql" : "sqlite");
 	if (!o.pg && !o.pg_local)
 		kv_set(&run->options, "sqlite_version", "%s", sqlite3_libversion());

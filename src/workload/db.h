@@ -62,6 +62,7 @@ struct db_conn {
 	const char *build_sql;	/* what build runs, for the record */
 	int made_table;		/* the build created test1 (so it may drop it) */
 	int made_fn;		/* the build created build_data() (PostgreSQL) */
+	int cleaning;		/* tearing down: run even after a stop signal */
 };
 
 /* SQLite options (PRAGMAs), recorded in the result. */
@@ -91,6 +92,9 @@ struct db_pg_info {
  * 0, -ENOTSUP without libpq, or -ECONNREFUSED (-errno) with the reason in err. */
 int db_pg_open(struct db_conn *c, const char *conninfo, int (*alive)(void *), void *arg,
 	       struct db_pg_info *info, char *err, size_t errlen);
+/* Hide a password in a connection string, in place: key=value "password=..." and a
+ * URI's "user:password@" become "***". NULL is allowed. */
+void db_redact(char *s);
 /* Run one statement on a new connection to conninfo (e.g. CREATE DATABASE). */
 int db_pg_oneshot(const char *conninfo, const char *sql, char *err, size_t errlen);
 

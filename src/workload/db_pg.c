@@ -12,6 +12,43 @@
 #include "core/scratch.h"
 #include "workload/db.h"
 
+
+/* Hide a password in a connection string (key=value "password=..." or a URI's
+ * "user:password@"), in place. */
+void db_redact(char *s)
+{
+	char *p, *e;
+
+	if (!s)
+		return;
+	while ((p = strstr(s, "password=")) != NULL) {
+		p += 9;
+		e = p;
+		if (*e == '\'') {
+			for (e++; *e && *e != '\''; e++)
+				if (*e == '\\' && e[1])
+					e++;
+			if (*e)
+				e++;
+		} else {
+			while (*e && *e != ' ')
+				e++;
+		}
+		memmove(p + 3, e, strlen(e) + 1);
+		memcpy(p, "***", 3);
+		s = p + 3;
+	}
+	p = strstr(s, "://");
+	if (p && (e = strchr(p + 3, '@')) != NULL) {
+		char *c = memchr(p + 3, ':', (size_t)(e - p - 3));
+
+		if (c && !memchr(p + 3, '/', (size_t)(e - p - 3))) {
+			memmove(c + 4, e, strlen(e) + 1);
+			memcpy(c, ":***", 4);
+		}
+	}
+}
+
 #ifdef HAVE_LIBPQ
 #include <libpq-fe.h>
 
@@ -80,7 +117,7 @@ static void pg_result_msg(char *err, size_t errlen, const PGresult *r)
 
 /* Wait until the query's results are in, cancelling on a stop signal and giving up when
  * the watched server died. 0, -EINTR (cancel sent), -ECONNRESET or -EIO. */
-static int pg_wait(struct pg *p, int *cancelled, char *err, size_t errlen)
+static int pg_wait(struct pg *p, int stop, int *cancelled, char *err, size_t errlen)
 {
 	int fd = PQsocket(p->conn);
 
@@ -96,7 +133,7 @@ static int pg_wait(struct pg *p, int *cancelled, char *err, size_t errlen)
 			pg_msg(err, errlen, "", PQerrorMessage(p->conn));
 			return -EIO;
 		}
-		if (sig_stop_requested() && !*cancelled) {
+		if (stop && sig_stop_requested() && !*cancelled) {
 			PGcancel *c = PQgetCancel(p->conn);
 			char eb[256];
 
@@ -123,7 +160,7 @@ static int pg_exec(struct db_conn *c, const char *sql, struct db_result *res,
 
 	res->tag[0] = '\0';
 	res->count = -1;
-	if (sig_stop_requested()) {
+	if (!c->cleaning && sig_stop_requested()) {
 		snprintf(err, errlen, "interrupted");
 		return -EINTR;
 	}
@@ -131,7 +168,7 @@ static int pg_exec(struct db_conn *c, const char *sql, struct db_result *res,
 		pg_msg(err, errlen, "", PQerrorMessage(p->conn));
 		return -EIO;
 	}
-	rc = pg_wait(p, &cancelled, err, errlen);
+	rc = pg_wait(p, !c->cleaning, &cancelled, err, errlen);
 	if (rc < 0)
 		return rc;
 	while ((r = PQgetResult(p->conn))) {
@@ -155,7 +192,7 @@ static int pg_exec(struct db_conn *c, const char *sql, struct db_result *res,
 		}
 		PQclear(r);
 	}
-	if (failed && (cancelled || sig_stop_requested())) {
+	if (failed && (cancelled || (!c->cleaning && sig_stop_requested()))) {
 		snprintf(err, errlen, "interrupted");
 		return -EINTR;
 	}

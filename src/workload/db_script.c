@@ -410,8 +410,11 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 		kv_set(&rc->run->options, "db_device", "%s", s->dev);
 	r = db_open(s);
 	if (r < 0) {
-		err_msg("cannot open the database: '%s': %s", cfg->kind == DB_SQLITE ?
-			cfg->sqlite_path : cfg->conninfo, s->err);
+		char *what = strdup(cfg->kind == DB_SQLITE ? cfg->sqlite_path : cfg->conninfo);
+
+		db_redact(what);
+		err_msg("cannot open the database: '%s': %s", what ? what : "?", s->err);
+		free(what);
 		db_split_free(v, n);
 		free(s);
 		return r;
@@ -430,6 +433,7 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 		struct db_result res;
 		char e2[256];
 
+		s->c.cleaning = 1;
 		if (s->c.made_table)
 			s->c.exec(&s->c, "DROP TABLE IF EXISTS test1", &res, e2, sizeof(e2));
 		if (s->c.made_fn)

@@ -28,6 +28,10 @@ expect_out "stmt04  DELETE 2500"
 expect_out "stmt10  DELETE 185"
 expect_out "data directory $T/pg/data"
 expect_out "postgresql 1"
+# a password in the connection string is not kept in the results
+expect_exit 0 "$IOB" db --rows 100 --format json --pg "$ci password=hunter2"
+grep -q hunter2 "$T/out" && fail "the password is in the results"
+expect_out '"pg": "host='
 # the build's table and function are gone; a second run works
 expect_exit 0 "$IOB" db --rows 100 --pg "$ci"
 expect_out "stmt04  DELETE 50"
