@@ -35,6 +35,24 @@ expect_out '"pg": "host='
 # the build's table and function are gone; a second run works
 expect_exit 0 "$IOB" db --rows 100 --pg "$ci"
 expect_out "stmt04  DELETE 50"
+# SIGINT in the middle of the build: exit 130, and the build's objects are still dropped
+if command -v psql >/dev/null; then
+	"$IOB" db --rows 3000000 --pg "$ci" > "$T/int.out" 2>&1 &
+	job=$!
+	i=0
+	until ps -eo args | grep -q '^postgres: iob postgres .*SELECT'; do
+		i=$((i + 1)); [ $i -lt 300 ] || fail "the build never started"; sleep 0.1
+	done
+	sleep 0.5
+	kill -INT $job
+	wait $job
+	st=$?
+	[ $st -eq 130 ] || { cat "$T/int.out" >&2; fail "exit $st after SIGINT"; }
+	n=$(psql -X -tA -d "$ci" -c "SELECT count(*) FROM pg_class WHERE relname = 'test1'")
+	[ "$n" = 0 ] || fail "test1 left on the server after SIGINT"
+	n=$(psql -X -tA -d "$ci" -c "SELECT count(*) FROM pg_proc WHERE proname = 'build_data'")
+	[ "$n" = 0 ] || fail "build_data() left on the server after SIGINT"
+fi
 # a table of the user's named test1 is not dropped: the build refuses
 printf 'CREATE TABLE test1 (x int);\nINSERT INTO test1 VALUES (7);\n' > "$T/mine.sql"
 expect_exit 0 "$IOB" db --no-build --script "$T/mine.sql" --pg "$ci"
