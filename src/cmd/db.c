@@ -263,6 +263,56 @@ static void db_pg_env(struct run *run)
 		sysinfo_fill(&run->env, d);
 }
 
+/* Record what the results need besides the options; hide a password of --pg. */
+static void db_record(struct run *run, const struct db_opts *o)
+{
+	size_t k;
+
+	if (o->pg) {
+		db_redact(run->command_line);
+		for (k = 0; k < run->options.n; k++)
+			if (!strcmp(run->options.v[k].key, "pg"))
+				db_redact(run->options.v[k].value);
+	}
+	kv_set(&run->options, "engine", "%s", o->pg || o->pg_local ? "postgresql" : "sqlite");
+	if (!o->pg && !o->pg_local)
+		kv_set(&run->options, "sqlite_version", "%s", sqlite3_libversion());
+}
+
+/* Run the workload --repeat times, stop the server, remove the scratch directory and
+ * write the results. Returns the exit status. */
+static int db_execute(struct run *run, const struct common_opts *co, const struct db_opts *o,
+		      const char *dir, struct db_cfg *cfg)
+{
+	struct db_job j = { 0 };
+	struct runner rc = { .run = run, .progress = !co->quiet };
+	int r, status;
+
+	status = db_setup(&j, o, dir, cfg);
+	r = status ? -EIO : 0;
+	for (rc.repeat = 0; !status && r == 0 && rc.repeat < co->repeat; rc.repeat++) {
+		if (rc.repeat && cfg->kind == DB_SQLITE)
+			r = db_sqlite_remove(cfg->sqlite_path);
+		if (r == 0)
+			r = db_run(&rc, cfg);
+	}
+	if (db_finish(&j) < 0 && !status)
+		status = EXIT_FAILED;
+	if (o->pg)
+		db_pg_env(run);
+	if (r == -EINTR || sig_stop_requested())
+		run->flags |= RUN_INCOMPLETE;
+	if (!status) {
+		run->status = common_exit_status(run);
+		if (r < 0 && run->status == EXIT_OK)
+			run->status = r == -EINTR ? EXIT_SIGNAL : EXIT_FAILED;
+		status = run->status;
+		if (run->nrows && common_emit(run, co) < 0 && status == EXIT_OK)
+			status = EXIT_FAILED;
+	}
+	return sig_stop_requested() ? EXIT_SIGNAL : status;
+}
+
 int cmd_db(int argc, char **argv)
 {
 	struct db_opts o = { .rows = 1000000, .journal_mode = "delete", .synchronous = "full",
@@ -270,13 +320,11 @@ int cmd_db(int argc, char **argv)
 	struct common_opts co;
 	struct opt_group g[2] = { { db_opt_table, &o }, { common_opt_table, &co } };
 	struct db_cfg cfg = { .script_name = "seed" };
-	struct db_job j = { 0 };
-	struct runner rc = { 0 };
 	struct run *run = NULL;
 	char **ops = NULL, *script = NULL;
 	const char *dir = ".";
 	long cache = -2000;
-	int n, r, status;
+	int n, status;
 
 	common_init(&co);
 	n = opt_parse(g, 2, argc, argv, &ops);
@@ -287,20 +335,16 @@ int cmd_db(int argc, char **argv)
 	}
 	if (n < 0)
 		return EXIT_USAGE;
-	if (n > 1) {
+	if (n > 1)
 		err_msg("too many operands: '%s': see 'iobattery db --help'", ops[1]);
-		free(ops);
-		return EXIT_USAGE;
-	}
 	if (n == 1)
 		dir = ops[0];
-	if (db_check(&o, &cache) < 0 || common_validate(&co, &rc.eng) < 0 ||
+	if (n > 1 || db_check(&o, &cache) < 0 || common_validate(&co, NULL) < 0 ||
 	    (o.script && db_load_script(o.script, &script) < 0)) {
 		free(ops);
 		return EXIT_USAGE;
 	}
-	if (o.script)
-		cfg.script_name = o.script;
+	cfg.script_name = o.script ? o.script : "seed";
 	cfg.script = script;
 	cfg.rows = o.rows;
 	cfg.no_build = o.no_build;
@@ -308,49 +352,11 @@ int cmd_db(int argc, char **argv)
 	run = run_new("db");
 	if (!run || common_prepare_run(run, &co, argc, argv, g, 2, o.pg ? "." : dir) < 0) {
 		err_errno(-ENOMEM, "cannot start the run");
-		run_free(run);
-		free(ops);
-		free(script);
-		return EXIT_FAILED;
-	}
-	if (o.pg) {
-		/* a password in the connection string is not kept in the results */
-		size_t k;
-
-		db_redact(run->command_line);
-		for (k = 0; k < run->options.n; k++)
-			if (!strcmp(run->options.v[k].key, "pg"))
-				db_redact(run->options.v[k].value);
-	}
-	kv_set(&run->options, "engine", "%s", o.pg || o.pg_local ? "postgresql" : "sqlite");
-	if (!o.pg && !o.pg_local)
-		kv_set(&run->options, "sqlite_version", "%s", sqlite3_libversion());
-	rc.run = run;
-	rc.progress = !co.quiet;
-	status = db_setup(&j, &o, dir, &cfg);
-	r = status ? -EIO : 0;
-	for (rc.repeat = 0; !status && r == 0 && rc.repeat < co.repeat; rc.repeat++) {
-		if (rc.repeat && cfg.kind == DB_SQLITE)
-			r = db_sqlite_remove(cfg.sqlite_path);
-		if (r == 0)
-			r = db_run(&rc, &cfg);
-	}
-	if (db_finish(&j) < 0 && !status)
 		status = EXIT_FAILED;
-	if (o.pg)
-		db_pg_env(run);
-	if (r == -EINTR || sig_stop_requested())
-		run->flags |= RUN_INCOMPLETE;
-	if (!status) {
-		run->status = common_exit_status(run);
-		if (r < 0 && run->status == EXIT_OK)
-			run->status = r == -EINTR ? EXIT_SIGNAL : EXIT_FAILED;
-		status = run->status;
-		if (run->nrows && common_emit(run, &co) < 0 && status == EXIT_OK)
-			status = EXIT_FAILED;
+	} else {
+		db_record(run, &o);
+		status = db_execute(run, &co, &o, dir, &cfg);
 	}
-	if (sig_stop_requested())
-		status = EXIT_SIGNAL;
 	run_free(run);
 	free(ops);
 	free(script);
