@@ -12,24 +12,25 @@
 struct param_reason {
 	const char *key;
 	const char *why;
+	int missing_refuses;	/* present on one side only also refuses */
 };
 
 static const struct param_reason param_reasons[] = {
-	{ "char_method", "measured differently: per-character method" },
-	{ "method", "measured differently: method" },
-	{ "direct", "buffered vs O_DIRECT" },
-	{ "bs", "different block sizes" },
-	{ "ibs", "different input block sizes" },
-	{ "obs", "different output block sizes" },
-	{ "chunk", "different chunk sizes" },
-	{ "size", "different sizes" },
-	{ "count", "different counts" },
-	{ "conv", "different conv flags" },
-	{ "oflag", "different output flags" },
-	{ "iflag", "different input flags" },
-	{ "data", "different data written" },
-	{ "engine", "different I/O engines" },
-	{ NULL, NULL },
+	{ "char_method", "measured differently: per-character method", 1 },
+	{ "method", "measured differently: method", 1 },
+	{ "direct", "buffered vs O_DIRECT", 1 },
+	{ "bs", "different block sizes", 1 },
+	{ "ibs", "different input block sizes", 0 },
+	{ "obs", "different output block sizes", 0 },
+	{ "chunk", "different chunk sizes", 1 },
+	{ "size", "different sizes", 1 },
+	{ "count", "different counts", 0 },
+	{ "conv", "different conv flags", 0 },
+	{ "oflag", "different output flags", 0 },
+	{ "iflag", "different input flags", 0 },
+	{ "data", "different data written", 0 },
+	{ "engine", "different I/O engines", 0 },
+	{ NULL, NULL, 0 },
 };
 
 static const char *param_why(const char *key)
@@ -47,34 +48,44 @@ static const char *val_or_none(const char *v)
 	return v ? v : "(none)";
 }
 
-/* The first parameter that differs between a and b, as a reason; NULL when none. */
+static const struct param_reason *param_find(const char *key)
+{
+	const struct param_reason *p;
+
+	for (p = param_reasons; p->key; p++)
+		if (!strcmp(p->key, key))
+			return p;
+	return NULL;
+}
+
+/* The first parameter that makes a and b incomparable, as a reason; NULL when none.
+ * A key on both sides with different values always refuses; a key on one side only
+ * refuses when the table says it defines the method (an imported run knows fewer
+ * params than a measured one, and that alone must not block a comparison). */
 static char *params_refusal(const struct row *a, const struct row *b)
 {
-	const char *va, *vb;
+	const struct param_reason *pr;
+	const char *va, *vb, *key;
 	size_t i;
 
-	/* the reasons table names the keys users care most about: check those first */
-	for (i = 0; param_reasons[i].key; i++) {
-		va = kv_get(&a->params, param_reasons[i].key);
-		vb = kv_get(&b->params, param_reasons[i].key);
-		if ((va || vb) && (!va || !vb || strcmp(va, vb)))
-			return str_printf("%s: %s '%s' vs '%s'", param_reasons[i].why,
-					  param_reasons[i].key, val_or_none(va),
-					  val_or_none(vb));
+	/* the table names the keys users care most about: report those first */
+	for (pr = param_reasons; pr->key; pr++) {
+		va = kv_get(&a->params, pr->key);
+		vb = kv_get(&b->params, pr->key);
+		if (!va && !vb)
+			continue;
+		if ((va && vb && strcmp(va, vb)) || ((!va || !vb) && pr->missing_refuses))
+			return str_printf("%s: %s '%s' vs '%s'", pr->why, pr->key,
+					  val_or_none(va), val_or_none(vb));
 	}
 	for (i = 0; i < a->params.n; i++) {
+		key = a->params.v[i].key;
 		va = a->params.v[i].value;
-		vb = kv_get(&b->params, a->params.v[i].key);
-		if (!vb || strcmp(va ? va : "", vb))
-			return str_printf("%s: %s '%s' vs '%s'", param_why(a->params.v[i].key),
-					  a->params.v[i].key, val_or_none(va),
-					  val_or_none(vb));
+		vb = kv_get(&b->params, key);
+		if (!param_find(key) && vb && strcmp(va ? va : "", vb))
+			return str_printf("%s: %s '%s' vs '%s'", param_why(key), key,
+					  val_or_none(va), vb);
 	}
-	for (i = 0; i < b->params.n; i++)
-		if (!kv_get(&a->params, b->params.v[i].key))
-			return str_printf("%s: %s '(none)' vs '%s'",
-					  param_why(b->params.v[i].key), b->params.v[i].key,
-					  val_or_none(b->params.v[i].value));
 	return NULL;
 }
 
