@@ -346,6 +346,14 @@ static int dd_row_new(struct import_lines *s, struct import_set *set, double byt
 	if (has_cmd && cmd_operand(s, "oflag=", cv, sizeof(cv)) &&
 	    kv_set(&w->params, "oflag", "%s", cv) < 0)
 		goto nomem;
+	/* dd is buffered unless iflag= or oflag= says direct; what it wrote follows if= */
+	if (has_cmd && kv_set(&w->params, "direct", "%s",
+			      strstr(s->cmd, "flag=direct") ? "true" : "false") < 0)
+		goto nomem;
+	if (has_cmd && strcmp(phase, "transfer") &&
+	    kv_set(&w->params, "data", "%s", !strcmp(phase, "write") ?
+		   (strstr(s->cmd, "urandom") ? "random" : "zero") : "file") < 0)
+		goto nomem;
 	w->bytes = (uint64_t)bytes;
 	w->elapsed_ns = (uint64_t)(secs * 1e9 + 0.5);
 	w->rate = secs > 0 ? bytes / secs / 1e6 : 0;	/* MB/s = 10^6 bytes per second */

@@ -2,6 +2,7 @@
  * reason, the ratio with Fieller's interval, Welch's test, the winner. See compare.h. */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,45 @@ static const char *val_or_none(const char *v)
 	return v ? v : "(none)";
 }
 
+/* Params that only describe a row for humans (or what was asked rather than used): never
+ * a reason to refuse. */
+static int param_ignored(const char *key)
+{
+	return !strcmp(key, "detail") || !strcmp(key, "method_asked");
+}
+
+/* Split s at blanks and commas into up to 32 words of up to 63 characters. */
+static size_t split_words(const char *s, char w[32][64])
+{
+	size_t n = 0, k;
+
+	while (*s && n < 32) {
+		s += strspn(s, " ,");
+		k = strcspn(s, " ,");
+		if (k)
+			snprintf(w[n++], 64, "%.*s", (int)k, s);
+		s += k;
+	}
+	return n;
+}
+
+/* Values equal as sets of words: "fdatasync " equals "fdatasync", "a,b" equals "b a". */
+static int param_equal(const char *a, const char *b)
+{
+	char wa[32][64], wb[32][64];
+	size_t na = split_words(a, wa), nb = split_words(b, wb), i, j;
+
+	if (na != nb)
+		return 0;
+	for (i = 0; i < na; i++) {
+		for (j = 0; j < nb && strcmp(wa[i], wb[j]); j++)
+			;
+		if (j == nb)
+			return 0;
+	}
+	return 1;
+}
+
 static const struct param_reason *param_find(const char *key)
 {
 	const struct param_reason *p;
@@ -74,7 +114,7 @@ static char *params_refusal(const struct row *a, const struct row *b)
 		vb = kv_get(&b->params, pr->key);
 		if (!va && !vb)
 			continue;
-		if ((va && vb && strcmp(va, vb)) || ((!va || !vb) && pr->missing_refuses))
+		if ((va && vb && !param_equal(va, vb)) || ((!va || !vb) && pr->missing_refuses))
 			return str_printf("%s: %s '%s' vs '%s'", pr->why, pr->key,
 					  val_or_none(va), val_or_none(vb));
 	}
@@ -82,7 +122,7 @@ static char *params_refusal(const struct row *a, const struct row *b)
 		key = a->params.v[i].key;
 		va = a->params.v[i].value;
 		vb = kv_get(&b->params, key);
-		if (!param_find(key) && vb && strcmp(va ? va : "", vb))
+		if (!param_find(key) && !param_ignored(key) && vb && !param_equal(va ? va : "", vb))
 			return str_printf("%s: %s '%s' vs '%s'", param_why(key), key,
 					  val_or_none(va), vb);
 	}
