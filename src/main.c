@@ -17,6 +17,9 @@ static const struct subcommand commands[] = {
 	{ "run", cmd_run, "the quick battery on a scratch directory (the default job)" },
 	{ "dd", cmd_dd, "dd-style streaming write or read, with dd's operands" },
 	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
+	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
+	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
+	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
 	{ NULL, NULL, NULL },
 };
 
