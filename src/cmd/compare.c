@@ -124,7 +124,7 @@ static void print_line(FILE *f, const struct cmp_line *l, char bname)
 
 static void print_run(FILE *f, char name, const struct run *r, const char *spec)
 {
-	fprintf(f, "%c = %s%s%s%s: %s %s on %s, %s%s (%s)\n", name, nz(r->id),
+	fprintf(f, "%c = %s%s%s%s: %s, tool %s, on %s, %s%s (%s)\n", name, nz(r->id),
 		r->label ? " '" : "", nz(r->label), r->label ? "'" : "", nz(r->workload),
 		nz(r->env.tool_version), r->env.host ? r->env.host : "unknown host",
 		r->env.date ? r->env.date : "undated",

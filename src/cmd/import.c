@@ -12,6 +12,7 @@
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/opt.h"
+#include "core/scratch.h"
 #include "import/import.h"
 #include "output/output.h"
 #include "stats/result.h"
@@ -43,7 +44,8 @@ static void import_usage(FILE *f, const struct opt_group *g)
 		   "lines and time output (also inside quoted mail) into runs marked imported;\n"
 		   "write each as a result file and save it in the results store ($IOBATTERY_DB,\n"
 		   "else ~/.local/share/iobattery/results.db). Lines that cannot be read are\n"
-		   "reported with their number and skipped.\n\noptions:\n");
+		   "reported with their number and skipped. A result file of ours (JSON) is\n"
+		   "saved in the store as it is.\n\noptions:\n");
 	opt_help(f, g, 1);
 }
 
@@ -79,8 +81,13 @@ static void describe(char *buf, size_t len, const struct run *r)
 {
 	const char *from = kv_get(&r->options, "imported_from");
 
-	snprintf(buf, len, "%s %s%s%s from %s", r->env.tool_version ? r->env.tool_version :
-		 r->workload, r->env.host ? "'" : "", r->env.host ? r->env.host : "",
+	if (!(r->flags & RUN_IMPORTED)) {
+		snprintf(buf, len, "result of %s run %s", r->workload ? r->workload : "a",
+			 r->id ? r->id : "?");
+		return;
+	}
+	snprintf(buf, len, "%s%s%s%s from %s", r->env.tool_version ? r->env.tool_version :
+		 r->workload, r->env.host ? " '" : "", r->env.host ? r->env.host : "",
 		 r->env.host ? "'" : "", from ? from : "?");
 }
 
@@ -138,6 +145,30 @@ static struct store *open_store(void)
 	return st;
 }
 
+/* Does the file start with '{' (one of our result files rather than a legacy output)? */
+static int is_json(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int c;
+
+	if (!f)
+		return 0;
+	while ((c = getc(f)) == ' ' || c == '\n' || c == '\t' || c == '\r')
+		;
+	fclose(f);
+	return c == '{';
+}
+
+/* One of our result files: kept as it is (not marked imported: we measured it). */
+static int add_result_file(struct import_set *set, const char *path)
+{
+	struct run *run = results_load(path, 0);
+
+	if (!run)
+		return -EINVAL;
+	return import_set_add(set, run);
+}
+
 int cmd_import(int argc, char **argv)
 {
 	struct import_opts o = { ".", NULL, 0, 0 };
@@ -166,7 +197,8 @@ int cmd_import(int argc, char **argv)
 	}
 	/* read everything first: a file that cannot be read means nothing is written */
 	for (i = 0; i < n && status == EXIT_OK; i++) {
-		int rc = import_file(&set, ops[i], stderr);
+		int rc = is_json(ops[i]) ? add_result_file(&set, ops[i]) :
+			 import_file(&set, ops[i], stderr);
 
 		if (rc == -ENOMEM) {
 			err_msg("import: out of memory");
@@ -182,9 +214,15 @@ int cmd_import(int argc, char **argv)
 	}
 	if (status == EXIT_OK && !o.no_store && !(st = open_store()))
 		status = EXIT_USAGE;
-	for (k = 0; k < set.n && status != EXIT_USAGE && status != EXIT_FAILED; k++)
-		if (keep(&o, st, set.runs[k]))
+	for (k = 0; k < set.n && status == EXIT_OK; k++) {
+		/* between runs only: a run is stored whole or not at all */
+		if (sig_stop_requested()) {
+			err_msg("import: interrupted: %zu of %zu runs kept", k, set.n);
+			status = EXIT_SIGNAL;
+		} else if (keep(&o, st, set.runs[k])) {
 			status = EXIT_FAILED;
+		}
+	}
 	store_close(st);
 	import_set_free(&set);
 	free(ops);

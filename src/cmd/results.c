@@ -96,8 +96,10 @@ static int do_export(struct store *st, int64_t id, const char *format, int show)
 		if (out_write(&out_text, stdout, run) < 0 || out_text_repeats(stdout, run) < 0)
 			rc = EXIT_FAILED;
 	} else if (!strcmp(format, "json")) {
+		/* as the json formatter writes a result file: the text and a newline */
 		json = out_json_dump(run);
-		if (!json || fputs(json, stdout) < 0)
+		if (!json || fputs(json, stdout) < 0 ||
+		    (json[0] && json[strlen(json) - 1] != '\n' && putchar('\n') == EOF))
 			rc = EXIT_FAILED;
 		free(json);
 	} else if (out_write(&out_csv, stdout, run) < 0) {
