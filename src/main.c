@@ -19,6 +19,7 @@ static const struct subcommand commands[] = {
 	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
 	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
+	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
 	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
 	{ NULL, NULL, NULL },
 };

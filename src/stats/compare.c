@@ -276,6 +276,8 @@ static int group_finish(struct row_group *g)
 		g->unit = g->first->rate_unit;
 	stats_describe(v, nv, &g->value);
 	stats_describe(c, nc, &g->cpu);
+	if (g->value.n >= 2 && g->value.cv > COMPARE_CV_LIMIT)
+		g->flags |= ROW_INCONSISTENT;
 	free(v);
 	free(c);
 	return 0;

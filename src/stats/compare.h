@@ -76,7 +76,8 @@ struct row_group {
 	size_t nrows;
 	struct fig_stats value;		/* over measured rows only (see compare_row_value) */
 	struct fig_stats cpu;		/* %CPU of the process, rows with cpu.valid */
-	unsigned flags;			/* OR of every row's flags */
+	unsigned flags;			/* OR of every row's flags, plus ROW_INCONSISTENT
+					 * when the value's CV exceeds COMPARE_CV_LIMIT */
 	int higher_better;		/* 1 for rates, 0 for times */
 	const char *unit;		/* the value's unit (borrowed from first) */
 };
