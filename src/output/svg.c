@@ -94,7 +94,7 @@ int svg_bars(FILE *f, const char *title, const char *unit, const struct svg_bar 
 		BAR_LABEL + axis * scale);
 	for (t = 0; t <= 2; t++)
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">"
-			   "%.3g</text>\n", BAR_LABEL + axis * scale * t / 2, y + 14, axis * t / 2);
+			   "%.6g</text>\n", BAR_LABEL + axis * scale * t / 2, y + 14, axis * t / 2);
 	fprintf(f, "</svg>\n");
 	return ferror(f) ? -EIO : 0;
 }
