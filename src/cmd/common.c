@@ -183,7 +183,7 @@ static int emit_one(const char *name, void *arg)
 			return rc;
 	}
 	rc = out_write(f, stdout, c->run);
-	if (!rc && f == &out_text && c->co->repeat > 1)
+	if (!rc && f == &out_text)
 		rc = out_text_repeats(stdout, c->run);
 	if (rc)
 		err_errno(rc, "cannot write results to standard output");

@@ -54,6 +54,16 @@ int out_text_repeats(FILE *f, const struct run *run)
 	n = compare_group_run(run, &gs);
 	if (n < 0)
 		return n;
+	for (i = 0; i < gs.n && gs.g[i].value.n < 2; i++)
+		;
+	if (i == gs.n) {
+		/* nothing repeated: one line says what the figures lack */
+		if (gs.n)
+			fprintf(f, "\nsingle run: no spread, no confidence interval "
+				   "(--repeat N gives them)\n");
+		compare_groups_free(&gs);
+		return ferror(f) ? -EIO : 0;
+	}
 	fprintf(f, "\nrepeats: mean, standard deviation, CV and 95%% confidence interval "
 		   "(Student's t) per figure\n");
 	fprintf(f, "  %-34s %12s %-8s %10s %7s  %-s\n", "figure", "mean", "unit", "sd", "CV",
