@@ -121,6 +121,7 @@ struct pm_counts {
 	uint64_t deleted, deleted_alone;
 	uint64_t read, appended;
 	uint64_t bytes_read, bytes_written;
+	uint64_t bytes_appended;		/* part of bytes_written */
 	uint64_t transactions;		/* completed */
 	int out_of_files;		/* the pool ran dry before the last transaction */
 };

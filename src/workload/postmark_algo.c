@@ -244,6 +244,7 @@ static void append_one(struct pm_state *st, uint32_t i)
 	}
 	f->size += len;
 	st->c.bytes_written += len;
+	st->c.bytes_appended += len;
 	st->c.appended++;
 }
 
