@@ -22,6 +22,7 @@ int units_parse_size(const char *s, uint64_t default_unit, uint64_t *out);
 int units_parse_u64(const char *s, uint64_t *out);
 
 /* Format bytes as dd does in its closing line: "1.0 GB" (powers of 1000) into buf.
+ * A unit ending in "/s" is formatted as dd's rate ("45.0 GB/s", "894 MB/s").
  * Returns buf. */
 char *units_fmt_si(char *buf, size_t len, double value, const char *unit);
 
