@@ -218,6 +218,19 @@ static int set_size(struct pm_config *c, struct words *ws, char *err, size_t len
 	return PM_ACT_NONE;
 }
 
+static int one_value_setting(const char *k)
+{
+	static const char *const names[] = { "number", "transactions", "seed",
+					     "subdirectories", "read", "write", "buffering",
+					     "fsync", "direct", "report" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(k, names[i]))
+			return 1;
+	return 0;
+}
+
 static int exec_set(struct pm_config *c, struct words *ws, char *err, size_t len)
 {
 	const char *k = ws->n > 1 ? ws->w[1] : "", *v = ws->n > 2 ? ws->w[2] : NULL;
@@ -235,6 +248,8 @@ static int exec_set(struct pm_config *c, struct words *ws, char *err, size_t len
 			return set_bias("create", val, &c->bias_create, err, len);
 		return fail(err, len, "set bias needs 'read' or 'create': '%s'", which);
 	}
+	if (!one_value_setting(k))
+		return fail(err, len, "unknown setting: 'set %s' (try 'help')", k);
 	if (ws->n != 3)
 		return fail(err, len, "set %s needs one value", k);
 	if (!strcmp(k, "number"))
