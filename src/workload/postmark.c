@@ -2,7 +2,9 @@
  * initial pool, the transactions and the final deletion are three phases inside a fourth
  * ("total") that spans them as PostMark's total time does; then one row per operation
  * type carries that type's latency over the whole run. See docs/methodology-postmark.md. */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,7 +227,10 @@ static int finish_total(struct runner *rc, struct row *total, struct pm_state *s
 			const struct times *t, const struct pm_io_ctx *io)
 {
 	const struct pm_counts *c = &st->c;
+	char msg[128];
 
+	snprintf(msg, sizeof(msg), "%s", strerror(st->err ? -st->err : 0));
+	msg[0] = (char)tolower((unsigned char)msg[0]);
 	total->repeat = rc->repeat;
 	if (set_rate(total, per_s(total->ops, total->elapsed_ns), "ops/s") < 0 ||
 	    pm_config_record(st->cfg, &total->params) < 0 ||
@@ -234,10 +239,9 @@ static int finish_total(struct runner *rc, struct row *total, struct pm_state *s
 	if (st->err) {
 		total->flags |= ROW_FAILED;
 		free(total->error);
-		total->error = str_printf("%s failed while %s, after %llu files created, "
-					  "%llu read, %llu appended and %llu transactions; "
-					  "every file was removed",
-					  strerror(-st->err), err_what(st->err_op),
+		total->error = str_printf("%s: %s (after %llu files created, %llu read, "
+					  "%llu appended and %llu transactions; every file "
+					  "was removed)", err_what(st->err_op), msg,
 					  (unsigned long long)c->created,
 					  (unsigned long long)c->read,
 					  (unsigned long long)c->appended,

@@ -16,7 +16,7 @@ printf 'set location %s\nset number 2000\nset size 5000 10000\nset bias create 1
 printf 'set transactions 5000\nrun\nquit\n' >> "$d/s"
 "$IOB" postmark "$d/s" > "$d/out" 2> "$d/err"; rc=$?
 [ "$rc" -eq 1 ] || fail "exit $rc, want 1: $(cat "$d/err")"
-grep -q 'No space left on device' "$d/err" || fail "message: $(cat "$d/err")"
+grep -q 'no space left on device' "$d/err" || fail "message: $(cat "$d/err")"
 grep -q 'files created' "$d/err" || fail "no counts in message: $(cat "$d/err")"
 [ -z "$(ls -A "$d/m")" ] || fail "left behind: $(ls -A "$d/m")"
 echo "ok"
