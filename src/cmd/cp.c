@@ -174,7 +174,8 @@ int cmd_cp(int argc, char **argv)
 	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++) {
 		err = copy_run(&rc, &j);
 		/* A repeat copies over the file the previous one made. */
-		j.dst_exists = 1;
+		if (!j.dst_exists)
+			j.dst_exists = j.dst_ours = 1;
 	}
 	common_emit(rc.run, &co);
 	status = common_exit_status(rc.run);

@@ -308,8 +308,12 @@ int cmd_dd(int argc, char **argv)
 		return EXIT_FAILED;
 	}
 	err = 0;
-	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++)
+	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++) {
 		err = dd_run(&rc, &j);
+		/* The next repeat writes over the file this one made (and may remove it). */
+		if (j.dst == DD_DST_FILE && !j.out_exists)
+			j.out_exists = j.out_ours = 1;
+	}
 	common_emit(rc.run, &co);
 	status = common_exit_status(rc.run);
 	if (err && err != -EINTR && rc.run->nrows) {
@@ -318,7 +322,8 @@ int cmd_dd(int argc, char **argv)
 		err_msg("dd: %s failed: '%s': %s%s", row->phase,
 			j.dst == DD_DST_FILE ? j.out : j.in,
 			row->error ? row->error : strerror(-err),
-			j.dst == DD_DST_FILE && !j.out_exists ? "; the output file was removed" : "");
+			j.dst == DD_DST_FILE && (!j.out_exists || j.out_ours) ?
+			"; the output file was removed" : "");
 	}
 	run_free(rc.run);
 	return status;

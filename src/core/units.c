@@ -212,44 +212,64 @@ int units_parse_size(const char *s, uint64_t default_unit, uint64_t *out)
 static const char units_si_prefix[] = " kMGTPEZY";
 
 /* dd's figure for a byte count (coreutils human_readable, exact integer path): below
- * 1000 the plain number; else scaled by 1000^k, one decimal while under 10, otherwise
- * a whole number, rounded to nearest with ties to even. */
-static char *units_fmt_si_count(char *buf, size_t len, uint64_t v, const char *unit)
+ * one base step the plain number; else scaled by base^k, one decimal while under 10,
+ * otherwise a whole number, rounded to nearest with ties to even. base is 1000 (SI:
+ * "1.1 GB") or 1024 (IEC: "1.0 GiB"). */
+static char *units_fmt_count(char *buf, size_t len, uint64_t v, const char *unit,
+			     uint64_t base)
 {
 	uint64_t div = 1, q, r, t;
 	unsigned k = 0;
+	const char *iec = base == 1024 ? "i" : "";
+	char pfx[4];
 
-	if (v < 1000) {
+	if (v < base) {
 		snprintf(buf, len, "%llu %s", (unsigned long long)v, unit);
 		return buf;
 	}
-	while (k < 6 && v / div >= 1000) {
-		div *= 1000;
+	while (k < 6 && v / div >= base) {
+		div *= base;
 		k++;
 	}
 	q = v / div;
 	r = v % div;
 	if (q < 10) {
-		/* tenths = round(v * 10 / div); div is at most 10^18, so split the work */
-		t = q * 10 + r / (div / 10);
-		r = r % (div / 10);
-		if (r * 2 > div / 10 || (r * 2 == div / 10 && (t & 1)))
+		/* tenths = round(v * 10 / div), in integers: split so nothing overflows */
+		t = q * 10 + (r * 10) / div;
+		r = (r * 10) % div;
+		if (r * 2 > div || (r * 2 == div && (t & 1)))
 			t++;
 		if (t < 100) {
-			snprintf(buf, len, "%u.%u %c%s", (unsigned)(t / 10), (unsigned)(t % 10),
-				 units_si_prefix[k], unit);
+			snprintf(pfx, sizeof(pfx), "%c", base == 1024 && k == 1 ? 'K' :
+				 units_si_prefix[k]);
+			snprintf(buf, len, "%u.%u %s%s%s", (unsigned)(t / 10), (unsigned)(t % 10),
+				 pfx, iec, unit);
 			return buf;
 		}
 		q = 10;
 	} else if (r * 2 > div || (r * 2 == div && (q & 1))) {
 		q++;
 	}
-	if (q >= 1000 && k < 8) {
-		snprintf(buf, len, "1.0 %c%s", units_si_prefix[k + 1], unit);
+	if (q >= base && k < 8) {
+		k++;
+		q = 1;
+		snprintf(pfx, sizeof(pfx), "%c", base == 1024 && k == 1 ? 'K' : units_si_prefix[k]);
+		snprintf(buf, len, "1.0 %s%s%s", pfx, iec, unit);
 		return buf;
 	}
-	snprintf(buf, len, "%u %c%s", (unsigned)q, units_si_prefix[k], unit);
+	snprintf(pfx, sizeof(pfx), "%c", base == 1024 && k == 1 ? 'K' : units_si_prefix[k]);
+	snprintf(buf, len, "%u %s%s%s", (unsigned)q, pfx, iec, unit);
 	return buf;
+}
+
+static char *units_fmt_si_count(char *buf, size_t len, uint64_t v, const char *unit)
+{
+	return units_fmt_count(buf, len, v, unit, 1000);
+}
+
+char *units_fmt_iec_dd(char *buf, size_t len, uint64_t bytes)
+{
+	return units_fmt_count(buf, len, bytes, "B", 1024);
 }
 
 /* dd's figure for a rate (human_readable's floating-point path): at least the k prefix,

@@ -26,6 +26,10 @@ int units_parse_u64(const char *s, uint64_t *out);
  * Returns buf. */
 char *units_fmt_si(char *buf, size_t len, double value, const char *unit);
 
+/* Format a byte count as dd's IEC figure: "1.0 GiB", "100 MiB", "1.1 MiB", "999 B".
+ * Returns buf. */
+char *units_fmt_iec_dd(char *buf, size_t len, uint64_t bytes);
+
 /* Format bytes with binary prefixes: "1.00 GiB", "512 KiB", "17 B". Returns buf. */
 char *units_fmt_bytes(char *buf, size_t len, double bytes);
 

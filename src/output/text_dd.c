@@ -46,7 +46,7 @@ static void dd_lines(FILE *f, const struct row *w)
 	if (w->bytes >= 1000)
 		fprintf(f, "%" PRIu64 " bytes (%s, %s) copied, %g s, %s\n", w->bytes,
 			units_fmt_si(si, sizeof(si), (double)w->bytes, "B"),
-			units_fmt_bytes(iec, sizeof(iec), (double)w->bytes), secs,
+			units_fmt_iec_dd(iec, sizeof(iec), w->bytes), secs,
 			units_fmt_si(rate, sizeof(rate), secs > 0 ? (double)w->bytes / secs : 0,
 				     "B/s"));
 	else

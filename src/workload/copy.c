@@ -174,10 +174,10 @@ static int open_files(struct copy_ctx *c, int *slot)
 	c->out_fd = engine_open(c->e, c->ectx, j->dst, flags, 0644);
 	if (c->out_fd < 0)
 		return c->out_fd;
-	if (!j->dst_exists) {
+	if (!j->dst_exists || j->dst_ours)
 		*slot = cleanup_register(j->dst, 0);
+	if (!j->dst_exists)
 		(void)mark_created(c->out_fd);
-	}
 	return 0;
 }
 

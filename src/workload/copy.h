@@ -17,7 +17,8 @@ struct copy_job {
 	const char *src, *dst;
 	enum copy_method method;
 	uint64_t buffer;	/* rw buffer and per-call length for the others */
-	int dst_exists;		/* dst existed (made by iobattery or --overwrite) */
+	int dst_exists;		/* dst exists now: open it without O_CREAT|O_EXCL */
+	int dst_ours;		/* ... made by an earlier repeat: remove it on failure */
 	int keep_output;	/* keep dst after success (cp does) */
 };
 

@@ -178,10 +178,10 @@ static int open_output(struct dd_ctx *c)
 	c->out_fd = engine_open(c->e, c->ectx, j->out, flags, 0644);
 	if (c->out_fd < 0)
 		return c->out_fd;
-	if (!j->out_exists) {
+	if (!j->out_exists || j->out_ours)
 		c->cleanup_slot = cleanup_register(j->out, 0);
+	if (!j->out_exists)
 		(void)mark_created(c->out_fd);	/* without xattrs, --overwrite is needed later */
-	}
 	if (!(j->conv & DD_CONV_NOTRUNC) && ftruncate(c->out_fd, (off_t)(j->seek * j->obs)) < 0)
 		return -errno;
 	c->wreq.fd = c->out_fd;

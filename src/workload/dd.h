@@ -36,7 +36,8 @@ struct dd_job {
 	uint64_t seek, skip;	/* output / input records to skip */
 	unsigned conv, iflag, oflag;
 	int drop_cache;		/* drop the input file's pages before reading */
-	int out_exists;		/* of= existed before (ours or --overwrite): never removed */
+	int out_exists;		/* of= exists now: open it without O_CREAT|O_EXCL */
+	int out_ours;		/* ... but it is ours from an earlier repeat: remove on failure */
 	int keep_output;	/* keep of= after success (dd does); else remove at end */
 	uint64_t seed;		/* for DD_SRC_RANDOM */
 };

@@ -1,6 +1,6 @@
 # dd: every bad input gives one clear line, exit 2, and creates nothing.
-. tests/cli/lib.sh
-cd "$T" || exit 1
+. tests/cli/lib
+mkdir "$T/w" && cd "$T/w" || exit 1
 
 check_bad() { # MESSAGE-PART ARGS...
 	msg=$1; shift

@@ -1,5 +1,5 @@
 # dd: writes and reads with each conv and flag; dd's lines and the extras are printed.
-. tests/cli/lib.sh
+. tests/cli/lib
 cd "$T" || exit 1
 
 expect_exit 0 "$IOB" dd if=/dev/zero of=f bs=4k count=256
@@ -78,4 +78,9 @@ expect_exit 0 "$IOB" dd if=/dev/zero of=j bs=4k count=4 --format text,json,csv -
 [ -s od/iobattery-results.json ] && [ -s od/iobattery-results.csv ] &&
 	[ -s od/iobattery-results.txt ] || fail "--output-dir did not get every format"
 grep -q '"fs_type"' od/iobattery-results.json || fail "environment missing from json"
+# Repeats: one row each, on the same file.
+expect_exit 0 "$IOB" dd if=/dev/zero of=rep bs=64k count=8 --repeat 3 --format csv
+[ "$(grep -c ',dd,write,' "$T/out")" -eq 3 ] || fail "--repeat 3 did not give 3 rows"
+expect_exit 0 "$IOB" cp --repeat 2 --format csv rep rep2
+[ "$(grep -c ',cp,copy,' "$T/out")" -eq 2 ] || fail "cp --repeat 2 did not give 2 rows"
 exit 0

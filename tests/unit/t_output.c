@@ -19,7 +19,7 @@ static struct run *small_run(void)
 	str_set(&r->env.host, "box");
 	str_set(&r->env.target, "/tmp/x");
 	str_set(&r->env.fs_type, "ext4");
-	w = run_add_row(r, "dd", "write");
+	w = run_add_row(r, "demo", "write");
 	kv_set(&w->params, "bs", "1M");
 	w->bytes = 1000000000;
 	w->ops = 1000;
@@ -84,7 +84,7 @@ static void t_csv(void)
 	for (char *p = s; *p != '\n'; p++)
 		commas += *p == ',';
 	CHECK(commas == 27);
-	CHECK(strstr(line2, ",dd,write,0,bs=1M,1000000000,1000,2.000000000,1.500000000,"
+	CHECK(strstr(line2, ",demo,write,0,bs=1M,1000000000,1000,2.000000000,1.500000000,"
 		      "2.000000000,500.000,MB/s,") != NULL);
 	CHECK(strstr(line3, ",97.0,short|cache_inflated,,\"said \"\"hi\"\", then left\"\n") != NULL);
 	free(s);
@@ -100,7 +100,7 @@ static void t_text(void)
 	FILE *f;
 
 	CHECK(strncmp(s, "iobattery 0.1.0 - box - ", 24) == 0);	/* two workloads */
-	CHECK(strstr(s, "dd write: 500.0 MB/s (1000000000 bytes in ") != NULL);
+	CHECK(strstr(s, "demo write: 500.0 MB/s (1000000000 bytes in ") != NULL);
 	CHECK(strstr(s, "  cpu: 12.5% process (user 0.01 s, sys 0.24 s), system busy 30.0%")
 	      != NULL);
 	CHECK(strstr(s, "  latency: p50 ") != NULL && strstr(s, "(n=1000)") != NULL);

@@ -168,8 +168,23 @@ static void t_fmt(void)
 	FMT_IS(units_fmt_ns(b, sizeof(b), 999.7), "1.00 us");
 }
 
+/* dd's IEC figure in its closing line, as coreutils 9.1 printed it here. */
+static void t_fmt_iec_dd(void)
+{
+	char b[32];
+
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 104857600), "100 MiB"));
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 1048576), "1.0 MiB"));
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 1126400), "1.1 MiB"));
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 1073741824), "1.0 GiB"));
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 6144), "6.0 KiB"));
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 1000), "1000 B"));
+	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 4096000000ull), "3.8 GiB"));
+}
+
 int main(void)
 {
+	RUN(t_fmt_iec_dd);
 	RUN(t_dd_suffixes);
 	RUN(t_dd_products);
 	RUN(t_dd_errors);
