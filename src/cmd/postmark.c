@@ -49,9 +49,9 @@ static const struct row *find_row(const struct run *run, const char *phase)
 {
 	size_t i;
 
-	for (i = 0; i < run->nrows; i++)
-		if (!strcmp(run->rows[i]->phase, phase))
-			return run->rows[i];
+	for (i = run->nrows; i > 0; i--)	/* the last one: the run that stopped */
+		if (!strcmp(run->rows[i - 1]->phase, phase))
+			return run->rows[i - 1];
 	return NULL;
 }
 
@@ -80,6 +80,7 @@ static int do_run(struct session *s, const char *report_file)
 	struct runner rc;
 	struct run *run;
 	const struct row *total;
+	unsigned rep;
 	int e, st;
 
 	run = run_new("postmark");
@@ -97,8 +98,12 @@ static int do_run(struct session *s, const char *report_file)
 	rc.run = run;
 	rc.eng = s->eng;
 	rc.progress = 0;		/* PostMark's own dots instead */
-	rc.repeat = s->runs++;
-	e = postmark_run(&rc, &s->cfg, to_stdout ? stdout : NULL);
+	s->runs++;
+	/* --repeat N: N PostMark runs in one result, rows told apart by repeat */
+	for (rep = 0, e = 0; rep < (s->co.repeat ? s->co.repeat : 1) && e == 0; rep++) {
+		rc.repeat = rep;
+		e = postmark_run(&rc, &s->cfg, to_stdout ? stdout : NULL);
+	}
 	if (e == -EINTR)
 		run->flags |= RUN_INCOMPLETE;
 	total = find_row(run, "total");
