@@ -34,5 +34,14 @@ set_subdirectories_4 set_bias_read_2 set_bias_create_8 set_transactions_1000
 set_size_1000 set_read_4096 set_write_4096 set_number_50 set_transactions_2000
 set_buffering_false set_bias_read_9 set_bias_create_6 set_seed_99 set_size_10_300
 EOL
-[ -z "$(ls -A "$d/b")" ] || fail "files left behind"
+# Two weighted locations and subdirectories: the location draw comes first.
+mkdir "$d/a2" "$d/b2"
+printf 'set location %s\nset location +%s 2\nset subdirectories 3\nset transactions 2000\nrun\nquit\n' \
+	"$d/a" "$d/a2" | postmark > "$d/pmL" 2>&1
+printf 'set location %s\nset location +%s 2\nset subdirectories 3\nset transactions 2000\nrun\nquit\n' \
+	"$d/b" "$d/b2" | "$IOB" postmark > "$d/iobL" 2>&1 || fail "iobattery failed on two locations"
+counts "$d/pmL" > "$d/cpL"; counts "$d/iobL" > "$d/ciL"
+cmp -s "$d/cpL" "$d/ciL" || fail "counts differ with two locations: $(diff "$d/cpL" "$d/ciL")"
+i=$((i + 1))
+[ -z "$(ls -A "$d/b")$(ls -A "$d/b2")" ] || fail "files left behind"
 echo "ok: $i settings give postmark's counts"
