@@ -66,4 +66,24 @@ assert ops["transactions"] == 800 and ops["create_alone"] == 200
 assert ops["read"] == int(m["files_read"]) and ops["append"] == int(m["files_appended"])
 EOP
 fi
+# Unbuffered, fsync and direct I/O: the same counts; fsync makes every byte durable.
+for extra in 'set buffering false' 'set fsync true' 'set direct true'; do
+	sed "s/^run\$/$extra\nrun/" "$d/pm.script" > "$d/x.script"
+	"$IOB" postmark "$d/x.script" > "$d/outx" 2> "$d/errx" ||
+		fail "'$extra' exited $?: $(cat "$d/errx")"
+	counts "$d/outx" > "$d/cx"
+	cmp -s "$d/c1" "$d/cx" || fail "'$extra' changed the counts: $(diff "$d/c1" "$d/cx")"
+	[ -z "$(ls -A "$d/work")" ] || fail "'$extra' left files behind"
+done
+grep -q 'each file fsynced before closing' "$d/outx" && fail "direct run claims fsync"
+sed 's/^run$/set fsync true\nrun/' "$d/pm.script" > "$d/f.script"
+"$IOB" postmark "$d/f.script" | grep -q 'each file fsynced before closing' ||
+	fail "fsync run does not say its bytes are durable"
+
+# Out of files: only deletes, the pool runs dry; the report says so, exit 0.
+printf 'set location %s\nset number 20\nset bias read -1\nset bias create 0\nset transactions 100\nrun\n' \
+	"$d/work" > "$d/dry.script"
+"$IOB" postmark "$d/dry.script" > "$d/outd" 2>&1 || fail "out-of-files run exited $?"
+grep -q 'out of files' "$d/outd" || fail "no out-of-files note: $(cat "$d/outd")"
+grep -q '^	20 deleted' "$d/outd" || fail "out-of-files deleted count: $(cat "$d/outd")"
 echo "ok"
