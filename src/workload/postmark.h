@@ -133,6 +133,8 @@ struct pm_state {
 	struct pm_mt mt;
 	struct pm_file *tab;		/* 2 * number slots */
 	uint32_t ntab, next;		/* next: PostMark's "last allocated" cursor */
+	uint64_t *used, *full;		/* occupancy bitmaps (postmark_algo.c) */
+	uint32_t nfull;			/* words of full[] */
 	char *source;			/* 2 * size_high bytes of printable junk */
 	uint32_t *loc_index;		/* weighted location index, weight_sum entries */
 	uint32_t weight_sum;
