@@ -183,7 +183,9 @@ static int emit_one(const char *name, void *arg)
 			return rc;
 	}
 	rc = out_write(f, stdout, c->run);
-	if (!rc && f == &out_text)
+	/* only with repeats: a single run's text stays what the original tool printed
+	 * (PostMark's terse line, dd's closing lines) */
+	if (!rc && f == &out_text && c->co->repeat > 1)
 		rc = out_text_repeats(stdout, c->run);
 	if (rc)
 		err_errno(rc, "cannot write results to standard output");

@@ -32,9 +32,8 @@ int common_prepare_run(struct run *run, const struct common_opts *co, int argc, 
 		       const struct opt_group *g, int ng, const char *target);
 /* Write the run in each requested format: to stdout, or with --output-dir to
  * DIR/iobattery-results.EXT (text still goes to stdout unless --quiet). With --repeat > 1
- * figures whose repeats vary by more than 10% are flagged inconsistent first; the text
- * on stdout ends with the repeats block (mean, sd, CV, 95% CI), or with a line saying the
- * figures come from a single run. Then, unless
+ * figures whose repeats vary by more than 10% are flagged inconsistent first and the
+ * text on stdout ends with the repeats block (mean, sd, CV, 95% CI). Then, unless
  * --no-store, the run is saved in the results store (a failure there is reported and
  * does not change the result). Returns 0 or -errno after printing the reason. */
 int common_emit(struct run *run, const struct common_opts *co);

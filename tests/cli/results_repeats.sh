@@ -11,6 +11,7 @@ expect_out "cp copy rw"
 grep -E 'cp copy rw +[0-9.e+]+ MB/s +[0-9.e+]+ +[0-9.]+%  \[' "$T/out" > /dev/null ||
 	fail "no mean/sd/CV/CI line"
 expect_exit 0 "$IOB" cp --method rw src dst2
+expect_exit 0 "$IOB" results show 2
 expect_out "single run: no spread, no confidence interval"
 expect_exit 0 "$IOB" results list
 expect_out "cp"
