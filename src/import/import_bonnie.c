@@ -37,18 +37,19 @@ static const struct layout lay_198 = {
 	"bonnie++ 1.98 csv", 50, 38, 2, 3, 4, 5, 6, 7, 8, 9, 21, 4, 26, 38, 44, 1,
 };
 
-/* The six I/O and six file figures, in CSV order. */
+/* The six I/O and six file figures, in CSV order, named as Bonnie++'s CSV header names
+ * them (and as `iobattery bonnie` names its rows). */
 static const struct {
 	const char *phase, *unit;
 	int is_char;
 } io_phases[6] = {
-	{ "char_output", "K/sec", 1 }, { "block_output", "K/sec", 0 },
-	{ "rewrite", "K/sec", 0 }, { "char_input", "K/sec", 1 },
-	{ "block_input", "K/sec", 0 }, { "seeks", "seeks/s", 0 },
+	{ "putc", "K/sec", 1 }, { "put_block", "K/sec", 0 },
+	{ "rewrite", "K/sec", 0 }, { "getc", "K/sec", 1 },
+	{ "get_block", "K/sec", 0 }, { "seeks", "seeks/s", 0 },
 }, file_phases[6] = {
 	{ "seq_create", "files/s", 0 }, { "seq_stat", "files/s", 0 },
-	{ "seq_delete", "files/s", 0 }, { "rand_create", "files/s", 0 },
-	{ "rand_stat", "files/s", 0 }, { "rand_delete", "files/s", 0 },
+	{ "seq_del", "files/s", 0 }, { "ran_create", "files/s", 0 },
+	{ "ran_stat", "files/s", 0 }, { "ran_del", "files/s", 0 },
 };
 
 /* Split a copy of line at commas; fields point into buf. Returns the count. */
@@ -271,10 +272,18 @@ static int fill_rows(struct run *run, const struct layout *l, char **f, unsigned
 	}
 	if (!chunk)
 		chunk = 8192;	/* Bonnie++'s default chunk in every version */
-	if (kv_set(&io, "size", "%llu", (unsigned long long)size) < 0 ||
+	/* the params `iobattery bonnie` gives its rows: size in MiB, the chunk, buffered
+	 * (Bonnie++ before -D existed, or without it), the per-character method */
+	if (kv_set(&io, "size_mb", "%llu", (unsigned long long)(size >> 20)) < 0 ||
 	    kv_set(&io, "chunk", "%llu", (unsigned long long)chunk) < 0 ||
-	    kv_set(&ch, "size", "%llu", (unsigned long long)size) < 0 ||
+	    kv_set(&io, "direct", "0") < 0 ||
+	    kv_set(&ch, "size_mb", "%llu", (unsigned long long)(size >> 20)) < 0 ||
+	    kv_set(&ch, "chunk", "%llu", (unsigned long long)chunk) < 0 ||
 	    kv_set(&ch, "char_method", "%s", l->char_syscall ? "syscall" : "putc") < 0)
+		goto out;
+	if (l->seeks >= 0 && *f[l->seeks] && *f[l->seekers] &&
+	    (kv_set(&io, "seeks", "%s", f[l->seeks]) < 0 ||
+	     kv_set(&io, "seekers", "%s", f[l->seekers]) < 0))
 		goto out;
 	/* files spec as Bonnie++ prints it: number[:max[:min]][/dirs] */
 	snprintf(spec, sizeof(spec), "%s", f[l->files]);
@@ -289,7 +298,8 @@ static int fill_rows(struct run *run, const struct layout *l, char **f, unsigned
 			snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec), "/%s",
 				 f[l->files + 3]);
 	}
-	if (kv_set(&files, "files", "%s", spec) < 0)
+	if (kv_set(&files, "files_spec", "%s", spec) < 0 ||
+	    kv_set(&files, "files", "%ld", strtol(f[l->files], NULL, 10)) < 0)
 		goto out;
 	for (i = 0; i < 6; i++) {
 		rc = add_pair(run, io_phases[i].phase, io_phases[i].unit, f[l->io + 2 * i],

@@ -17,6 +17,7 @@ struct pm_report {
 	double total_s, trans_s, tps;
 	double created, created_alone, created_mixed, read, appended;
 	double deleted, deleted_alone, deleted_mixed;
+	double created_alone_s, deleted_alone_s;	/* "(N per second)" of the alone lines */
 	double mib_read, mib_written, mib_read_s, mib_written_s;
 	unsigned seen;			/* lines of the report seen */
 	int mixed_seen;			/* the first "Mixed with" line was the created one */
@@ -120,8 +121,10 @@ static int pm_params(struct row *w, const struct pm_settings *pm)
 	       kv_set(&w->params, "bias_read", "%.0f", pm->bias_read) < 0 ||
 	       kv_set(&w->params, "bias_create", "%.0f", pm->bias_create) < 0 ||
 	       kv_set(&w->params, "subdirectories", "%.0f", pm->subdirs) < 0 ||
-	       kv_set(&w->params, "buffering", "%s", pm->buffering ? "true" : "false") < 0
-	       ? -ENOMEM : 0;
+	       kv_set(&w->params, "buffering", "%s", pm->buffering ? "true" : "false") < 0 ||
+	       /* PostMark has neither: every write is buffered, nothing is synced */
+	       kv_set(&w->params, "fsync", "false") < 0 ||
+	       kv_set(&w->params, "direct", "false") < 0 ? -ENOMEM : 0;
 }
 
 static struct row *pm_row(struct run *run, const struct pm_settings *pm, const char *phase,
@@ -161,6 +164,21 @@ static int pm_emit(struct import_lines *s, struct import_set *set, const char *k
 	    row_add_metric(w, "deleted_mixed", r->deleted_mixed, "files") < 0)
 		goto fail;
 	w->ops = (uint64_t)(r->read + r->appended + 0.5);
+	/* the stages `iobattery postmark` also reports: the pool's creation, the deletion */
+	if (r->created_alone_s > 0) {
+		w = pm_row(run, &s->pm, "create_alone", r->created_alone_s, "files/s",
+			   r->created_alone / r->created_alone_s);
+		if (!w)
+			goto fail;
+		w->ops = (uint64_t)(r->created_alone + 0.5);
+	}
+	if (r->deleted_alone_s > 0) {
+		w = pm_row(run, &s->pm, "delete_alone", r->deleted_alone_s, "files/s",
+			   r->deleted_alone / r->deleted_alone_s);
+		if (!w)
+			goto fail;
+		w->ops = (uint64_t)(r->deleted_alone + 0.5);
+	}
 	w = pm_row(run, &s->pm, "data_read", r->mib_read_s, "MiB/s", r->total_s);
 	if (!w)
 		goto fail;
@@ -226,10 +244,12 @@ static int pm_report_line(struct import_lines *s, const char *l, unsigned lineno
 		r->tps = b;
 	} else if (sscanf(l, "%lf seconds total", &a) == 1 && strstr(l, "total")) {
 		r->total_s = a;
-	} else if (sscanf(l, "Creation alone: %lf files", &a) == 1) {
+	} else if (sscanf(l, "Creation alone: %lf files (%lf per second)", &a, &b) >= 1) {
 		r->created_alone = a;
-	} else if (sscanf(l, "Deletion alone: %lf files", &a) == 1) {
+		r->created_alone_s = strstr(l, "per second") ? b : 0;
+	} else if (sscanf(l, "Deletion alone: %lf files (%lf per second)", &a, &b) >= 1) {
 		r->deleted_alone = a;
+		r->deleted_alone_s = strstr(l, "per second") ? b : 0;
 	} else if (sscanf(l, "Mixed with transactions: %lf files", &a) == 1) {
 		if (r->mixed_seen++)
 			r->deleted_mixed = a;
@@ -277,6 +297,10 @@ static int pm_terse(struct import_lines *s, const char *l, unsigned lineno,
 	r->tps = v[2];
 	/* terse gives rates; counts are rate * time */
 	r->created = v[3] * v[0];
+	r->created_alone_s = v[4];
+	r->deleted_alone_s = v[9];
+	/* the alone stages' counts are not in the terse line: rate x (total - transactions)
+	 * would only be a guess, so the counts stay 0 and the stage rows get no time */
 	r->read = v[6] * v[1];
 	r->appended = v[7] * v[1];
 	r->deleted = v[8] * v[0];

@@ -20,11 +20,16 @@ static void run_size(char *buf, size_t len, const struct run *run)
 	size_t i;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->nrows; i++)
+	for (i = 0; i < run->nrows; i++) {
 		if ((s = kv_get(&run->rows[i]->params, "size"))) {
 			units_fmt_bytes(buf, len, strtod(s, NULL));
 			return;
 		}
+		if ((s = kv_get(&run->rows[i]->params, "size_mb"))) {
+			units_fmt_bytes(buf, len, strtod(s, NULL) * 1048576.0);
+			return;
+		}
+	}
 }
 
 /* One cell pair: the rate (mean, +- CI half-width with repeats) and %CPU. */

@@ -25,6 +25,7 @@ static const struct param_reason param_reasons[] = {
 	{ "obs", "different output block sizes", 0 },
 	{ "chunk", "different chunk sizes", 1 },
 	{ "size", "different sizes", 1 },
+	{ "size_mb", "different sizes", 1 },
 	{ "count", "different counts", 0 },
 	{ "conv", "different conv flags", 0 },
 	{ "oflag", "different output flags", 0 },
@@ -53,7 +54,8 @@ static const char *val_or_none(const char *v)
  * a reason to refuse. */
 static int param_ignored(const char *key)
 {
-	return !strcmp(key, "detail") || !strcmp(key, "method_asked");
+	return !strcmp(key, "detail") || !strcmp(key, "method_asked") ||
+	       !strcmp(key, "report") || !strcmp(key, "files_spec");
 }
 
 /* Split s at blanks and commas into up to 32 words of up to 63 characters. */

@@ -36,7 +36,7 @@ set -- "$T"/iobattery-import-*.json
 expect_exit 0 "$IOB" compare "$T/iobattery-import-imp-b44be2361e541dc7.json" \
 	"$T/iobattery-import-imp-da3025b0e5025916.json"
 expect_out "refused: measured differently: per-character method: char_method 'putc' vs 'syscall'"
-expect_out "bonnie block_output"
+expect_out "bonnie put_block"
 
 # bad input: exit 2
 expect_exit 2 "$IOB" compare $D/cmp-a.json

@@ -37,10 +37,10 @@ static void t_bonnie_103(void)
 	CHECK(!strcmp(set.runs[0]->env.host, "localhost.localdomain"));
 	CHECK(set.runs[0]->flags & RUN_IMPORTED);
 	CHECK_EQ_U64(set.runs[0]->nrows, 12);
-	w = find(set.runs[0], "char_output");
+	w = find(set.runs[0], "putc");
 	CHECK(w && w->rate == 24983 && w->cpu.valid && w->cpu.proc_pct == 72);
 	CHECK(w && !strcmp(kv_get(&w->params, "char_method"), "putc"));
-	CHECK(w && !strcmp(kv_get(&w->params, "size"), "1073741824"));
+	CHECK(w && !strcmp(kv_get(&w->params, "size_mb"), "1024"));
 	CHECK(w && (w->flags & ROW_IMPORTED));
 	w = find(set.runs[0], "seeks");
 	CHECK(w && w->rate == 137.5 && !strcmp(w->rate_unit, "seeks/s"));
@@ -48,7 +48,7 @@ static void t_bonnie_103(void)
 	CHECK(w && (w->flags & ROW_NOT_MEASURED) && w->rate == 0);
 	w = find(set.runs[2], "seq_create");
 	CHECK(w && !(w->flags & ROW_NOT_MEASURED) && w->rate == 3724 && w->cpu.proc_pct == 17);
-	w = find(set.runs[2], "rand_delete");
+	w = find(set.runs[2], "ran_del");
 	CHECK(w && w->rate == 2290);
 	CHECK(strcmp(set.runs[0]->id, set.runs[1]->id) != 0);
 out:
@@ -68,15 +68,15 @@ static void t_bonnie_193c(void)
 		goto out;
 	CHECK(!strcmp(set.runs[0]->env.tool_version, "bonnie++ 1.93c"));
 	CHECK(set.runs[0]->env.date && !strcmp(set.runs[0]->env.date, "2005-01-20T20:24:30Z"));
-	w = find(set.runs[0], "block_output");
+	w = find(set.runs[0], "put_block");
 	CHECK(w && w->rate == 14394 && w->cpu.proc_pct == 5);
-	CHECK(w && !strcmp(kv_get(&w->params, "size"), "2147483648"));
+	CHECK(w && !strcmp(kv_get(&w->params, "size_mb"), "2048"));
 	CHECK(w && !strcmp(kv_get(&w->params, "chunk"), "8192"));
 	m = w ? row_metric(w, "latency_max") : NULL;
 	CHECK(m && m->value == 284e6);
-	w = find(set.runs[0], "char_output");
+	w = find(set.runs[0], "putc");
 	CHECK(w && !strcmp(kv_get(&w->params, "char_method"), "syscall"));
-	w = find(set.runs[0], "rand_delete");
+	w = find(set.runs[0], "ran_del");
 	m = w ? row_metric(w, "latency_max") : NULL;
 	CHECK(w && (w->flags & ROW_NOT_MEASURED) && m && m->value == 46821e3);
 	import_set_free(&set);
@@ -85,9 +85,9 @@ static void t_bonnie_193c(void)
 	CHECK(import_file(&set, "tests/data/bonnie-193c-mail.txt", d) == 1);
 	if (set.n < 1)
 		goto out;
-	w = find(set.runs[0], "block_input");
+	w = find(set.runs[0], "get_block");
 	CHECK(w && w->rate == 45572);
-	w = find(set.runs[0], "rand_delete");
+	w = find(set.runs[0], "ran_del");
 	m = w ? row_metric(w, "latency_max") : NULL;
 	CHECK(m && m->value == 1270e3);	/* "12" + "70us" joined back */
 out:
@@ -106,14 +106,18 @@ static void t_bonnie_200a(void)
 	if (set.n < 2)
 		goto out;
 	CHECK(!strcmp(set.runs[0]->env.tool_version, "bonnie++ 2.00a"));
-	w = find(set.runs[0], "char_output");
+	w = find(set.runs[0], "putc");
 	CHECK(w && w->rate == 3454 && w->cpu.proc_pct == 93);
-	CHECK(w && !strcmp(kv_get(&w->params, "size"), "67108864"));
-	w = find(set.runs[0], "block_output");
+	CHECK(w && !strcmp(kv_get(&w->params, "size_mb"), "64"));
+	w = find(set.runs[0], "put_block");
 	CHECK(w && (w->flags & ROW_NOT_MEASURED) && !w->cpu.valid);
-	w = find(set.runs[1], "rand_create");
+	w = find(set.runs[0], "seeks");
+	CHECK(w && !strcmp(kv_get(&w->params, "seekers"), "5") &&
+	      !strcmp(kv_get(&w->params, "seeks"), "8192"));
+	w = find(set.runs[1], "ran_create");
 	CHECK(w && w->rate == 3881);
-	CHECK(w && !strcmp(kv_get(&w->params, "files"), "2:1024"));
+	CHECK(w && !strcmp(kv_get(&w->params, "files_spec"), "2:1024") &&
+	      !strcmp(kv_get(&w->params, "files"), "2"));
 out:
 	import_set_free(&set);
 	fclose(d);
@@ -140,6 +144,10 @@ static void t_postmark(void)
 	CHECK(m && m->value == 200107);
 	m = w ? row_metric(w, "deleted_mixed") : NULL;
 	CHECK(m && m->value == 199218);
+	w = find(set.runs[0], "create_alone");
+	CHECK(w && w->rate == 500 && w->ops == 500 && !strcmp(w->rate_unit, "files/s"));
+	w = find(set.runs[0], "delete_alone");
+	CHECK(w && w->rate == 889 && !strcmp(kv_get(&w->params, "direct"), "false"));
 	w = find(set.runs[1], "data_written");
 	CHECK(w && w->rate == 4.51 && !strcmp(w->rate_unit, "MiB/s"));
 	import_set_free(&set);
