@@ -620,7 +620,12 @@ static int misc_line(struct import_lines *s, const char *l, unsigned lineno)
 		l += 2;
 	if (!strncmp(l, "time ", 5) || !strncmp(l, "dd ", 3) || !strncmp(l, "bonnie", 6) ||
 	    !strncmp(l, "postmark", 8) || !strncmp(l, "psql ", 5) || !strncmp(l, "cp ", 3)) {
-		snprintf(s->cmd, sizeof(s->cmd), "%s", l);
+		size_t n = strlen(l);
+
+		if (n >= sizeof(s->cmd))
+			n = sizeof(s->cmd) - 1;
+		memcpy(s->cmd, l, n);
+		s->cmd[n] = '\0';
 		s->cmd_line = lineno;
 		if (!strstr(l, "postmark"))
 			pm_defaults(&s->pm);
