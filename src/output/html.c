@@ -224,7 +224,8 @@ static void legend(FILE *f)
 		fprintf(f, "%s<span class=\"flag\">%s</span>: %s", i ? "; " : "",
 			flag_words[i].word, flag_words[i].meaning);
 	fprintf(f, ". A value with &plusmn; is the mean of repeats with the half-width of its "
-		   "95%% confidence interval (Student's t). <i>not measured</i>: the tool printed "
+		   "95%% confidence interval (Student's t); one without comes from a single run "
+		   "and has no interval. <i>not measured</i>: the tool printed "
 		   "no figure (Bonnie++'s +++++).</p>\n");
 }
 
@@ -299,6 +300,7 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	html_latency_section(f, &r);
 	if (n >= 2)
 		html_delta_section(f, &r);
+	html_notes_section(f, &r);
 	html_env_section(f, &r);
 	fprintf(f, "</body></html>\n");
 	teardown(&r);

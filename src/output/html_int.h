@@ -35,5 +35,6 @@ void html_table_section(FILE *f, const struct report *r);
 void html_latency_section(FILE *f, const struct report *r);
 void html_delta_section(FILE *f, const struct report *r);
 void html_env_section(FILE *f, const struct report *r);
+void html_notes_section(FILE *f, const struct report *r);
 
 #endif

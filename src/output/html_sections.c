@@ -350,3 +350,40 @@ void html_env_section(FILE *f, const struct report *r)
 	}
 	fprintf(f, "</tr>\n</tbody></table>\n");
 }
+
+/* Row notes (the cache verdict, a reflink, a PostMark warning) and errors, per run. */
+void html_notes_section(FILE *f, const struct report *r)
+{
+	size_t i, k, shown = 0;
+
+	for (i = 0; i < r->n; i++) {
+		const struct run *run = r->runs[i];
+
+		for (k = 0; k < run->nrows; k++) {
+			const struct row *w = run->rows[k];
+
+			if (!w->note && !w->error)
+				continue;
+			if (!shown++)
+				fprintf(f, "<h2>Notes</h2>\n<ul>\n");
+			fprintf(f, "<li>");
+			html_run_name(f, r, i);
+			fprintf(f, ", ");
+			html_esc(f, w->workload);
+			fputc(' ', f);
+			html_esc(f, w->phase);
+			if (w->repeat)
+				fprintf(f, " (repeat %u)", w->repeat);
+			fprintf(f, ": ");
+			if (w->error) {
+				fprintf(f, "<span class=\"flag\">error</span> ");
+				html_esc(f, w->error);
+				fprintf(f, "%s", w->note ? "; " : "");
+			}
+			html_esc(f, w->note);
+			fprintf(f, "</li>\n");
+		}
+	}
+	if (shown)
+		fprintf(f, "</ul>\n");
+}
