@@ -66,8 +66,8 @@ static void side_str(char *buf, size_t len, const struct row_group *g)
 	const struct fig_stats *v = &g->value;
 
 	if (v->n >= 2)
-		snprintf(buf, len, "%.6g %s (n=%u, CV %.1f%%)", v->mean, nz(g->unit), v->n,
-			 v->cv * 100);
+		snprintf(buf, len, "%.6g %s (n=%u, CV %.1f%%%s)", v->mean, nz(g->unit), v->n,
+			 v->cv * 100, g->flags & ROW_INCONSISTENT ? ", inconsistent" : "");
 	else if (v->n == 1)
 		snprintf(buf, len, "%.6g %s", v->mean, nz(g->unit));
 	else
@@ -95,7 +95,7 @@ static void verdict_str(char *buf, size_t len, const struct cmp_line *l, char bn
 
 static void print_line(FILE *f, const struct cmp_line *l, char bname)
 {
-	char name[320], sa[64], sb[64], ci[64], verdict[96];
+	char name[320], sa[96], sb[96], ci[64], verdict[96];
 
 	if (!l->a || !l->b) {
 		figure_name(name, sizeof(name), l->a ? l->a : l->b);

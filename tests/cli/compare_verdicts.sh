@@ -23,6 +23,7 @@ expect_out "1 figure worse than A by more than 10%"
 expect_exit 0 "$IOB" compare --fail-if-slower 25 $D/cmp-a.json $D/cmp-d.json
 expect_exit 0 "$IOB" compare --fail-if-slower 10 $D/cmp-a.json $D/cmp-e.json
 expect_out "not significant"
+expect_out "CV 39.9%, inconsistent"
 
 # several runs at once: each against A
 expect_exit 0 "$IOB" compare $D/cmp-a.json $D/cmp-b.json $D/cmp-d.json
