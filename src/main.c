@@ -17,6 +17,11 @@ static const struct subcommand commands[] = {
 	{ "run", cmd_run, "the quick battery on a scratch directory (the default job)" },
 	{ "dd", cmd_dd, "dd-style streaming write or read, with dd's operands" },
 	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
+	{ "postmark", cmd_postmark, "PostMark small-file transactions, with its commands" },
+	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
+	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
+	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
+	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
 	{ "db", cmd_db, "the seeds' SQL script on SQLite or PostgreSQL, every statement timed" },
 	{ NULL, NULL, NULL },
 };

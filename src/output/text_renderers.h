@@ -19,6 +19,10 @@ struct row;
 int text_dd_row(FILE *f, const struct run *run, const struct row *row);
 /* text_dd.c: cp's line with the method, time's lines, then the extras. */
 int text_cp_row(FILE *f, const struct run *run, const struct row *row);
+/* text_postmark.c: PostMark's verbose or terse report (at the "total" row of each
+ * run), then latency per operation type, CPU and durability; other postmark rows print
+ * nothing of their own. */
+int text_postmark_row(FILE *f, const struct run *run, const struct row *row);
 /* text_db.c: the db workload: a head naming the engine and its settings, then per
  * statement psql's command tag and wall time, the build phase, the script total. */
 int text_db_head(FILE *f, const struct run *run);
