@@ -91,8 +91,8 @@ chmod 644 "$work/seed.sql" "$work/build.sql"
 echo "bench: $rows rows, $rounds rounds, in $(df -P "$work" | awk 'NR==2 {print $1 " (" $6 ")"}')"
 
 # 1. SQLite against PostgreSQL, per statement
-"$IOB" db --rows "$rows" "$work" > "$work/sq.txt" 2>&1 || { cat "$work/sq.txt"; exit 1; }
-"$IOB" db --pg-local --rows "$rows" "$work" > "$work/pg.txt" 2>&1 || { cat "$work/pg.txt"; exit 1; }
+"$IOB" db --no-store --rows "$rows" "$work" > "$work/sq.txt" 2>&1 || { cat "$work/sq.txt"; exit 1; }
+"$IOB" db --no-store --pg-local --rows "$rows" "$work" > "$work/pg.txt" 2>&1 || { cat "$work/pg.txt"; exit 1; }
 echo
 echo "statement  sqlite_s  postgresql_s  tag (postgresql)"
 join <(stmt_times "$work/sq.txt" | awk '{print $1, $2}') <(stmt_times "$work/pg.txt") |
@@ -125,11 +125,11 @@ echo
 echo "round  iobattery_s  psql_s  ratio  iobattery_cpu_s  psql_cpu_s"
 for r in $(seq 1 "$rounds"); do
 	if [ $((r % 2)) = 1 ]; then
-		"$IOB" db --pg-local --rows "$rows" "$work" > "$work/o.txt" 2>&1 || { cat "$work/o.txt"; exit 1; }
+		"$IOB" db --no-store --pg-local --rows "$rows" "$work" > "$work/o.txt" 2>&1 || { cat "$work/o.txt"; exit 1; }
 		p=$(psql_round) || exit 1
 	else
 		p=$(psql_round) || exit 1
-		"$IOB" db --pg-local --rows "$rows" "$work" > "$work/o.txt" 2>&1 || { cat "$work/o.txt"; exit 1; }
+		"$IOB" db --no-store --pg-local --rows "$rows" "$work" > "$work/o.txt" 2>&1 || { cat "$work/o.txt"; exit 1; }
 	fi
 	read -r ot ou os <<< "$(total_of "$work/o.txt")"
 	read -r pt pu ps <<< "$p"
