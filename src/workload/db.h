@@ -42,6 +42,7 @@ void db_split_free(struct db_stmt *v, int n);
 struct db_result {
 	char tag[64];		/* psql's command tag: "DELETE 38462", "CREATE TABLE" */
 	int64_t count;		/* rows affected or returned; -1 when the tag has none */
+	char count_table[256];	/* set when the count is still to be asked (finish) */
 };
 
 /* One open database. The fields are set by the engine's open function. */
@@ -52,6 +53,9 @@ struct db_conn {
 	 * signal, or -EIO (or -errno) with the engine's message in err. */
 	int (*exec)(struct db_conn *c, const char *sql, struct db_result *res,
 		    char *err, size_t errlen);
+	/* Complete res after the timed part, when exec left res->count_table set (SQLite's
+	 * CREATE TABLE AS: count(*) of the new table). May be NULL. 0 or -errno + err. */
+	int (*finish)(struct db_conn *c, struct db_result *res, char *err, size_t errlen);
 	/* The build phase: fill test1 with rows single-row inserts in one transaction
 	 * (SQLite: one prepared INSERT; PostgreSQL: the seeds' plpgsql build_data()). */
 	int (*build)(struct db_conn *c, uint64_t rows, struct db_result *res,

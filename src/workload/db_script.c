@@ -233,7 +233,7 @@ static int row_failed(struct db_state *s, struct row *row, int rc, const char *w
 static int db_build(struct db_state *s)
 {
 	const struct db_cfg *cfg = s->cfg;
-	struct db_result res = { "", -1 };
+	struct db_result res = { "", -1, "" };
 	struct phase ph;
 	struct row *row;
 	uint64_t d0, t0;
@@ -277,7 +277,7 @@ static int db_build(struct db_state *s)
 /* One statement of the script as its own phase. */
 static int db_stmt(struct db_state *s, unsigned idx, const struct db_stmt *st)
 {
-	struct db_result res = { "", -1 };
+	struct db_result res = { "", -1, "" };
 	struct phase ph;
 	struct row *row;
 	char name[32];
@@ -293,6 +293,8 @@ static int db_stmt(struct db_state *s, unsigned idx, const struct db_stmt *st)
 	rc = s->c.exec(&s->c, st->sql, &res, s->err, sizeof(s->err));
 	op_end(&ph.w[0], t0, rc < 0 ? rc : 0);
 	row = phase_end(&ph, "db");
+	if (rc == 0 && s->c.finish)
+		rc = s->c.finish(&s->c, &res, s->err, sizeof(s->err));
 	if (!row)
 		return -ENOMEM;
 	if (row_common(s, row, st->sql, &res) < 0)

@@ -188,6 +188,7 @@ static int sq_exec(struct db_conn *c, const char *sql, struct db_result *res,
 	int64_t before, rows = 0, n = -1;
 	int rc;
 
+	res->count_table[0] = '\0';
 	word_at(sql, 0, w0, sizeof(w0));
 	word_at(sql, 1, w1, sizeof(w1));
 	if (!strcmp(w0, "VACUUM")) {
@@ -215,11 +216,28 @@ static int sq_exec(struct db_conn *c, const char *sql, struct db_result *res,
 	} else if (!strcmp(w0, "SELECT") || !strcmp(w0, "WITH") || !strcmp(w0, "VALUES")) {
 		n = rows;
 	} else if (ctas_table(sql, table, sizeof(table))) {
-		rc = sq_count_table(s, table, &n, err, errlen);
-		if (rc < 0)
-			return rc;
+		/* counted by sq_finish, after the statement's time was taken */
+		snprintf(res->count_table, sizeof(res->count_table), "%s", table);
+		snprintf(res->tag, sizeof(res->tag), "SELECT");
+		res->count = -1;
+		return 0;
 	}
 	sq_tag(sql, n, res);
+	return 0;
+}
+
+static int sq_finish(struct db_conn *c, struct db_result *res, char *err, size_t errlen)
+{
+	int64_t n = 0;
+	int rc;
+
+	if (!res->count_table[0])
+		return 0;
+	rc = sq_count_table(c->h, res->count_table, &n, err, errlen);
+	if (rc < 0)
+		return rc;
+	res->count = n;
+	snprintf(res->tag, sizeof(res->tag), "SELECT %lld", (long long)n);
 	return 0;
 }
 
@@ -357,6 +375,7 @@ int db_sqlite_open(struct db_conn *c, const char *path, const struct db_sqlite_o
 	c->engine = "sqlite";
 	c->h = s;
 	c->exec = sq_exec;
+	c->finish = sq_finish;
 	c->build = sq_build;
 	c->size = sq_size;
 	c->close = sq_close;
