@@ -34,6 +34,8 @@ expect_exit 1 "$IOB" db --rows 10 --script "$T/bad.sql" "$T"
 expect_out 'statement 2 (line 2): near "SELEC": syntax error'
 no_scratch "$T"
 
+"$IOB" db --no-store --pg x 2>&1 | grep -q "without libpq" && skip "built without libpq"
+
 # --pg: an option libpq does not know, and a port where nothing listens
 expect_exit 1 "$IOB" db --rows 10 --pg "bogus_option=1"
 expect_out 'cannot open the database'

@@ -2,6 +2,7 @@
 # the server's version recorded, then no postgres process and no scratch directory left.
 . tests/cli/lib
 cd "$T" || exit 1
+"$IOB" db --no-store --pg x 2>&1 | grep -q "without libpq" && skip "built without libpq"
 "$IOB" db --help | grep -q -- --pg-local || fail "no --pg-local in --help"
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v pg_config >/dev/null ||
 	skip "postgresql server binaries not installed"

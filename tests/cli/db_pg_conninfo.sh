@@ -3,6 +3,7 @@
 # function the build made are dropped afterwards; the server keeps running untouched.
 . tests/cli/lib
 cd "$T" || exit 1
+"$IOB" db --no-store --pg x 2>&1 | grep -q "without libpq" && skip "built without libpq"
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -n 1)
 [ -n "$bin" ] && [ -x "$bin/pg_ctl" ] || skip "postgresql not installed"
 chmod 755 "$T"

@@ -41,6 +41,7 @@ no_scratch "$T"
 
 # PostgreSQL: a dollar-quoted function body with ';' inside
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || skip "postgresql not installed"
+"$IOB" db --no-store --pg x 2>&1 | grep -q "without libpq" && skip "built without libpq"
 chmod 755 "$T"
 cat > "$T/pg.sql" <<'SQL'
 CREATE FUNCTION twice(n integer) RETURNS integer AS $body$
