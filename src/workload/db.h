@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 struct runner;
+struct progress;
 
 /* ---- statement splitter (db_split.c) ---- */
 
@@ -67,6 +68,7 @@ struct db_conn {
 	int made_table;		/* the build created test1 (so it may drop it) */
 	int made_fn;		/* the build created build_data() (PostgreSQL) */
 	int cleaning;		/* tearing down: run even after a stop signal */
+	struct progress *prog;	/* build ticks rows done here when set (SQLite) */
 };
 
 /* SQLite options (PRAGMAs), recorded in the result. */

@@ -278,8 +278,10 @@ static int db_build(struct db_state *s)
 	rc = s->c.exec(&s->c, DB_SETUP_SQL, &res, s->err, sizeof(s->err));
 	if (rc == 0)
 		s->c.made_table = 1;
+	s->c.prog = &ph.prog;
 	if (rc == 0)
 		rc = s->c.build(&s->c, cfg->rows, &res, s->err, sizeof(s->err));
+	s->c.prog = NULL;
 	op_end(&ph.w[0], t0, rc < 0 ? rc : 0);
 	row = phase_end(&ph, "db");
 	if (!row)

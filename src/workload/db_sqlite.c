@@ -15,6 +15,8 @@
 
 #include <sqlite3.h>
 
+#include "core/clock.h"
+#include "core/progress.h"
 #include "core/scratch.h"
 #include "workload/db.h"
 
@@ -266,9 +268,13 @@ static int sq_build(struct db_conn *c, uint64_t rows, struct db_result *res,
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 2, "test string", -1, SQLITE_STATIC);
 	for (i = 1; rc == SQLITE_OK && i <= rows; i++) {
-		if (!(i & 4095) && sig_stop_requested()) {
-			rc = SQLITE_INTERRUPT;
-			break;
+		if (!(i & 4095)) {
+			if (sig_stop_requested()) {
+				rc = SQLITE_INTERRUPT;
+				break;
+			}
+			if (c->prog)
+				progress_tick(c->prog, i, clock_ns());
 		}
 		rc = sqlite3_bind_int64(st, 3, (sqlite3_int64)i);
 		if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_DONE)
