@@ -1,0 +1,202 @@
+/* bonnie_run.c - running the Bonnie++ battery: the two blocks in order, the figures of
+ * each row (rate as Bonnie++ computes it, params, per-copy metrics, cache verdict), the
+ * effective options, and the small run of the quick battery. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cache.h"
+#include "core/scratch.h"
+#include "stats/result.h"
+#include "workload/bonnie.h"
+#include "workload/bonnie_int.h"
+#include "workload/runner.h"
+#include "workload/workload.h"
+
+static const char *method_name(int m)
+{
+	return m == BONNIE_CHAR_PUTC ? "putc" : "syscall";
+}
+
+static int is_file_test(int t)
+{
+	return t >= BT_SEQ_CREATE;
+}
+
+/* The amount of work Bonnie++ divides by the time: KiB for the data tests (rewrite
+ * moves every byte twice but counts it once), seeks, files. */
+static double work_done(int t, uint64_t bytes, uint64_t ops)
+{
+	if (t == BT_REWRITE)
+		return (double)bytes / 2.0 / 1024.0;
+	if (t == BT_SEEKS || is_file_test(t))
+		return (double)ops;
+	return (double)bytes / 1024.0;
+}
+
+static void set_params(struct row *row, const struct bonnie_cfg *c, int t)
+{
+	kv_set(&row->params, "copies", "%u", c->copies);
+	kv_set(&row->params, "fsync_each", "%d", c->fsync_each);
+	if (t == BT_PUTC || t == BT_GETC) {
+		kv_set(&row->params, "char_method", "%s", method_name(c->char_method));
+		kv_set(&row->params, "char_mb", "%llu", (unsigned long long)c->char_mb);
+	}
+	if (!is_file_test(t)) {
+		kv_set(&row->params, "size_mb", "%llu", (unsigned long long)c->size_mb);
+		kv_set(&row->params, "chunk", "%u", c->chunk);
+		kv_set(&row->params, "seeks", "%u", c->seeks);
+		kv_set(&row->params, "seekers", "%u", c->seekers);
+		if (t != BT_PUTC && t != BT_GETC)
+			kv_set(&row->params, "direct", "%d", c->direct);
+	} else {
+		kv_set(&row->params, "files", "%u", c->nfiles);
+		kv_set(&row->params, "max_size", "%d", c->max_size);
+		kv_set(&row->params, "min_size", "%d", c->min_size);
+		kv_set(&row->params, "dirs", "%u", c->ndirs);
+		kv_set(&row->params, "file_chunk", "%u", c->file_chunk);
+	}
+}
+
+int bonnie_row_finish(struct row *row, const struct bonnie_cfg *c, int t, int r)
+{
+	double secs = (double)row->elapsed_ns / 1e9;
+
+	row->rate = secs > 0 ? work_done(t, row->bytes, row->ops) / secs : 0;
+	str_set(&row->rate_unit, t == BT_SEEKS ? "seeks/s" : is_file_test(t) ? "files/s"
+										: "K/sec");
+	set_params(row, c, t);
+	if (r == -EINTR || sig_stop_requested()) {
+		row->flags |= ROW_INCOMPLETE;
+	} else if (r < 0 && !(row->flags & ROW_FAILED)) {
+		row->flags |= ROW_FAILED;
+		if (!row->error)
+			row->error = str_printf("%s", strerror(-r));
+	}
+	return r;
+}
+
+void bonnie_row_cache(struct row *row, const struct bonnie_cfg *c, double pct, int dropped)
+{
+	char buf[160];
+	int t = bonnie_test_of(row->phase);
+	int direct = c->direct && t != BT_GETC;
+
+	row->cache_pct = pct;
+	row->cache_dropped = dropped;
+	if (pct < 0)
+		return;
+	if (!direct && pct >= CACHE_INFLATED_PCT)
+		row->flags |= ROW_CACHE_INFLATED;
+	if (direct) {
+		snprintf(buf, sizeof(buf), "O_DIRECT: the page cache was bypassed "
+			 "(%.0f%% of the data was resident)", pct);
+		str_set(&row->note, buf);
+	} else {
+		str_set(&row->note, cache_verdict(buf, sizeof(buf), pct, dropped));
+	}
+}
+
+/* Per-copy figures: workers i*per .. i*per+per-1 belong to copy i. */
+struct copy_fig {
+	uint64_t bytes, ops, t0, t1;
+};
+
+int bonnie_phase(struct runner *rc, const struct bonnie_cfg *c, int t, unsigned nw,
+		 const char *unit, uint64_t expect, int (*fn)(void *, unsigned, struct worker *),
+		 void *arg, struct row **out)
+{
+	struct copy_fig cf[64];
+	struct phase ph;
+	struct row *row;
+	unsigned i, per = nw / c->copies;
+	int r;
+
+	*out = NULL;
+	r = phase_begin(&ph, rc, bonnie_test_name(t), nw, unit, expect);
+	if (r < 0)
+		return r;
+	r = runner_parallel(&ph, fn, arg);
+	memset(cf, 0, sizeof(cf));
+	for (i = 0; i < nw && c->copies > 1; i++) {
+		struct copy_fig *f = &cf[i / per];
+		const struct worker *w = &ph.w[i];
+
+		f->bytes += w->bytes;
+		f->ops += w->ops;
+		if (!f->t0 || w->t_first < f->t0)
+			f->t0 = w->t_first;
+		if (w->t_last > f->t1)
+			f->t1 = w->t_last;
+	}
+	row = phase_end(&ph, "bonnie");
+	if (!row)
+		return -ENOMEM;
+	*out = row;
+	for (i = 0; i < c->copies && c->copies > 1; i++) {
+		char name[32];
+		double s = (double)(cf[i].t1 - cf[i].t0) / 1e9;
+
+		snprintf(name, sizeof(name), "copy%u_rate", i + 1);
+		row_add_metric(row, name, s > 0 ? work_done(t, cf[i].bytes, cf[i].ops) / s : 0,
+			       t == BT_SEEKS ? "seeks/s" : is_file_test(t) ? "files/s" : "K/sec");
+	}
+	return bonnie_row_finish(row, c, t, r);
+}
+
+int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir)
+{
+	int r = 0;
+
+	if (c->size_mb)
+		r = bonnie_io_tests(rc, c, dir);
+	if (r == 0 && c->nfiles && !sig_stop_requested())
+		r = bonnie_file_tests(rc, c, dir);
+	if (r == 0 && sig_stop_requested())
+		r = -EINTR;
+	return r;
+}
+
+int bonnie_record_options(struct run *run, const struct bonnie_cfg *c)
+{
+	struct kvlist *o = &run->options;
+	int r = 0;
+
+	r |= kv_set(o, "directory", "%s", c->dir);
+	r |= kv_set(o, "machine", "%s", c->machine ? c->machine : "");
+	r |= kv_set(o, "concurrency", "%u", c->copies);
+	r |= kv_set(o, "seed", "%llu", (unsigned long long)c->seed);
+	r |= kv_set(o, "size_mb", "%llu", (unsigned long long)c->size_mb);
+	r |= kv_set(o, "chunk", "%u", c->chunk);
+	r |= kv_set(o, "seeks", "%u", c->seeks);
+	r |= kv_set(o, "seekers", "%u", c->seekers);
+	r |= kv_set(o, "files", "%u", c->nfiles);
+	r |= kv_set(o, "max_size", "%d", c->max_size);
+	r |= kv_set(o, "min_size", "%d", c->min_size);
+	r |= kv_set(o, "dirs", "%u", c->ndirs);
+	r |= kv_set(o, "file_chunk", "%u", c->file_chunk);
+	r |= kv_set(o, "ram_mb", "%llu", (unsigned long long)c->ram_mb);
+	r |= kv_set(o, "repeats", "%u", c->repeats);
+	r |= kv_set(o, "char_method", "%s", method_name(c->char_method));
+	r |= kv_set(o, "char_mb", "%llu", c->skip_char ? 0ull : (unsigned long long)c->char_mb);
+	r |= kv_set(o, "fsync_each", "%d", c->fsync_each);
+	r |= kv_set(o, "direct", "%d", c->direct);
+	r |= kv_set(o, "drop_cache", "%d", c->drop_cache);
+	r |= kv_set(o, "min_time", "%g", c->min_time);
+	return r ? -ENOMEM : 0;
+}
+
+int bonnie_quick(struct runner *rc, const char *dir)
+{
+	struct bonnie_cfg c;
+
+	bonnie_cfg_init(&c);
+	c.size_mb = 16;
+	c.size_set = 1;
+	c.char_mb = 1;
+	c.nfiles = 1;
+	c.seeks = 2048;
+	c.seed = 1;
+	return bonnie_run(rc, &c, dir);
+}
