@@ -22,8 +22,13 @@ int units_parse_size(const char *s, uint64_t default_unit, uint64_t *out);
 int units_parse_u64(const char *s, uint64_t *out);
 
 /* Format bytes as dd does in its closing line: "1.0 GB" (powers of 1000) into buf.
+ * A unit ending in "/s" is formatted as dd's rate ("45.0 GB/s", "894 MB/s").
  * Returns buf. */
 char *units_fmt_si(char *buf, size_t len, double value, const char *unit);
+
+/* Format a byte count as dd's IEC figure: "1.0 GiB", "100 MiB", "1.1 MiB", "999 B".
+ * Returns buf. */
+char *units_fmt_iec_dd(char *buf, size_t len, uint64_t bytes);
 
 /* Format bytes with binary prefixes: "1.00 GiB", "512 KiB", "17 B". Returns buf. */
 char *units_fmt_bytes(char *buf, size_t len, double bytes);

@@ -22,6 +22,10 @@ const struct out_fmt *out_find(const char *name);
 /* begin, each row, end. Returns 0 or -errno (write errors included: ferror). */
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
 
+/* The snake_case name of one row flag bit (ROW_SHORT -> "short"), as JSON and CSV write
+ * it; NULL for a bit that has no name. Static string. */
+const char *out_flag_name(unsigned flag);
+
 /* Text renderers per workload. The text formatter prints a row with the renderer whose
  * workload matches, or with the generic one. Add a line to the table in text.c. */
 struct out_text_renderer {
@@ -34,6 +38,11 @@ struct out_text_renderer {
 int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
 /* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
 int out_text_extras(FILE *f, const struct row *row);
+
+/* A compact table of all rows of run, one line each: workload, phase, rate and unit,
+ * elapsed and durable seconds, process %CPU, p99 latency, cache residency, flags.
+ * "-" where a value does not apply. Returns 0 or -EIO. */
+int out_text_table(FILE *f, const struct run *run);
 
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;

@@ -31,6 +31,7 @@ struct runner {
 	const struct engine *eng;
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
+	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
 };
 
 /* One worker's counters: written by one thread only. */

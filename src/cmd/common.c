@@ -1,0 +1,210 @@
+/* common.c - options and output shared by every measuring subcommand. */
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/common.h"
+#include "core/err.h"
+#include "core/scratch.h"
+#include "core/sysinfo.h"
+#include "engine/engine.h"
+#include "output/output.h"
+#include "stats/result.h"
+
+const struct opt common_opt_table[] = {
+	{ "format", 0, OPT_STR, offsetof(struct common_opts, format), "LIST",
+	  "output formats, comma-separated: text, json, csv (default text)" },
+	{ "output-dir", 0, OPT_STR, offsetof(struct common_opts, output_dir), "DIR",
+	  "write iobattery-results.EXT files into DIR" },
+	{ "quiet", 'q', OPT_FLAG, offsetof(struct common_opts, quiet), NULL,
+	  "no progress line; with --output-dir, no text on stdout" },
+	{ "label", 0, OPT_STR, offsetof(struct common_opts, label), "TEXT",
+	  "a label stored with the run (e.g. the configuration tested)" },
+	{ "engine", 0, OPT_STR, offsetof(struct common_opts, engine), "NAME",
+	  "I/O engine: psync (default) or null (no I/O, overhead figures)" },
+	{ "repeat", 0, OPT_UINT, offsetof(struct common_opts, repeat), "N",
+	  "run the phases N times (default 1)" },
+	{ NULL, 0, OPT_END, 0, NULL, NULL },
+};
+
+void common_init(struct common_opts *co)
+{
+	memset(co, 0, sizeof(*co));
+	co->format = "text";
+	co->engine = "psync";
+	co->repeat = 1;
+}
+
+/* Call fn for each name in the comma list; stop at the first nonzero return. */
+static int each_format(const char *list, int (*fn)(const char *name, void *arg), void *arg)
+{
+	char buf[64];
+	const char *p = list, *comma;
+	int rc;
+
+	for (;;) {
+		size_t len;
+
+		comma = strchr(p, ',');
+		len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len == 0 || len >= sizeof(buf)) {
+			err_msg("bad --format list: '%s'", list);
+			return -EINVAL;
+		}
+		memcpy(buf, p, len);
+		buf[len] = 0;
+		rc = fn(buf, arg);
+		if (rc)
+			return rc;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+static int check_format(const char *name, void *arg)
+{
+	(void)arg;
+	if (!out_find(name)) {
+		err_msg("unknown output format: '%s': use text, json or csv", name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int common_validate(const struct common_opts *co, const struct engine **eng)
+{
+	const struct engine *e;
+	struct stat st;
+	int rc;
+
+	rc = each_format(co->format, check_format, NULL);
+	if (rc)
+		return rc;
+	if (co->output_dir) {
+		if (stat(co->output_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			err_msg("output directory does not exist: '%s'", co->output_dir);
+			return -EINVAL;
+		}
+		if (access(co->output_dir, W_OK | X_OK) < 0) {
+			err_errno(-errno, "output directory not writable: '%s'", co->output_dir);
+			return -EINVAL;
+		}
+	}
+	if (co->repeat < 1) {
+		err_msg("bad value for --repeat: '0': must be at least 1");
+		return -EINVAL;
+	}
+	e = engine_find(co->engine);
+	if (!e) {
+		err_msg("unknown engine: '%s': use psync or null", co->engine);
+		return -EINVAL;
+	}
+	if (e->probe && (rc = e->probe()) < 0) {
+		err_errno(rc, "engine cannot run here: '%s'", e->name);
+		return -EINVAL;
+	}
+	if (eng)
+		*eng = e;
+	return 0;
+}
+
+int common_prepare_run(struct run *run, const struct common_opts *co, int argc, char **argv,
+		       const struct opt_group *g, int ng, const char *target)
+{
+	char **full = calloc((size_t)argc + 2, sizeof(*full));
+	char name[] = "iobattery";
+	int i, rc;
+
+	if (!full)
+		return -ENOMEM;
+	/* argv here is the subcommand's: put the program name back for the record. */
+	full[0] = name;
+	for (i = 0; i < argc; i++)
+		full[i + 1] = argv[i];
+	rc = run_set_cmdline(run, argc + 1, full);
+	free(full);
+	if (rc || str_set(&run->label, co->label) || opt_record(g, ng, &run->options) ||
+	    sysinfo_fill(&run->env, target))
+		return -ENOMEM;
+	return 0;
+}
+
+struct emit_ctx {
+	const struct common_opts *co;
+	struct run *run;
+};
+
+/* Write one format to DIR/iobattery-results.EXT through a temporary file and rename, so a
+ * reader never sees half a file. */
+static int emit_file(const struct out_fmt *f, const struct emit_ctx *c)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 8];
+	FILE *fp;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/iobattery-results.%s", c->co->output_dir, f->ext);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	fp = fopen(tmp, "w");
+	if (!fp) {
+		rc = -errno;
+		err_errno(rc, "cannot write results: '%s'", tmp);
+		return rc;
+	}
+	rc = out_write(f, fp, c->run);
+	if (fclose(fp) != 0 && !rc)
+		rc = -errno;
+	if (!rc && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc) {
+		unlink(tmp);
+		err_errno(rc, "cannot write results: '%s'", path);
+	}
+	return rc;
+}
+
+static int emit_one(const char *name, void *arg)
+{
+	const struct emit_ctx *c = arg;
+	const struct out_fmt *f = out_find(name);
+	int rc;
+
+	if (c->co->output_dir) {
+		rc = emit_file(f, c);
+		if (rc || f != &out_text || c->co->quiet)
+			return rc;
+	}
+	rc = out_write(f, stdout, c->run);
+	if (rc)
+		err_errno(rc, "cannot write results to standard output");
+	return rc;
+}
+
+int common_emit(struct run *run, const struct common_opts *co)
+{
+	struct emit_ctx c = { co, run };
+
+	if (sig_stop_requested())
+		run->flags |= RUN_INCOMPLETE;
+	return each_format(co->format, emit_one, &c);
+}
+
+int common_exit_status(const struct run *run)
+{
+	size_t i;
+	int failed = 0;
+
+	if (run->flags & RUN_INCOMPLETE || sig_stop_requested())
+		return EXIT_SIGNAL;
+	for (i = 0; i < run->nrows; i++) {
+		if (run->rows[i]->flags & ROW_INCOMPLETE)
+			return EXIT_SIGNAL;
+		if (run->rows[i]->flags & ROW_FAILED)
+			failed = 1;
+	}
+	return failed ? EXIT_FAILED : EXIT_OK;
+}

@@ -1,0 +1,330 @@
+/* dd.c - `iobattery dd`: dd's operands, validated before any I/O, then the dd workload. */
+#include <errno.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+#include "core/err.h"
+#include "core/scratch.h"
+#include "core/units.h"
+#include "stats/result.h"
+#include "workload/dd.h"
+#include "workload/runner.h"
+
+#define DD_MAX_BS (1ull << 30)
+
+struct dd_opts {
+	const char *data;	/* zero | random */
+	int overwrite;
+	int drop_cache;
+	int no_space_check;
+	uint64_t seed;
+};
+
+static const struct opt dd_opt_table[] = {
+	{ "data", 0, OPT_STR, offsetof(struct dd_opts, data), "zero|random",
+	  "bytes written for generated input (default zero for if=/dev/zero)" },
+	{ "overwrite", 0, OPT_FLAG, offsetof(struct dd_opts, overwrite), NULL,
+	  "allow of= to name an existing file iobattery did not create" },
+	{ "drop-cache", 0, OPT_FLAG, offsetof(struct dd_opts, drop_cache), NULL,
+	  "drop the input file's pages from the page cache before reading" },
+	{ "no-space-check", 0, OPT_FLAG, offsetof(struct dd_opts, no_space_check), NULL,
+	  "skip the free-space check before writing" },
+	{ "seed", 0, OPT_U64, offsetof(struct dd_opts, seed), "N",
+	  "seed for --data random (default 1)" },
+	{ NULL, 0, OPT_END, 0, NULL, NULL },
+};
+
+static void dd_usage(FILE *f, const struct opt_group *g, int ng)
+{
+	fprintf(f,
+		"usage: iobattery dd [OPERAND]... [OPTION]...\n"
+		"Write or read a file as dd(1) does, timing every call.\n\n"
+		"operands (dd's):\n"
+		"  if=FILE      read FILE (if=/dev/zero: generated zeros, not read)\n"
+		"  of=FILE      write FILE (new, or made by iobattery; of=/dev/null: read test)\n"
+		"  bs=N         read and write N bytes at a time (sets ibs and obs)\n"
+		"  ibs=N obs=N  input and output block sizes (default 512)\n"
+		"  count=N      copy N input blocks (required for generated input)\n"
+		"  seek=N skip=N  skip N output / input blocks\n"
+		"  conv=LIST    fdatasync, fsync (timed, as dd), notrunc\n"
+		"  oflag=LIST   direct, dsync, sync;  iflag=LIST: direct\n"
+		"N takes dd's suffixes: c=1 w=2 b=512 kB=1000 K=1024 MB M GB G TB T, and AxB.\n\n"
+		"options:\n");
+	opt_help(f, g, ng);
+}
+
+/* Parse "a,b,c" against names[] into bits. Returns 0 or -EINVAL (message printed). */
+static int parse_flags(const char *key, const char *val, const char *const *names,
+		       const unsigned *bits, unsigned *out)
+{
+	const char *p = val;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		int i, found = 0;
+
+		for (i = 0; names[i]; i++)
+			if (strlen(names[i]) == len && !strncmp(names[i], p, len)) {
+				*out |= bits[i];
+				found = 1;
+			}
+		if (!found) {
+			err_msg("dd: invalid %s flag: '%.*s'", key, (int)len, p);
+			return -EINVAL;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+static int parse_number(const char *key, const char *val, uint64_t *out, int nonzero)
+{
+	int rc = units_parse_dd(val, out);
+
+	if (rc || (nonzero && *out == 0)) {
+		err_msg("dd: invalid number: '%s=%s'%s", key, val,
+			rc == -ERANGE ? ": too large" : nonzero && !rc ? ": must be at least 1" : "");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_operand(struct dd_job *j, const char *arg)
+{
+	static const char *const conv_n[] = { "fdatasync", "fsync", "notrunc", NULL };
+	static const unsigned conv_b[] = { DD_CONV_FDATASYNC, DD_CONV_FSYNC, DD_CONV_NOTRUNC };
+	static const char *const oflag_n[] = { "direct", "dsync", "sync", NULL };
+	static const unsigned oflag_b[] = { DD_FLAG_DIRECT, DD_FLAG_DSYNC, DD_FLAG_SYNC };
+	static const char *const iflag_n[] = { "direct", NULL };
+	static const unsigned iflag_b[] = { DD_FLAG_DIRECT };
+	const char *eq = strchr(arg, '=');
+	char key[16];
+	size_t klen;
+	uint64_t v;
+
+	if (!eq || (klen = (size_t)(eq - arg)) == 0 || klen >= sizeof(key)) {
+		err_msg("dd: unrecognized operand: '%s'", arg);
+		return -EINVAL;
+	}
+	memcpy(key, arg, klen);
+	key[klen] = 0;
+	eq++;
+	if (!strcmp(key, "if") || !strcmp(key, "of")) {
+		if (!*eq) {
+			err_msg("dd: empty file name: '%s'", arg);
+			return -EINVAL;
+		}
+		*(key[0] == 'i' ? &j->in : &j->out) = eq;
+		return 0;
+	}
+	if (!strcmp(key, "bs") || !strcmp(key, "ibs") || !strcmp(key, "obs")) {
+		if (parse_number(key, eq, &v, 1))
+			return -EINVAL;
+		if (v > DD_MAX_BS) {
+			err_msg("dd: block size too large: '%s': at most 1 GiB", arg);
+			return -EINVAL;
+		}
+		if (key[0] != 'o')
+			j->ibs = v;
+		if (key[0] != 'i')
+			j->obs = v;
+		return 0;
+	}
+	if (!strcmp(key, "count"))
+		return parse_number(key, eq, &j->count, 0);
+	if (!strcmp(key, "seek"))
+		return parse_number(key, eq, &j->seek, 0);
+	if (!strcmp(key, "skip"))
+		return parse_number(key, eq, &j->skip, 0);
+	if (!strcmp(key, "conv"))
+		return parse_flags(key, eq, conv_n, conv_b, &j->conv);
+	if (!strcmp(key, "oflag"))
+		return parse_flags(key, eq, oflag_n, oflag_b, &j->oflag);
+	if (!strcmp(key, "iflag"))
+		return parse_flags(key, eq, iflag_n, iflag_b, &j->iflag);
+	err_msg("dd: unrecognized operand: '%s'", arg);
+	return -EINVAL;
+}
+
+/* Decide what the input is. 0 or -EINVAL. */
+static int check_input(struct dd_job *j, const struct dd_opts *o)
+{
+	struct stat st;
+
+	if (!j->in)
+		j->in = "/dev/stdin";
+	if (!strcmp(j->in, "/dev/zero") || !strcmp(j->in, "/dev/urandom") ||
+	    !strcmp(j->in, "/dev/random")) {
+		j->src = j->in[5] == 'z' ? DD_SRC_ZERO : DD_SRC_RANDOM;
+		j->in = NULL;
+	}
+	if (o->data) {
+		if (strcmp(o->data, "zero") && strcmp(o->data, "random")) {
+			err_msg("dd: bad --data: '%s': use zero or random", o->data);
+			return -EINVAL;
+		}
+		if (j->src == DD_SRC_FILE) {
+			err_msg("dd: --data needs generated input (if=/dev/zero)");
+			return -EINVAL;
+		}
+		j->src = o->data[0] == 'z' ? DD_SRC_ZERO : DD_SRC_RANDOM;
+	}
+	if (j->src != DD_SRC_FILE) {
+		if (j->count == UINT64_MAX) {
+			err_msg("dd: count= is required with generated input (if=/dev/zero)");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (stat(j->in, &st) < 0 || access(j->in, R_OK) < 0) {
+		err_errno(-errno, "dd: cannot read input: '%s'", j->in);
+		return -EINVAL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		err_msg("dd: input is a directory: '%s'", j->in);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Decide what the output is and whether we may write it. 0 or -EINVAL. */
+static int check_output(struct dd_job *j, const struct dd_opts *o)
+{
+	char dirbuf[PATH_MAX];
+	struct stat st;
+	const char *dir;
+	uint64_t need, avail;
+
+	if (!j->out) {
+		err_msg("dd: of= is required (iobattery does not write to standard output)");
+		return -EINVAL;
+	}
+	if (!strcmp(j->out, "/dev/null")) {
+		if (j->src != DD_SRC_FILE) {
+			err_msg("dd: nothing to measure: generated input and of=/dev/null");
+			return -EINVAL;
+		}
+		j->dst = DD_DST_NULL;
+		return 0;
+	}
+	snprintf(dirbuf, sizeof(dirbuf), "%s", j->out);
+	dir = dirname(dirbuf);
+	if (access(dir, W_OK | X_OK) < 0) {
+		err_errno(-errno, "dd: cannot write in directory: '%s'", dir);
+		return -EINVAL;
+	}
+	if (lstat(j->out, &st) == 0) {
+		if (S_ISLNK(st.st_mode)) {
+			err_msg("dd: refusing to follow a symbolic link: '%s'", j->out);
+			return -EINVAL;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			err_msg("dd: refusing to write a device or special file: '%s'", j->out);
+			return -EINVAL;
+		}
+		if (is_marked(j->out) != 1 && !o->overwrite) {
+			err_msg("dd: refusing to overwrite a file iobattery did not create: '%s': "
+				"use --overwrite", j->out);
+			return -EINVAL;
+		}
+		j->out_exists = 1;
+	} else if (errno != ENOENT) {
+		err_errno(-errno, "dd: cannot use output: '%s'", j->out);
+		return -EINVAL;
+	}
+	if (o->no_space_check || j->count == UINT64_MAX)
+		return 0;
+	need = j->count * j->ibs;
+	if (space_check(dir, need, &avail) == -ENOSPC) {
+		char a[32], b[32];
+
+		err_msg("dd: not enough free space: '%s': need %s, %s free", dir,
+			units_fmt_bytes(a, sizeof(a), (double)need),
+			units_fmt_bytes(b, sizeof(b), (double)avail));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int cmd_dd(int argc, char **argv)
+{
+	struct common_opts co;
+	struct dd_opts o = { 0 };
+	struct dd_job j;
+	struct opt_group g[2];
+	const struct engine *eng;
+	struct runner rc = { 0 };
+	char **ops = NULL, target[PATH_MAX];
+	int n, i, err, status;
+
+	common_init(&co);
+	memset(&j, 0, sizeof(j));
+	j.ibs = j.obs = 512;
+	j.count = UINT64_MAX;
+	j.keep_output = 1;
+	o.seed = 1;
+	g[0] = (struct opt_group){ dd_opt_table, &o };
+	g[1] = (struct opt_group){ common_opt_table, &co };
+	n = opt_parse(g, 2, argc, argv, &ops);
+	if (n == -ECANCELED) {
+		dd_usage(stdout, g, 2);
+		return EXIT_OK;
+	}
+	if (n < 0)
+		return EXIT_USAGE;
+	for (i = 0; i < n; i++)
+		if (parse_operand(&j, ops[i]) < 0) {
+			free(ops);
+			return EXIT_USAGE;
+		}
+	free(ops);
+	if (j.count != UINT64_MAX && j.count > UINT64_MAX / j.ibs / 2) {
+		err_msg("dd: count=%" PRIu64 " times ibs=%" PRIu64 " is too large", j.count, j.ibs);
+		return EXIT_USAGE;
+	}
+	j.seed = o.seed;
+	j.drop_cache = o.drop_cache;
+	if (common_validate(&co, &eng) || check_input(&j, &o) || check_output(&j, &o))
+		return EXIT_USAGE;
+	rc.eng = eng;
+	rc.progress = !co.quiet;
+	rc.run = run_new("dd");
+	/* The environment is that of the output's directory (the file may not exist yet), or
+	 * of the input for a read test. */
+	snprintf(target, sizeof(target), "%s", j.dst == DD_DST_FILE ? j.out : j.in ? j.in : ".");
+	if (!rc.run || common_prepare_run(rc.run, &co, argc, argv, g, 2,
+					  j.dst == DD_DST_FILE ? dirname(target) : target)) {
+		err_msg("dd: out of memory");
+		run_free(rc.run);
+		return EXIT_FAILED;
+	}
+	err = 0;
+	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++) {
+		err = dd_run(&rc, &j);
+		/* The next repeat writes over the file this one made (and may remove it). */
+		if (j.dst == DD_DST_FILE && !j.out_exists)
+			j.out_exists = j.out_ours = 1;
+	}
+	common_emit(rc.run, &co);
+	status = common_exit_status(rc.run);
+	if (err && err != -EINTR && rc.run->nrows) {
+		const struct row *row = rc.run->rows[rc.run->nrows - 1];
+
+		err_msg("dd: %s failed: '%s': %s%s", row->phase,
+			j.dst == DD_DST_FILE ? j.out : j.in,
+			row->error ? row->error : strerror(-err),
+			j.dst == DD_DST_FILE && (!j.out_exists || j.out_ours) ?
+			"; the output file was removed" : "");
+	}
+	run_free(rc.run);
+	return status;
+}

@@ -1,0 +1,38 @@
+/* err.c - the one message format: "iobattery: what failed: 'subject': reason". */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/err.h"
+
+/* Format into a local buffer, then write it with one fprintf so concurrent messages
+ * from several threads do not interleave. */
+__attribute__((format(printf, 3, 0)))
+static void err_vemit(int with_errno, int neg_errno, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (with_errno)
+		fprintf(stderr, IOB_NAME ": %s: %s\n", msg, strerror(-neg_errno));
+	else
+		fprintf(stderr, IOB_NAME ": %s\n", msg);
+}
+
+void err_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_vemit(0, 0, fmt, ap);
+	va_end(ap);
+}
+
+void err_errno(int neg_errno, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_vemit(1, neg_errno, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,67 @@
+/* progress.c - the one-line progress display on stderr. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/progress.h"
+#include "core/clock.h"
+
+#define PROGRESS_FIRST_NS	1000000000ull	/* nothing for phases under a second */
+#define PROGRESS_EVERY_NS	250000000ull
+
+void progress_init(struct progress *p, int want, const char *label, const char *unit,
+		   uint64_t total)
+{
+	memset(p, 0, sizeof(*p));
+	p->enabled = want && isatty(1) && isatty(2);
+	p->label = label ? label : "";
+	p->unit = unit ? unit : "B";
+	p->total = total;
+	p->t0 = clock_ns();
+	p->next_ns = p->enabled ? p->t0 + PROGRESS_FIRST_NS : UINT64_MAX;
+}
+
+void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
+{
+	char rate[32], pct[16] = "", eta[48] = "";
+	double secs, r;
+	int bytes;
+
+	if (!p->enabled)
+		return;
+	secs = now_ns > p->t0 ? (double)(now_ns - p->t0) / 1e9 : 0;
+	r = secs > 0 ? (double)done / secs : 0;
+	bytes = strcmp(p->unit, "B") == 0;
+	if (bytes)
+		snprintf(rate, sizeof(rate), "%.1f MB/s", r / 1e6);
+	else
+		snprintf(rate, sizeof(rate), "%.0f %s/s", r, p->unit);
+	if (p->total) {
+		unsigned long left;
+
+		snprintf(pct, sizeof(pct), "  %.0f%%",
+			 done >= p->total ? 100.0 : (double)done * 100.0 / (double)p->total);
+		if (r > 0 && done < p->total) {
+			left = (unsigned long)((double)(p->total - done) / r + 0.5);
+			if (left >= 3600)
+				snprintf(eta, sizeof(eta), "  ETA %lu:%02lu:%02lu", left / 3600,
+					 left / 60 % 60, left % 60);
+			else
+				snprintf(eta, sizeof(eta), "  ETA %lu:%02lu", left / 60, left % 60);
+		}
+	}
+	fprintf(stderr, "\r%-12s%s  %s%s   ", p->label, pct, rate, eta);
+	fflush(stderr);
+	p->drawn = 1;
+	p->next_ns = now_ns + PROGRESS_EVERY_NS;
+}
+
+void progress_done(struct progress *p)
+{
+	if (p->drawn) {
+		fprintf(stderr, "\r%72s\r", "");
+		fflush(stderr);
+		p->drawn = 0;
+	}
+	p->next_ns = UINT64_MAX;
+}

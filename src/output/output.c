@@ -1,0 +1,57 @@
+/* output.c - the formatter table and the begin/rows/end driver. */
+#include <errno.h>
+#include <string.h>
+
+#include "output/output.h"
+#include "stats/result.h"
+
+static const struct out_fmt *const out_fmts[] = {
+	&out_text,
+	&out_json,
+	&out_csv,
+	NULL,
+};
+
+/* Row flag names, in bit order (enum row_flag). */
+static const char *const flag_names[] = {
+	"short", "cache_inflated", "incomplete", "failed", "not_measured", "too_fast",
+	"inconsistent", "imported",
+};
+
+const char *out_flag_name(unsigned flag)
+{
+	for (unsigned i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]); i++)
+		if (flag == 1u << i)
+			return flag_names[i];
+	return NULL;
+}
+
+const struct out_fmt *out_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; out_fmts[i]; i++)
+		if (strcmp(out_fmts[i]->name, name) == 0)
+			return out_fmts[i];
+	return NULL;
+}
+
+int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run)
+{
+	int rc = 0;
+
+	if (!fmt || !f || !run)
+		return -EINVAL;
+	if (fmt->begin)
+		rc = fmt->begin(f, run);
+	for (size_t i = 0; rc >= 0 && i < run->nrows; i++)
+		if (fmt->row)
+			rc = fmt->row(f, run, run->rows[i]);
+	if (rc >= 0 && fmt->end)
+		rc = fmt->end(f, run);
+	if (fflush(f) != 0 && rc >= 0)
+		rc = errno ? -errno : -EIO;
+	if (ferror(f) && rc >= 0)
+		rc = -EIO;
+	return rc < 0 ? rc : 0;
+}

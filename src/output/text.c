@@ -1,0 +1,281 @@
+/* text.c - the human formatter: per-workload renderers picked from a table, the generic
+ * block, the shared extras (times, CPU, latency, cache, flags) and the summary table. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/units.h"
+#include "output/output.h"
+#include "output/text_renderers.h"
+#include "stats/result.h"
+
+/* One line per workload that has its own text form; rows of other workloads get the
+ * generic block. Add your line above the terminator:
+ *	{ "dd", text_dd_head, text_dd_row },
+ */
+static const struct out_text_renderer text_renderers[] = {
+	{ "dd", NULL, text_dd_row },
+	{ "cp", NULL, text_cp_row },
+	{ NULL, NULL, NULL },
+};
+
+static const struct out_text_renderer *text_renderer(const char *workload)
+{
+	if (!workload)
+		return NULL;
+	for (size_t i = 0; text_renderers[i].workload; i++)
+		if (strcmp(text_renderers[i].workload, workload) == 0)
+			return &text_renderers[i];
+	return NULL;
+}
+
+static const char *nz(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Does the run hold rows of more than one workload? */
+static int text_mixed(const struct run *run)
+{
+	for (size_t i = 1; i < run->nrows; i++)
+		if (!same_str(run->rows[i]->workload, run->rows[0]->workload))
+			return 1;
+	return 0;
+}
+
+/* Is row the first of a block of its workload (the row before it has another one)? */
+static int text_block_start(const struct run *run, const struct row *row)
+{
+	for (size_t i = 0; i < run->nrows; i++)
+		if (run->rows[i] == row)
+			return i == 0 || !same_str(run->rows[i - 1]->workload, row->workload);
+	return 1;
+}
+
+static int text_begin(FILE *f, const struct run *run)
+{
+	const struct env *e = &run->env;
+
+	if (!text_mixed(run))
+		return 0;
+	fprintf(f, "iobattery %s - %s - %s - %s (%s, %s)\n", nz(e->tool_version, "?"),
+		nz(e->host, "?"), nz(e->date, "?"), nz(e->target, "?"), nz(e->fs_type, "?"),
+		nz(e->device, "no block device"));
+	return ferror(f) ? -EIO : 0;
+}
+
+static int text_row(FILE *f, const struct run *run, const struct row *row)
+{
+	const struct out_text_renderer *r = text_renderer(row->workload);
+	int rc;
+
+	if (!r)
+		return out_text_generic_row(f, run, row);
+	if (r->head && text_block_start(run, row)) {
+		rc = r->head(f, run);
+		if (rc < 0)
+			return rc;
+	}
+	return r->row(f, run, row);
+}
+
+static int text_end(FILE *f, const struct run *run)
+{
+	(void)run;
+	return ferror(f) ? -EIO : 0;
+}
+
+const struct out_fmt out_text = {
+	.name = "text",
+	.ext = "txt",
+	.begin = text_begin,
+	.row = text_row,
+	.end = text_end,
+};
+
+/* "123.4 MB/s", or "-" when the row has no figure. */
+static char *text_rate(char *buf, size_t len, const struct row *w)
+{
+	if ((w->flags & (ROW_NOT_MEASURED | ROW_FAILED)) || w->rate != w->rate)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f%s%s", w->rate, w->rate_unit ? " " : "",
+			 nz(w->rate_unit, ""));
+	return buf;
+}
+
+int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
+{
+	char rate[64], t[32];
+
+	(void)run;
+	fprintf(f, "%s %s: ", nz(w->workload, "?"), nz(w->phase, "?"));
+	if (w->flags & ROW_NOT_MEASURED)
+		fputs("not measured\n", f);
+	else if (w->bytes)
+		fprintf(f, "%s (%llu bytes in %s)\n", text_rate(rate, sizeof(rate), w),
+			(unsigned long long)w->bytes,
+			units_fmt_ns(t, sizeof(t), (double)w->elapsed_ns));
+	else
+		fprintf(f, "%s (%llu ops in %s)\n", text_rate(rate, sizeof(rate), w),
+			(unsigned long long)w->ops,
+			units_fmt_ns(t, sizeof(t), (double)w->elapsed_ns));
+	if (w->params.n) {
+		fputs("  params:", f);
+		for (size_t i = 0; i < w->params.n; i++)
+			fprintf(f, " %s=%s", w->params.v[i].key, nz(w->params.v[i].value, ""));
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < w->nmetrics; i++)
+		fprintf(f, "  %s: %.10g%s%s\n", nz(w->metrics[i].name, "?"), w->metrics[i].value,
+			nz(w->metrics[i].unit, NULL) ? " " : "", nz(w->metrics[i].unit, ""));
+	return out_text_extras(f, w);
+}
+
+static void text_cpu(FILE *f, const struct row *w)
+{
+	const struct row_cpu *c = &w->cpu;
+	char t[32];
+
+	fprintf(f, "  cpu: %.1f%% process (user %.2f s, sys %.2f s), system busy %.1f%%",
+		c->proc_pct, c->user_s, c->sys_s, c->sys_busy_pct);
+	if (w->ops)
+		fprintf(f, ", %s cpu/op", units_fmt_ns(t, sizeof(t), c->cpu_ns_per_op));
+	fputc('\n', f);
+}
+
+static void text_lat(FILE *f, const struct row_lat *l)
+{
+	static const char *const names[] = { "p50", "p90", "p99", "p99.9", "max" };
+	const uint64_t v[] = { l->p50_ns, l->p90_ns, l->p99_ns, l->p999_ns, l->max_ns };
+	char t[32];
+
+	fputs("  latency:", f);
+	for (size_t i = 0; i < 5; i++)
+		fprintf(f, "%s%s %s", i ? "  " : " ", names[i],
+			units_fmt_ns(t, sizeof(t), (double)v[i]));
+	fprintf(f, " (n=%llu)\n", (unsigned long long)l->n);
+}
+
+/* Flags in words, one line each. */
+static void text_flags(FILE *f, const struct row *w)
+{
+	if (w->flags & ROW_SHORT)
+		fputs("  short: ran under 0.5 s; figure may be imprecise\n", f);
+	if (w->flags & ROW_INCOMPLETE)
+		fputs("  interrupted: partial figures\n", f);
+	if (w->flags & ROW_FAILED)
+		fprintf(f, "  failed: %s\n", nz(w->error, "unknown error"));
+	else if (w->error)
+		fprintf(f, "  error: %s\n", w->error);
+	if (w->flags & ROW_CACHE_INFLATED)
+		fputs("  cache-inflated: read largely from the page cache, not the device\n", f);
+	if (w->flags & ROW_TOO_FAST)
+		fputs("  too fast: quicker than memory can copy (reflink or offload); "
+		      "not a disk rate\n", f);
+	if (w->flags & ROW_INCONSISTENT)
+		fputs("  inconsistent: repeats differ by more than 10%\n", f);
+	if (w->flags & ROW_IMPORTED)
+		fputs("  imported: read from a legacy output, not measured here\n", f);
+}
+
+int out_text_extras(FILE *f, const struct row *w)
+{
+	char a[32], b[32];
+
+	if (w->buffered_ns && w->durable_ns)
+		fprintf(f, "  buffered %s, durable %s\n",
+			units_fmt_ns(a, sizeof(a), (double)w->buffered_ns),
+			units_fmt_ns(b, sizeof(b), (double)w->durable_ns));
+	else if (w->buffered_ns)
+		fprintf(f, "  buffered %s\n", units_fmt_ns(a, sizeof(a), (double)w->buffered_ns));
+	else if (w->durable_ns)
+		fprintf(f, "  durable %s\n", units_fmt_ns(b, sizeof(b), (double)w->durable_ns));
+	if (w->cpu.valid)
+		text_cpu(f, w);
+	if (w->lat.valid && w->lat.n)
+		text_lat(f, &w->lat);
+	/* The cache verdict note says the share itself; otherwise print it here. */
+	if (w->cache_pct >= 0 && !(w->note && !strncmp(w->note, "cache:", 6)))
+		fprintf(f, "  cache: %.0f%% resident at start%s\n", w->cache_pct,
+			w->cache_dropped ? " (after dropping it)" : "");
+	if (w->note)
+		fprintf(f, "  %s\n", w->note);
+	text_flags(f, w);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* ---- summary table ---- */
+
+static void table_flags(char *buf, size_t len, unsigned flags)
+{
+	buf[0] = '\0';
+	for (unsigned i = 0; i < 32; i++) {
+		const char *n = out_flag_name(1u << i);
+
+		if (!(flags & (1u << i)) || !n)
+			continue;
+		if (buf[0])
+			strncat(buf, ",", len - strlen(buf) - 1);
+		strncat(buf, n, len - strlen(buf) - 1);
+	}
+}
+
+static void table_secs(char *buf, size_t len, uint64_t ns)
+{
+	if (ns)
+		snprintf(buf, len, "%.3f", (double)ns / 1e9);
+	else
+		snprintf(buf, len, "-");
+}
+
+int out_text_table(FILE *f, const struct run *run)
+{
+	int ww = 8, pw = 5, dw = 6;
+	char rate[64], el[32], du[32], cpu[16], p99[32], cache[16], flags[160];
+
+	/* "detail" is a short row param a workload sets to tell its rows apart in this
+	 * table (dd: the block size, cp: the method). */
+	for (size_t i = 0; i < run->nrows; i++) {
+		int a = (int)strlen(nz(run->rows[i]->workload, "?"));
+		int b = (int)strlen(nz(run->rows[i]->phase, "?"));
+		int c = (int)strlen(nz(kv_get(&run->rows[i]->params, "detail"), "-"));
+
+		ww = a > ww ? a : ww;
+		pw = b > pw ? b : pw;
+		dw = c > dw ? c : dw;
+	}
+	fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s  flags\n", ww, "workload",
+		pw, "phase", dw, "detail", "rate", "elapsed s", "durable s", "%cpu", "p99",
+		"cache");
+	for (size_t i = 0; i < run->nrows; i++) {
+		const struct row *w = run->rows[i];
+
+		text_rate(rate, sizeof(rate), w);
+		table_secs(el, sizeof(el), w->elapsed_ns);
+		table_secs(du, sizeof(du), w->durable_ns);
+		if (w->cpu.valid)
+			snprintf(cpu, sizeof(cpu), "%.1f", w->cpu.proc_pct);
+		else
+			snprintf(cpu, sizeof(cpu), "-");
+		if (w->lat.valid && w->lat.n)
+			units_fmt_ns(p99, sizeof(p99), (double)w->lat.p99_ns);
+		else
+			snprintf(p99, sizeof(p99), "-");
+		if (w->cache_pct >= 0)
+			snprintf(cache, sizeof(cache), "%.0f%%", w->cache_pct);
+		else
+			snprintf(cache, sizeof(cache), "-");
+		table_flags(flags, sizeof(flags), w->flags);
+		fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s%s%s\n", ww,
+			nz(w->workload, "?"), pw, nz(w->phase, "?"), dw,
+			nz(kv_get(&w->params, "detail"), "-"), rate, el, du, cpu, p99, cache,
+			flags[0] ? "  " : "", flags);
+	}
+	return ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,23 @@
+/* text_renderers.h - the per-workload text renderers that text.c's table lists. Each
+ * lives in its own file (src/output/text_WORKLOAD.c). To add one: declare its functions
+ * here, write them, and add one line to text_renderers[] in text.c. A renderer prints
+ * its own block for a row and usually ends with out_text_extras(). */
+#ifndef IOB_OUTPUT_TEXT_RENDERERS_H
+#define IOB_OUTPUT_TEXT_RENDERERS_H
+
+#include <stdio.h>
+
+struct run;
+struct row;
+
+/* Declarations of renderers go here, e.g.:
+ * int text_dd_head(FILE *f, const struct run *run);
+ * int text_dd_row(FILE *f, const struct run *run, const struct row *row);
+ */
+
+/* text_dd.c: dd's closing lines and time's real/user/sys, then the extras. */
+int text_dd_row(FILE *f, const struct run *run, const struct row *row);
+/* text_dd.c: cp's line with the method, time's lines, then the extras. */
+int text_cp_row(FILE *f, const struct run *run, const struct row *row);
+
+#endif

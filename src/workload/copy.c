@@ -1,0 +1,308 @@
+/* copy.c - the cp test: copy a file by a named method, timed per call. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "core/cache.h"
+#include "core/scratch.h"
+#include "core/units.h"
+#include "stats/result.h"
+#include "workload/copy.h"
+#include "workload/runner.h"
+
+static const char *const method_names[] = { "auto", "rw", "copy_file_range", "sendfile" };
+
+const char *copy_method_name(enum copy_method m)
+{
+	return method_names[m];
+}
+
+int copy_method_parse(const char *s, enum copy_method *out)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(method_names) / sizeof(method_names[0]); i++)
+		if (!strcmp(s, method_names[i])) {
+			*out = (enum copy_method)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+double copy_memory_bandwidth(void)
+{
+	const size_t len = 64u << 20;
+	char *a = malloc(len), *b = malloc(len);
+	double best = 0;
+	int i;
+
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return 0;
+	}
+	memset(a, 1, len);
+	memset(b, 2, len);	/* fault both in before timing */
+	for (i = 0; i < 3; i++) {
+		uint64_t t0 = clock_ns(), dt;
+
+		memcpy(b, a, len);
+		dt = clock_ns() - t0;
+		if (dt && (double)len / ((double)dt / 1e9) > best)
+			best = (double)len / ((double)dt / 1e9);
+		a[i] = b[len - 1 - (size_t)i];	/* keep the copies observable */
+	}
+	free(a);
+	free(b);
+	return best;
+}
+
+struct copy_ctx {
+	const struct copy_job *job;
+	const struct engine *e;
+	void *ectx;
+	struct worker *w;
+	int in_fd, out_fd;
+	char *buf;
+	uint64_t copied;
+	enum copy_method used;
+};
+
+/* read/write loop; short writes retried. */
+static int loop_rw(struct copy_ctx *c)
+{
+	struct engine_req r = { 0 }, wr = { 0 };
+
+	r.op = ENGINE_OP_READ;
+	r.fd = c->in_fd;
+	r.buf = c->buf;
+	wr.op = ENGINE_OP_WRITE;
+	wr.fd = c->out_fd;
+	while (!sig_stop_requested()) {
+		int64_t n, done = 0;
+
+		r.len = (size_t)c->job->buffer;
+		n = io_timed(c->e, c->ectx, c->w, &r);
+		if (n <= 0)
+			return (int)n;
+		while (done < n) {
+			int64_t m;
+
+			wr.buf = c->buf + done;
+			wr.len = (size_t)(n - done);
+			m = io_timed(c->e, c->ectx, c->w, &wr);
+			if (m <= 0)
+				return m == 0 ? -EIO : (int)m;
+			done += m;
+		}
+		c->copied += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* copy_file_range or sendfile loop. Returns 0, -errno; -EXDEV/-ENOSYS/-EINVAL/-EOPNOTSUPP
+ * before any byte moved mean "unsupported here". */
+static int loop_kernel(struct copy_ctx *c, int op)
+{
+	struct engine_req r = { 0 };
+
+	r.op = op;
+	r.fd = c->in_fd;
+	r.fd_out = c->out_fd;
+	while (!sig_stop_requested()) {
+		int64_t n;
+
+		r.len = (size_t)c->job->buffer;
+		n = io_timed(c->e, c->ectx, c->w, &r);
+		if (n < 0)
+			return (int)n;
+		if (n == 0)
+			return 0;
+		c->copied += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int unsupported(int err)
+{
+	return err == -EXDEV || err == -ENOSYS || err == -EINVAL || err == -EOPNOTSUPP;
+}
+
+static int do_copy(struct copy_ctx *c)
+{
+	int err;
+
+	switch (c->job->method) {
+	case COPY_RW:
+		c->used = COPY_RW;
+		return loop_rw(c);
+	case COPY_SENDFILE:
+		c->used = COPY_SENDFILE;
+		return loop_kernel(c, ENGINE_OP_SENDFILE);
+	case COPY_RANGE:
+		c->used = COPY_RANGE;
+		return loop_kernel(c, ENGINE_OP_COPY_RANGE);
+	case COPY_AUTO:
+	default:
+		c->used = COPY_RANGE;
+		err = loop_kernel(c, ENGINE_OP_COPY_RANGE);
+		if (err && c->copied == 0 && unsupported(err)) {
+			c->w->err = 0;
+			c->used = COPY_RW;
+			return loop_rw(c);
+		}
+		return err;
+	}
+}
+
+static int open_files(struct copy_ctx *c, int *slot)
+{
+	const struct copy_job *j = c->job;
+	int flags = O_WRONLY | O_NOFOLLOW | O_TRUNC;
+
+	c->in_fd = engine_open(c->e, c->ectx, j->src, O_RDONLY, 0);
+	if (c->in_fd < 0)
+		return c->in_fd;
+	if (!j->dst_exists)
+		flags |= O_CREAT | O_EXCL;
+	c->out_fd = engine_open(c->e, c->ectx, j->dst, flags, 0644);
+	if (c->out_fd < 0)
+		return c->out_fd;
+	if (!j->dst_exists || j->dst_ours)
+		*slot = cleanup_register(j->dst, 0);
+	if (!j->dst_exists)
+		(void)mark_created(c->out_fd);
+	return 0;
+}
+
+static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_t end,
+		       uint64_t durable, double src_pct)
+{
+	char verdict[128];
+	double rate_bps, mem;
+
+	row->bytes = c->copied;
+	row->elapsed_ns = end > t0 ? end - t0 : 1;
+	row->buffered_ns = row->elapsed_ns;
+	if (durable)
+		row->durable_ns = durable - t0;
+	rate_bps = (double)row->bytes / ((double)row->elapsed_ns / 1e9);
+	row->rate = rate_bps / 1e6;
+	str_set(&row->rate_unit, "MB/s");
+	kv_set(&row->params, "method", "%s", copy_method_name(c->used));
+	kv_set(&row->params, "method_asked", "%s", copy_method_name(c->job->method));
+	kv_set(&row->params, "buffer", "%" PRIu64, c->job->buffer);
+	kv_set(&row->params, "engine", "%s", c->e->name);
+	kv_set(&row->params, "detail", "%s", copy_method_name(c->used));
+	if (src_pct >= 0) {
+		row->cache_pct = src_pct;
+		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
+		row->note = str_printf("source %s", verdict);
+	}
+	if (c->used == COPY_RANGE && row->bytes >= (8u << 20)) {
+		mem = copy_memory_bandwidth();
+		row_add_metric(row, "memcpy_bandwidth", mem / 1e6, "MB/s");
+		if (mem > 0 && rate_bps > mem) {
+			char a[32], b[32];
+
+			row->flags |= ROW_TOO_FAST;
+			free(row->note);
+			row->note = str_printf("copy_file_range moved %s/s, faster than memory copies "
+					       "(%s/s): the file system shared the blocks (reflink) "
+					       "or offloaded the copy; this is not a disk rate",
+					       units_fmt_bytes(a, sizeof(a), rate_bps),
+					       units_fmt_bytes(b, sizeof(b), mem));
+		}
+	}
+}
+
+int copy_run(struct runner *rc, const struct copy_job *job)
+{
+	struct copy_ctx c;
+	struct phase ph;
+	struct row *row;
+	uint64_t end, durable = 0;
+	struct stat st = { 0 };
+	double src_pct = -1;
+	int err, slot = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.job = job;
+	c.e = rc->eng;
+	c.in_fd = c.out_fd = -1;
+	if (c.e->init && (err = c.e->init(&c.ectx, 1)) < 0)
+		return err;
+	c.buf = malloc((size_t)job->buffer);
+	err = c.buf ? open_files(&c, &slot) : -ENOMEM;
+	if (!err && fstat(c.in_fd, &st) == 0 && S_ISREG(st.st_mode))
+		cache_resident(c.in_fd, 0, (uint64_t)st.st_size, &src_pct);
+	if (!err)
+		err = phase_begin(&ph, rc, "copy", 1, "B", (uint64_t)st.st_size);
+	if (err) {
+		row = run_add_row(rc->run, "cp", "copy");
+		if (row) {
+			row->flags |= ROW_FAILED;
+			row->error = str_printf("%s", strerror(-err));
+		}
+		goto out;
+	}
+	c.w = &ph.w[0];
+	phase_restart(&ph);
+	worker_start(c.w);
+	err = do_copy(&c);
+	end = c.w->t_last;
+	if (err && !c.w->err)
+		c.w->err = err;
+	row = phase_end(&ph, "cp");
+	if (!row) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (!err && !sig_stop_requested()) {
+		struct engine_req s = { 0 };
+
+		s.op = ENGINE_OP_FDATASYNC;
+		s.fd = c.out_fd;
+		c.e->submit(c.ectx, &s, 1);
+		if (s.res < 0) {
+			err = (int)s.res;
+			row->flags |= ROW_FAILED;
+			row->error = str_printf("fdatasync: %s", strerror(-err));
+		} else {
+			durable = clock_ns();
+		}
+	}
+	finish_row(&c, row, ph.t0, end, durable, src_pct);
+	if (err == -ENOSPC || err == -EDQUOT) {
+		free(row->error);
+		row->error = str_printf("%s after %" PRIu64 " bytes copied", strerror(-err),
+					c.copied);
+	}
+	if (!err && sig_stop_requested())
+		err = -EINTR;
+out:
+	if (c.in_fd >= 0)
+		engine_close(c.e, c.ectx, c.in_fd);
+	if (c.out_fd >= 0) {
+		int r2 = engine_close(c.e, c.ectx, c.out_fd);
+
+		if (r2 < 0 && !err)
+			err = r2;
+	}
+	if (slot >= 0) {
+		if (err || !job->keep_output)
+			cleanup_remove(slot);
+		else
+			cleanup_unregister(slot);
+	}
+	if (c.e->exit)
+		c.e->exit(c.ectx);
+	free(c.buf);
+	return err;
+}

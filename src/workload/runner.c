@@ -1,0 +1,173 @@
+/* runner.c - phases: clocks, CPU samples, workers and their merge into a row. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/result.h"
+#include "workload/runner.h"
+
+int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned nw,
+		const char *unit, uint64_t expected)
+{
+	unsigned i;
+
+	memset(ph, 0, sizeof(*ph));
+	ph->rc = rc;
+	ph->name = name;
+	ph->nw = nw ? nw : 1;
+	ph->w = calloc(ph->nw, sizeof(*ph->w));
+	if (!ph->w)
+		return -ENOMEM;
+	for (i = 0; i < ph->nw; i++)
+		hist_init(&ph->w[i].lat);
+	progress_init(&ph->prog, rc->progress, name, unit, expected);
+	/* The inline timing helpers tick progress with the byte count; other units are
+	 * ticked by the workload itself. */
+	if (ph->prog.enabled && unit && !strcmp(unit, "B"))
+		ph->w[0].prog = &ph->prog;
+	phase_restart(ph);
+	return 0;
+}
+
+void phase_restart(struct phase *ph)
+{
+	cpu_sample_now(&ph->c0);
+	ph->t0 = ph->c0.wall_ns;
+	ph->prog.t0 = ph->t0;
+}
+
+void phase_abort(struct phase *ph)
+{
+	progress_done(&ph->prog);
+	free(ph->w);
+	ph->w = NULL;
+}
+
+struct row *phase_end(struct phase *ph, const char *workload)
+{
+	struct hist *h;
+	struct row *row;
+	unsigned i;
+	int err = 0;
+
+	cpu_sample_now(&ph->c1);
+	ph->t1 = ph->c1.wall_ns;
+	progress_done(&ph->prog);
+	row = run_add_row(ph->rc->run, workload, ph->name);
+	h = malloc(sizeof(*h));
+	if (!row || !h) {
+		free(h);
+		phase_abort(ph);
+		return NULL;
+	}
+	hist_init(h);
+	for (i = 0; i < ph->nw; i++) {
+		row->bytes += ph->w[i].bytes;
+		row->ops += ph->w[i].ops;
+		hist_merge(h, &ph->w[i].lat);
+		if (!err && ph->w[i].err)
+			err = ph->w[i].err;
+	}
+	row->repeat = ph->rc->repeat;
+	row->elapsed_ns = ph->t1 - ph->t0;
+	cpu_fill(&row->cpu, &ph->c0, &ph->c1, row->ops);
+	if (h->n)
+		row_set_lat(row, h);
+	else
+		free(h);
+	if (row->elapsed_ns < ROW_SHORT_NS)
+		row->flags |= ROW_SHORT;
+	if (sig_stop_requested())
+		row->flags |= ROW_INCOMPLETE;
+	if (err) {
+		row->flags |= ROW_FAILED;
+		row->error = str_printf("%s", strerror(-err));
+	}
+	free(ph->w);
+	ph->w = NULL;
+	return row;
+}
+
+struct par_ctx {
+	struct phase *ph;
+	int (*fn)(void *arg, unsigned i, struct worker *w);
+	void *arg;
+	pthread_barrier_t ready, go;
+};
+
+struct par_thread {
+	struct par_ctx *c;
+	unsigned i;
+	int rc;
+};
+
+static void *par_main(void *p)
+{
+	struct par_thread *t = p;
+
+	pthread_barrier_wait(&t->c->ready);
+	pthread_barrier_wait(&t->c->go);
+	t->rc = t->c->fn(t->c->arg, t->i, &t->c->ph->w[t->i]);
+	return NULL;
+}
+
+int runner_parallel(struct phase *ph, int (*fn)(void *arg, unsigned i, struct worker *w),
+		    void *arg)
+{
+	struct par_ctx c;
+	struct par_thread *t;
+	pthread_t *tid;
+	unsigned i, started = 0;
+	int rc = 0;
+
+	if (ph->nw == 1) {
+		phase_restart(ph);
+		return fn(arg, 0, &ph->w[0]);
+	}
+	memset(&c, 0, sizeof(c));
+	c.ph = ph;
+	c.fn = fn;
+	c.arg = arg;
+	t = calloc(ph->nw, sizeof(*t));
+	tid = calloc(ph->nw, sizeof(*tid));
+	if (!t || !tid) {
+		free(t);
+		free(tid);
+		return -ENOMEM;
+	}
+	pthread_barrier_init(&c.ready, NULL, ph->nw + 1);
+	pthread_barrier_init(&c.go, NULL, ph->nw + 1);
+	for (i = 0; i < ph->nw; i++) {
+		t[i].c = &c;
+		t[i].i = i;
+		if (pthread_create(&tid[i], NULL, par_main, &t[i]) != 0) {
+			rc = -EAGAIN;
+			break;
+		}
+		started++;
+	}
+	if (started < ph->nw) {
+		/* Threads already started wait at "ready"; they cannot be released without the
+		 * missing ones, so cancel them (they block only in the barrier). */
+		for (i = 0; i < started; i++)
+			pthread_cancel(tid[i]);
+		for (i = 0; i < started; i++)
+			pthread_join(tid[i], NULL);
+		goto out;
+	}
+	pthread_barrier_wait(&c.ready);
+	phase_restart(ph);
+	pthread_barrier_wait(&c.go);
+	for (i = 0; i < ph->nw; i++) {
+		pthread_join(tid[i], NULL);
+		if (!rc && t[i].rc)
+			rc = t[i].rc;
+	}
+out:
+	pthread_barrier_destroy(&c.ready);
+	pthread_barrier_destroy(&c.go);
+	free(t);
+	free(tid);
+	return rc;
+}
