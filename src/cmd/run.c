@@ -39,6 +39,7 @@ static const struct {
 } steps[] = {
 	{ "dd", dd_quick },
 	{ "cp", cp_quick },
+	{ "bonnie", bonnie_quick },
 };
 
 static int write_json(const struct run *run, const char *dir)

@@ -195,18 +195,38 @@ int bonnie_csv_format(const struct bonnie_line *l, char *buf, size_t len)
 	return b.over ? -ENOSPC : (int)b.used;
 }
 
-static uint64_t opt_u64(const struct run *run, const char *key, uint64_t def)
+static uint64_t kv_u64(const struct kvlist *kv, const char *key, uint64_t def)
 {
-	const char *v = kv_get(&run->options, key);
+	const char *v = kv_get(kv, key);
 
 	return v ? strtoull(v, NULL, 10) : def;
 }
 
-static int64_t opt_i64(const struct run *run, const char *key, int64_t def)
+static int64_t kv_i64(const struct kvlist *kv, const char *key, int64_t def)
 {
-	const char *v = kv_get(&run->options, key);
+	const char *v = kv_get(kv, key);
 
 	return v ? strtoll(v, NULL, 10) : def;
+}
+
+/* The parameters of each block come from its rows' params (so that a quick battery,
+ * whose run options are not Bonnie's, still has them). */
+static void params_from_row(struct bonnie_line *l, const struct row *w, int t)
+{
+	const struct kvlist *p = &w->params;
+
+	if (t <= BT_SEEKS && !l->size_mb) {
+		l->size_mb = kv_u64(p, "size_mb", 0);
+		l->chunk = (uint32_t)kv_u64(p, "chunk", BONNIE_DEF_CHUNK);
+		l->seeks = (uint32_t)kv_u64(p, "seeks", BONNIE_DEF_SEEKS);
+		l->seekers = (uint32_t)kv_u64(p, "seekers", BONNIE_DEF_SEEKERS);
+	} else if (t > BT_SEEKS && !l->nfiles) {
+		l->nfiles = (uint32_t)kv_u64(p, "files", 0);
+		l->max_size = (int32_t)kv_i64(p, "max_size", 0);
+		l->min_size = (int32_t)kv_i64(p, "min_size", 0);
+		l->ndirs = (uint32_t)kv_u64(p, "dirs", 1);
+		l->file_chunk = (uint32_t)kv_u64(p, "file_chunk", BONNIE_DEF_CHUNK);
+	}
 }
 
 int bonnie_line_from_run(struct bonnie_line *l, const struct run *run, unsigned repeat)
@@ -216,19 +236,15 @@ int bonnie_line_from_run(struct bonnie_line *l, const struct run *run, unsigned 
 
 	memset(l, 0, sizeof(*l));
 	l->name = kv_get(&run->options, "machine");
-	if (!l->name)
+	if (!l->name || !*l->name)
 		l->name = run->env.host ? run->env.host : "localhost";
-	l->concurrency = (unsigned)opt_u64(run, "concurrency", 1);
-	l->seed = opt_u64(run, "seed", 0);
-	l->size_mb = opt_u64(run, "size_mb", 0);
-	l->chunk = (uint32_t)opt_u64(run, "chunk", BONNIE_DEF_CHUNK);
-	l->seeks = (uint32_t)opt_u64(run, "seeks", BONNIE_DEF_SEEKS);
-	l->seekers = (uint32_t)opt_u64(run, "seekers", BONNIE_DEF_SEEKERS);
-	l->nfiles = (uint32_t)opt_u64(run, "files", 0);
-	l->max_size = (int32_t)opt_i64(run, "max_size", 0);
-	l->min_size = (int32_t)opt_i64(run, "min_size", 0);
-	l->ndirs = (uint32_t)opt_u64(run, "dirs", 1);
-	l->file_chunk = (uint32_t)opt_u64(run, "file_chunk", BONNIE_DEF_CHUNK);
+	l->concurrency = (unsigned)kv_u64(&run->options, "concurrency", 1);
+	l->seed = kv_u64(&run->options, "seed", 0);
+	l->chunk = BONNIE_DEF_CHUNK;
+	l->seeks = BONNIE_DEF_SEEKS;
+	l->seekers = BONNIE_DEF_SEEKERS;
+	l->ndirs = 1;
+	l->file_chunk = BONNIE_DEF_CHUNK;
 	for (i = 0; i < run->nrows; i++) {
 		const struct row *w = run->rows[i];
 		int t;
@@ -237,7 +253,10 @@ int bonnie_line_from_run(struct bonnie_line *l, const struct run *run, unsigned 
 		    !w->phase)
 			continue;
 		t = bonnie_test_of(w->phase);
-		if (t < 0 || (w->flags & (ROW_FAILED | ROW_NOT_MEASURED)))
+		if (t < 0)
+			continue;
+		params_from_row(l, w, t);
+		if (w->flags & (ROW_FAILED | ROW_NOT_MEASURED))
 			continue;
 		l->f[t].present = 1;
 		l->f[t].shortrun = !!(w->flags & ROW_SHORT);

@@ -365,7 +365,9 @@ static int set_up(struct bfile *f, struct runner *rc, const struct bonnie_cfg *c
 		if (snprintf(cp->root, sizeof(cp->root), "%s/Bonnie.files.%u", dir, k) >=
 		    (int)sizeof(cp->root))
 			return -ENAMETOOLONG;
-		snprintf(cp->target, sizeof(cp->target), "%s/target", cp->root);
+		if (snprintf(cp->target, sizeof(cp->target), "%s/target", cp->root) >=
+		    (int)sizeof(cp->target))
+			return -ENAMETOOLONG;
 		cp->names = calloc(f->n, sizeof(*cp->names));
 		cp->perm = calloc(f->n, sizeof(*cp->perm));
 		cp->buf = malloc(c->file_chunk);
