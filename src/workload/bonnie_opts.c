@@ -115,7 +115,9 @@ static int split_fields(const char *s, char f[][32], int max)
 
 int bonnie_parse_size(struct bonnie_cfg *c, const char *s, char *err, size_t errlen)
 {
-	static const unsigned mb_pow[] = { 0, 0, 10, 10, 20, 20 };	/* m M g G t T */
+	/* in KiB: k K m M g G t T */
+	static const unsigned kb_pow[] = { 0, 0, 10, 10, 20, 20, 30, 30 };
+	/* k=1 m=1024 g=1024^2 t=1024^3 KiB */
 	static const unsigned ck_pow[] = { 0, 10, 10, 20, 20 };	/* b k K m M */
 	char f[4][32];
 	long long v;
@@ -123,17 +125,25 @@ int bonnie_parse_size(struct bonnie_cfg *c, const char *s, char *err, size_t err
 
 	if (n < 0)
 		return fail(err, errlen, "bad size: '%s': expected size[:chunk[:seeks[:seekers]]]", s);
-	if (parse_num(f[0], "mMgGtT", mb_pow, 0, 1ll << 40, &v) < 0)
-		return fail(err, errlen, "bad size: '%s': not a number of MiB (suffix g for GiB)",
-			    f[0]);
-	c->size_mb = (uint64_t)v;
-	c->size_set = 1;
 	if (n > 1 && f[1][0]) {
 		if (parse_num(f[1], "bkKmM", ck_pow, 1, 1ll << 30, &v) < 0)
 			return fail(err, errlen, "bad chunk size: '%s': not a number of bytes "
 				    "(suffix k for KiB)", f[1]);
 		c->chunk = (uint32_t)v;
 	}
+	/* k (KiB) is accepted so that a size below the chunk can be said, and refused */
+	if (parse_num(f[0], "kKmMgGtT", kb_pow, 0, 1ll << 50, &v) < 0)
+		return fail(err, errlen, "bad size: '%s': not a number of MiB (suffix g for GiB)",
+			    f[0]);
+	if (f[0][0] && f[0][strlen(f[0]) - 1] >= '0' && f[0][strlen(f[0]) - 1] <= '9')
+		v <<= 10;	/* a bare number is MiB */
+	if (v && (uint64_t)v * 1024 < c->chunk)
+		return fail(err, errlen, "size smaller than the chunk: '%s': the chunk is %u bytes",
+			    f[0], c->chunk);
+	if (v % 1024)
+		return fail(err, errlen, "bad size: '%s': a whole number of MiB", f[0]);
+	c->size_mb = (uint64_t)v / 1024;
+	c->size_set = 1;
 	if (n > 2 && f[2][0]) {
 		if (parse_num(f[2], "", NULL, 1, INT_MAX, &v) < 0)
 			return fail(err, errlen, "bad number of seeks: '%s'", f[2]);
