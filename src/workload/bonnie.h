@@ -72,6 +72,7 @@ struct bonnie_cfg {
 	int char_method;		/* enum bonnie_char_method */
 	double min_time;		/* --min-time seconds for the file phases; 0 = off */
 	int drop_cache;			/* --drop-cache */
+	int no_space_check;		/* --no-space-check (tests of ENOSPC) */
 	/* common output options */
 	const char *format;		/* --format, NULL: text */
 	const char *output_dir;

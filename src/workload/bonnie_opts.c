@@ -283,6 +283,8 @@ static int long_flag(struct bonnie_cfg *c, const char *name)
 {
 	if (!strcmp(name, "drop-cache"))
 		c->drop_cache = 1;
+	else if (!strcmp(name, "no-space-check"))
+		c->no_space_check = 1;
 	else if (!strcmp(name, "quiet"))
 		c->long_quiet = 1;
 	else if (!strcmp(name, "help"))
