@@ -244,6 +244,8 @@ int cmd_bonnie(int argc, char **argv)
 	for (rc.repeat = 0; rc.repeat < c.repeats && !e; rc.repeat++)
 		e = bonnie_run(&rc, &c, scratch_dir(sc));
 	scratch_destroy(sc);
+	if (c.repeats > 1)
+		bonnie_flag_repeats(rc.run);
 	if (e == -EINTR || sig_stop_requested())
 		rc.run->flags |= RUN_INCOMPLETE;
 	report_failure(rc.run, &c, e);

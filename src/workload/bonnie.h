@@ -23,6 +23,7 @@ struct runner;
 #define BONNIE_DEF_SEEKERS	5u
 #define BONNIE_DEF_FILES	16u		/* -n, in units of 1024 */
 #define BONNIE_FILE_UNIT	1024u
+#define BONNIE_MAX_FILES_UNITS	1024u		/* --min-time grows -n up to this */
 #define BONNIE_MAX_FILE_MB	1024u		/* data set split into files of <= 1 GiB */
 #define BONNIE_DEF_CHAR_MB	3u		/* per-char size when -f is not given (2.00a) */
 
@@ -146,6 +147,10 @@ int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir);
 /* The I/O block and the file block (bonnie_io.c, bonnie_files.c). Same returns. */
 int bonnie_io_tests(struct runner *rc, const struct bonnie_cfg *c, const char *dir);
 int bonnie_file_tests(struct runner *rc, const struct bonnie_cfg *c, const char *dir);
+
+/* After repeats: flag ROW_INCONSISTENT on every bonnie row whose test's rate varies by a
+ * coefficient of variation over 10% across repeats. */
+void bonnie_flag_repeats(struct run *run);
 
 /* Record c as the run's effective options ("size_mb", "chunk", ...). 0 or -ENOMEM. */
 int bonnie_record_options(struct run *run, const struct bonnie_cfg *c);

@@ -9,6 +9,7 @@
 #include "core/cache.h"
 #include "core/scratch.h"
 #include "stats/result.h"
+#include "stats/summary.h"
 #include "workload/bonnie.h"
 #include "workload/bonnie_int.h"
 #include "workload/runner.h"
@@ -39,6 +40,15 @@ static void set_params(struct row *row, const struct bonnie_cfg *c, int t)
 {
 	kv_set(&row->params, "copies", "%u", c->copies);
 	kv_set(&row->params, "fsync_each", "%d", c->fsync_each);
+	if (t == BT_PUTC || t == BT_GETC)
+		kv_set(&row->params, "detail", "%s", c->char_method == BONNIE_CHAR_PUTC ?
+		       "stdio putc/getc" : "a syscall per byte");
+	else if (t == BT_SEEKS)
+		kv_set(&row->params, "detail", "%u seekers x%u", c->seekers, c->copies);
+	else if (is_file_test(t))
+		kv_set(&row->params, "detail", "%u files", c->nfiles * BONNIE_FILE_UNIT);
+	else
+		kv_set(&row->params, "detail", "%u B chunks%s", c->chunk, c->direct ? ", direct" : "");
 	if (t == BT_PUTC || t == BT_GETC) {
 		kv_set(&row->params, "char_method", "%s", method_name(c->char_method));
 		kv_set(&row->params, "char_mb", "%llu", (unsigned long long)c->char_mb);
@@ -145,6 +155,68 @@ int bonnie_phase(struct runner *rc, const struct bonnie_cfg *c, int t, unsigned 
 	return bonnie_row_finish(row, c, t, r);
 }
 
+/* Move the rows of from to the end of to (both runs of the same workload). */
+static int move_rows(struct run *to, struct run *from)
+{
+	size_t i;
+
+	if (to->nrows + from->nrows > to->cap) {
+		size_t cap = to->nrows + from->nrows + 16;
+		struct row **v = realloc(to->rows, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		to->rows = v;
+		to->cap = cap;
+	}
+	for (i = 0; i < from->nrows; i++)
+		to->rows[to->nrows++] = from->rows[i];
+	from->nrows = 0;
+	return 0;
+}
+
+/* --min-time: run the file block on trial runs, growing the file count by the ratio of
+ * the wanted time to the shortest phase's, until every phase lasts min_time (or the
+ * count reaches BONNIE_MAX_FILES_UNITS); the last trial's rows are the result. */
+static int file_block_min_time(struct runner *rc, const struct bonnie_cfg *c,
+			       const char *dir)
+{
+	struct bonnie_cfg t = *c;
+	uint64_t want = (uint64_t)(c->min_time * 1e9);
+	int tries, r = 0;
+
+	for (tries = 0; tries < 8; tries++) {
+		struct runner tr = *rc;
+		uint64_t shortest = UINT64_MAX;
+		double grow;
+		size_t i;
+
+		tr.run = run_new("bonnie");
+		if (!tr.run)
+			return -ENOMEM;
+		r = bonnie_file_tests(&tr, &t, dir);
+		for (i = 0; i < tr.run->nrows; i++)
+			if (tr.run->rows[i]->elapsed_ns < shortest)
+				shortest = tr.run->rows[i]->elapsed_ns;
+		if (r < 0 || shortest >= want || t.nfiles >= BONNIE_MAX_FILES_UNITS ||
+		    sig_stop_requested() || tries == 7) {
+			for (i = 0; i < tr.run->nrows; i++)
+				kv_set(&tr.run->rows[i]->params, "min_time", "%g", c->min_time);
+			if (move_rows(rc->run, tr.run) < 0)
+				r = -ENOMEM;
+			run_free(tr.run);
+			return r;
+		}
+		run_free(tr.run);
+		grow = (double)want / (double)(shortest ? shortest : 1) * 1.2;
+		if (grow < 1.5)
+			grow = 1.5;
+		t.nfiles = (double)t.nfiles * grow > BONNIE_MAX_FILES_UNITS ?
+			   BONNIE_MAX_FILES_UNITS : (uint32_t)((double)t.nfiles * grow + 0.5);
+	}
+	return r;
+}
+
 int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir)
 {
 	int r = 0;
@@ -152,10 +224,35 @@ int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir)
 	if (c->size_mb)
 		r = bonnie_io_tests(rc, c, dir);
 	if (r == 0 && c->nfiles && !sig_stop_requested())
-		r = bonnie_file_tests(rc, c, dir);
+		r = c->min_time > 0 ? file_block_min_time(rc, c, dir)
+				    : bonnie_file_tests(rc, c, dir);
 	if (r == 0 && sig_stop_requested())
 		r = -EINTR;
 	return r;
+}
+
+void bonnie_flag_repeats(struct run *run)
+{
+	struct summary s[BT_COUNT];
+	size_t i;
+	int t;
+
+	for (t = 0; t < BT_COUNT; t++)
+		summary_init(&s[t]);
+	for (i = 0; i < run->nrows; i++) {
+		const struct row *w = run->rows[i];
+
+		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
+		    !(w->flags & (ROW_FAILED | ROW_INCOMPLETE)) && (t = bonnie_test_of(w->phase)) >= 0)
+			summary_add(&s[t], w->rate);
+	}
+	for (i = 0; i < run->nrows; i++) {
+		struct row *w = run->rows[i];
+
+		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
+		    (t = bonnie_test_of(w->phase)) >= 0 && s[t].n >= 2 && summary_cv(&s[t]) > 0.10)
+			w->flags |= ROW_INCONSISTENT;
+	}
 }
 
 int bonnie_record_options(struct run *run, const struct bonnie_cfg *c)
