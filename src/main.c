@@ -18,6 +18,7 @@ static const struct subcommand commands[] = {
 	{ "dd", cmd_dd, "dd-style streaming write or read, with dd's operands" },
 	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
 	{ "bonnie", cmd_bonnie, "the Bonnie++ test set, with Bonnie++'s options and CSV line" },
+	{ "postmark", cmd_postmark, "PostMark small-file transactions, with its commands" },
 	{ NULL, NULL, NULL },
 };
 

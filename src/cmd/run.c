@@ -40,6 +40,7 @@ static const struct {
 	{ "dd", dd_quick },
 	{ "cp", cp_quick },
 	{ "bonnie", bonnie_quick },
+	{ "postmark", postmark_quick },
 };
 
 static int write_json(const struct run *run, const char *dir)

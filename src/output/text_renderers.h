@@ -22,5 +22,9 @@ int text_cp_row(FILE *f, const struct run *run, const struct row *row);
 /* text_bonnie.c: Bonnie++'s two-block table once a repeat's rows are all there, our
  * extras per phase, the CSV line, and mean/CI over three or more repeats. */
 int text_bonnie_row(FILE *f, const struct run *run, const struct row *row);
+/* text_postmark.c: PostMark's verbose or terse report (at the "total" row of each
+ * run), then latency per operation type, CPU and durability; other postmark rows print
+ * nothing of their own. */
+int text_postmark_row(FILE *f, const struct run *run, const struct row *row);
 
 #endif

@@ -1,0 +1,170 @@
+/* text_postmark.c - PostMark's report from the rows of a PostMark run: the verbose layout
+ * line for line (Time, Files, Data) or the terse line, with times from a microsecond
+ * clock instead of whole seconds; then, in the verbose form, what PostMark lacks: latency
+ * percentiles per operation type and per transaction, CPU, and how much of what was
+ * written was made durable. Every figure is a row field or metric of the run. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/units.h"
+#include "output/output.h"
+#include "output/text_renderers.h"
+#include "stats/result.h"
+
+static double m(const struct row *w, const char *name)
+{
+	const struct metric *x = row_metric(w, name);
+
+	return x ? x->value : 0;
+}
+
+/* The row of phase for the same PostMark run (same repeat) as w, or NULL. */
+static const struct row *sibling(const struct run *run, const struct row *w,
+				 const char *phase)
+{
+	size_t i;
+
+	for (i = 0; i < run->nrows; i++) {
+		const struct row *r = run->rows[i];
+
+		if (r->repeat == w->repeat && r->workload && !strcmp(r->workload, "postmark") &&
+		    r->phase && !strcmp(r->phase, phase))
+			return r;
+	}
+	return NULL;
+}
+
+/* PostMark's data scale: megabytes above one, else kilobytes (1024-based). */
+static char *scale(char *buf, size_t len, double bytes)
+{
+	if (bytes / 1048576.0 > 1.0)
+		snprintf(buf, len, "%.2f megabytes", bytes / 1048576.0);
+	else if (bytes > 0)
+		snprintf(buf, len, "%.2f kilobytes", bytes / 1024.0);
+	else
+		snprintf(buf, len, "0 bytes");
+	return buf;
+}
+
+static void verbose(FILE *f, const struct row *w)
+{
+	char a[48], b[48];
+
+	fprintf(f, "Time:\n");
+	fprintf(f, "\t%.3f seconds total\n", m(w, "time_total_s"));
+	fprintf(f, "\t%.3f seconds of transactions (%.0f per second)\n",
+		m(w, "time_transactions_s"), m(w, "transactions_per_s"));
+	fprintf(f, "\nFiles:\n");
+	fprintf(f, "\t%.0f created (%.0f per second)\n", m(w, "files_created"),
+		m(w, "created_per_s"));
+	fprintf(f, "\t\tCreation alone: %.0f files (%.0f per second)\n",
+		m(w, "files_created_alone"), m(w, "created_alone_per_s"));
+	fprintf(f, "\t\tMixed with transactions: %.0f files (%.0f per second)\n",
+		m(w, "files_created_mixed"), m(w, "created_mixed_per_s"));
+	fprintf(f, "\t%.0f read (%.0f per second)\n", m(w, "files_read"), m(w, "read_per_s"));
+	fprintf(f, "\t%.0f appended (%.0f per second)\n", m(w, "files_appended"),
+		m(w, "appended_per_s"));
+	fprintf(f, "\t%.0f deleted (%.0f per second)\n", m(w, "files_deleted"),
+		m(w, "deleted_per_s"));
+	fprintf(f, "\t\tDeletion alone: %.0f files (%.0f per second)\n",
+		m(w, "files_deleted_alone"), m(w, "deleted_alone_per_s"));
+	fprintf(f, "\t\tMixed with transactions: %.0f files (%.0f per second)\n",
+		m(w, "files_deleted_mixed"), m(w, "deleted_mixed_per_s"));
+	fprintf(f, "\nData:\n");
+	fprintf(f, "\t%s read (%s per second)\n", scale(a, sizeof(a), m(w, "bytes_read")),
+		scale(b, sizeof(b), m(w, "read_mib_per_s") * 1048576.0));
+	fprintf(f, "\t%s written (%s per second)\n", scale(a, sizeof(a), m(w, "bytes_written")),
+		scale(b, sizeof(b), m(w, "written_mib_per_s") * 1048576.0));
+}
+
+/* PostMark's terse line: total s, transaction s, transactions/s, created/s (total),
+ * created alone/s, created mixed/s, read/s, appended/s, deleted/s (total), deleted
+ * alone/s, deleted mixed/s, bytes read/s, bytes written/s. */
+static void terse(FILE *f, const struct row *w)
+{
+	fprintf(f, "%.3f %.3f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f\n",
+		m(w, "time_total_s"), m(w, "time_transactions_s"), m(w, "transactions_per_s"),
+		m(w, "created_per_s"), m(w, "created_alone_per_s"), m(w, "created_mixed_per_s"),
+		m(w, "read_per_s"), m(w, "appended_per_s"), m(w, "deleted_per_s"),
+		m(w, "deleted_alone_per_s"), m(w, "deleted_mixed_per_s"),
+		m(w, "read_mib_per_s") * 1048576.0, m(w, "written_mib_per_s") * 1048576.0);
+}
+
+static void lat_line(FILE *f, const char *name, const struct row *r)
+{
+	const struct row_lat *l;
+	char v[6][24];
+
+	if (!r || !r->lat.valid || !r->lat.n) {
+		fprintf(f, "  %-12s %9s\n", name, "0");
+		return;
+	}
+	l = &r->lat;
+	units_fmt_ns(v[0], sizeof(v[0]), (double)l->p50_ns);
+	units_fmt_ns(v[1], sizeof(v[1]), (double)l->p90_ns);
+	units_fmt_ns(v[2], sizeof(v[2]), (double)l->p99_ns);
+	units_fmt_ns(v[3], sizeof(v[3]), (double)l->p999_ns);
+	units_fmt_ns(v[4], sizeof(v[4]), (double)l->max_ns);
+	units_fmt_ns(v[5], sizeof(v[5]), l->mean_ns);
+	fprintf(f, "  %-12s %9llu %10s %10s %10s %10s %10s %10s\n", name,
+		(unsigned long long)l->n, v[5], v[0], v[1], v[2], v[3], v[4]);
+}
+
+static void extras(FILE *f, const struct run *run, const struct row *w)
+{
+	static const char *const ops[] = { "create", "read", "append", "delete" };
+	const struct row *tx = sibling(run, w, "transactions");
+	char a[48];
+	size_t i;
+
+	fprintf(f, "\nLatency (whole operation: open, I/O, close; or unlink):\n");
+	fprintf(f, "  %-12s %9s %10s %10s %10s %10s %10s %10s\n", "operation", "count", "mean",
+		"p50", "p90", "p99", "p99.9", "max");
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		lat_line(f, ops[i], sibling(run, w, ops[i]));
+	lat_line(f, "transaction", tx);
+	if (w->cpu.valid)
+		fprintf(f, "\nCPU: %.1f%% of this process (user %.3f s, sys %.3f s), "
+			   "system %.1f%% busy\n", w->cpu.proc_pct, w->cpu.user_s, w->cpu.sys_s,
+			w->cpu.sys_busy_pct);
+	if (m(w, "bytes_written_durable") > 0)
+		fprintf(f, "Durability: %s written, each file fsynced before closing\n",
+			scale(a, sizeof(a), m(w, "bytes_written_durable")));
+	else
+		fprintf(f, "Durability: %s written, none fsynced (buffered in the page cache; "
+			   "not known to be on the device)\n",
+			scale(a, sizeof(a), m(w, "bytes_written_buffered")));
+	if (row_metric(w, "direct_fallbacks"))
+		fprintf(f, "Direct I/O: %.0f transfers were not aligned and went through the "
+			   "page cache\n", m(w, "direct_fallbacks"));
+	if (tx && tx->note)
+		fprintf(f, "Note: %s\n", tx->note);
+	if (w->flags & ROW_SHORT || (tx && tx->flags & ROW_SHORT))
+		fprintf(f, "Short: a phase ran under 0.5 s; its rates may be imprecise\n");
+}
+
+int text_postmark_row(FILE *f, const struct run *run, const struct row *w)
+{
+	const char *rep;
+
+	if (!w->phase || strcmp(w->phase, "total"))
+		return ferror(f) ? -EIO : 0;	/* shown inside the total's report */
+	if (!row_metric(w, "files_created")) {	/* failed before it began */
+		fprintf(f, "postmark: failed: %s\n", w->error ? w->error : "unknown error");
+		return ferror(f) ? -EIO : 0;
+	}
+	rep = kv_get(&w->params, "report");
+	if (rep && !strcmp(rep, "terse")) {
+		terse(f, w);
+	} else {
+		verbose(f, w);
+		extras(f, run, w);
+	}
+	if (w->flags & ROW_INCOMPLETE)
+		fprintf(f, "Interrupted: the figures cover the work done until the signal; "
+			   "every file was removed\n");
+	if (w->flags & ROW_FAILED)
+		fprintf(f, "Failed: %s\n", w->error ? w->error : "unknown error");
+	return ferror(f) ? -EIO : 0;
+}
