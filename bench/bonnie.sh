@@ -54,3 +54,52 @@ for i in "${!phases[@]}"; do
 done
 echo "(rates: K/sec for the data phases, /sec for seeks and files; cpu/unit in us;"
 echo " ratio: median over rounds of ours/bonnie++, 'short' where bonnie++ printed +++++)"
+
+# The putc method against what Bonnie++ 1.03's method would give with the same stdio
+# buffer: a reference loop (ours, below) that putc()s / getc()s the per-char size through
+# a default-buffered FILE and fsyncs and closes as our phase does. Alternating, ROUNDS.
+command -v cc >/dev/null || exit 0
+cat > "$work/ref.c" <<'REF'
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
+int main(int argc, char **argv)
+{
+	long n = atol(argv[2]) << 20, i;
+	FILE *f = fopen(argv[1], "w");
+	double t0, t1, t2, w;
+	int c = 0;
+
+	if (!f) return 1;
+	t0 = now();
+	for (i = 0; i < n; i++) putc('a' + (int)(i & 15), f);
+	if (fflush(f) || fsync(fileno(f)) || fclose(f)) return 1;
+	w = now() - t0;
+	f = fopen(argv[1], "r");
+	if (!f) return 1;
+	t1 = now();
+	for (i = 0; i < n && c != EOF; i++) c = getc(f);
+	fclose(f);
+	t2 = now();
+	printf("%.0f %.0f\n", n / 1024.0 / (t1 - t0), n / 1024.0 / (t2 - t1));
+	unlink(argv[1]);
+	return c == EOF;
+}
+REF
+cc -O2 -o "$work/ref" "$work/ref.c" || exit 0
+: > "$work/pref"; : > "$work/pours"
+for r in $(seq 1 "$rounds"); do
+	"$work/ref" "$work/ref.dat" 3 >> "$work/pref"
+	"$IOB" bonnie -d "$work" -s 16 -r 8 -n 0 --char-method putc -q --quiet 2>/dev/null |
+		cut -d, -f10,16 | tr , ' ' >> "$work/pours"
+done
+printf '\n%-11s %12s %12s %8s\n' "putc method" ours "1.03-style" ratio
+for k in 1 2; do
+	name=$([ $k = 1 ] && echo putc || echo getc)
+	ratio=$(paste -d' ' <(cut -d' ' -f$k "$work/pours") <(cut -d' ' -f$k "$work/pref") |
+		awk '$2 > 0 {print $1 / $2}' | median)
+	printf '%-11s %12s %12s %8s\n' "$name" "$(cut -d' ' -f$k "$work/pours" | median)" \
+		"$(cut -d' ' -f$k "$work/pref" | median)" "$ratio"
+done

@@ -481,6 +481,14 @@ int bonnie_file_tests(struct runner *rc, const struct bonnie_cfg *c, const char 
 	    (r = file_phase(&f, rc, BT_SEQ_STAT, w_seq_stat)) < 0 ||
 	    (r = file_phase(&f, rc, BT_SEQ_DEL, w_seq_del)) < 0)
 		goto out;
+	/* as Bonnie++, the random tests start in fresh directories */
+	for (unsigned k = 0; k < c->copies; k++)
+		scratch_rmtree(f.cp[k].root);
+	r = make_tree(&f);
+	if (r < 0) {
+		err_errno(r, "cannot prepare the random file tests: '%s'", dir);
+		goto out;
+	}
 	names_for(&f, 1);
 	if ((r = file_phase(&f, rc, BT_RAN_CREATE, w_create)) < 0)
 		goto out;
