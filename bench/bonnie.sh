@@ -83,7 +83,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < n && c != EOF; i++) c = getc(f);
 	fclose(f);
 	t2 = now();
-	printf("%.0f %.0f\n", n / 1024.0 / (t1 - t0), n / 1024.0 / (t2 - t1));
+	printf("%.0f %.0f\n", n / 1024.0 / w, n / 1024.0 / (t2 - t1));
 	unlink(argv[1]);
 	return c == EOF;
 }
