@@ -253,6 +253,9 @@ int cmd_bonnie(int argc, char **argv)
 	status = common_exit_status(rc.run);
 	if (e == -EINTR && status == EXIT_OK)
 		status = EXIT_SIGNAL;
+	if (status == EXIT_SIGNAL)
+		err_msg("bonnie: interrupted: '%s': files removed, partial results marked "
+			"incomplete", c.dir);
 	run_free(rc.run);
 	return status;
 }

@@ -170,6 +170,11 @@ static void extras(FILE *f, const struct run *run, unsigned repeat)
 			w->cpu.sys_busy_pct, p50, p99, p999, mx, dur, cache, fl);
 		if (w->error)
 			fprintf(f, "  %s: %s\n", w->phase, w->error);
+		for (size_t m = 0; m < w->nmetrics; m++)
+			if (!strncmp(w->metrics[m].name, "copy", 4))
+				fprintf(f, "%s%.1f", m ? " " : "  per copy: ", w->metrics[m].value);
+		if (w->nmetrics)
+			fputc('\n', f);
 	}
 }
 

@@ -72,8 +72,10 @@ static void make_names(struct bfile *f, struct bf_copy *cp, int random)
 		else
 			snprintf(nm->s, sizeof(nm->s), "%07u%s", (unsigned)i, rnd);
 		nm->dir = i / f->per_dir;
-		nm->size = c->max_size > 0 ? (uint32_t)(c->min_size +
-			(int32_t)rng_below(&cp->rng, (uint64_t)(c->max_size - c->min_size) + 1)) : 0;
+		nm->size = 0;
+		if (c->max_size > 0)
+			nm->size = (uint32_t)c->min_size + (uint32_t)rng_below(&cp->rng,
+				(uint64_t)(c->max_size - c->min_size) + 1);
 	}
 }
 

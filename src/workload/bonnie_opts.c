@@ -124,7 +124,8 @@ int bonnie_parse_size(struct bonnie_cfg *c, const char *s, char *err, size_t err
 	int n = split_fields(s, f, 4);
 
 	if (n < 0)
-		return fail(err, errlen, "bad size: '%s': expected size[:chunk[:seeks[:seekers]]]", s);
+		return fail(err, errlen, "bad size: '%s': expected "
+			    "size[:chunk[:seeks[:seekers]]]", s);
 	if (n > 1 && f[1][0]) {
 		if (parse_num(f[1], "bkKmM", ck_pow, 1, 1ll << 30, &v) < 0)
 			return fail(err, errlen, "bad chunk size: '%s': not a number of bytes "
@@ -383,8 +384,8 @@ static int parse_short(struct bonnie_cfg *c, int argc, char **argv, int *i, char
 			} else if (*i + 1 < argc) {
 				a = argv[++*i];
 			} else {
-				return fail(err, errlen, "missing value: '-%c': it takes an argument",
-					    l);
+				return fail(err, errlen,
+					    "missing value: '-%c': it takes an argument", l);
 			}
 			return parse_letter(c, l, a, err, errlen);
 		}
@@ -430,8 +431,8 @@ int bonnie_parse_args(struct bonnie_cfg *c, int argc, char **argv, char *err, si
 			if (parse_short(c, argc, argv, &i, err, errlen) < 0)
 				return -EINVAL;
 		} else {
-			return fail(err, errlen, "unexpected operand: '%s': bonnie takes options only",
-				    s);
+			return fail(err, errlen,
+				    "unexpected operand: '%s': bonnie takes options only", s);
 		}
 	}
 	return 0;

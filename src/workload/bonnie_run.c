@@ -48,7 +48,8 @@ static void set_params(struct row *row, const struct bonnie_cfg *c, int t)
 	else if (is_file_test(t))
 		kv_set(&row->params, "detail", "%u files", c->nfiles * BONNIE_FILE_UNIT);
 	else
-		kv_set(&row->params, "detail", "%u B chunks%s", c->chunk, c->direct ? ", direct" : "");
+		kv_set(&row->params, "detail", "%u B chunks%s", c->chunk,
+		       c->direct ? ", direct" : "");
 	if (t == BT_PUTC || t == BT_GETC) {
 		kv_set(&row->params, "char_method", "%s", method_name(c->char_method));
 		kv_set(&row->params, "char_mb", "%llu", (unsigned long long)c->char_mb);
@@ -243,7 +244,8 @@ void bonnie_flag_repeats(struct run *run)
 		const struct row *w = run->rows[i];
 
 		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
-		    !(w->flags & (ROW_FAILED | ROW_INCOMPLETE)) && (t = bonnie_test_of(w->phase)) >= 0)
+		    !(w->flags & (ROW_FAILED | ROW_INCOMPLETE)) &&
+		    (t = bonnie_test_of(w->phase)) >= 0)
 			summary_add(&s[t], w->rate);
 	}
 	for (i = 0; i < run->nrows; i++) {
