@@ -57,7 +57,9 @@ echo " ratio: median over rounds of ours/bonnie++, 'short' where bonnie++ printe
 
 # The putc method against what Bonnie++ 1.03's method would give with the same stdio
 # buffer: a reference loop (ours, below) that putc()s / getc()s the per-char size through
-# a default-buffered FILE and fsyncs and closes as our phase does. Alternating, ROUNDS.
+# a default-buffered FILE and fsyncs and closes as our phase does. Alternating, ROUNDS,
+# on CHAR_MB MiB (default 64: the 3 MiB default would run for milliseconds).
+char_mb=${CHAR_MB:-64}
 command -v cc >/dev/null || exit 0
 cat > "$work/ref.c" <<'REF'
 #include <stdio.h>
@@ -91,11 +93,12 @@ REF
 cc -O2 -o "$work/ref" "$work/ref.c" || exit 0
 : > "$work/pref"; : > "$work/pours"
 for r in $(seq 1 "$rounds"); do
-	"$work/ref" "$work/ref.dat" 3 >> "$work/pref"
-	"$IOB" bonnie -d "$work" -s 16 -r 8 -n 0 --char-method putc -q --quiet 2>/dev/null |
+	"$work/ref" "$work/ref.dat" "$char_mb" >> "$work/pref"
+	"$IOB" bonnie -d "$work" -s "$char_mb" -r 8 -n 0 -f"$char_mb" --char-method putc -q \
+		--quiet 2>/dev/null |
 		cut -d, -f10,16 | tr , ' ' >> "$work/pours"
 done
-printf '\n%-11s %12s %12s %8s\n' "putc method" ours "1.03-style" ratio
+printf '\n%-11s %12s %12s %8s   (%s MiB, K/sec)\n' "putc method" ours "1.03-style" ratio "$char_mb"
 for k in 1 2; do
 	name=$([ $k = 1 ] && echo putc || echo getc)
 	ratio=$(paste -d' ' <(cut -d' ' -f$k "$work/pours") <(cut -d' ' -f$k "$work/pref") |
