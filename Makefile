@@ -38,6 +38,7 @@ deps-test:
 run: deps
 	@$(MAKE) iobattery
 	./iobattery run
+	./iobattery report --no-store -o iobattery-report.html iobattery-results.json
 
 check: deps-test
 	@$(MAKE) iobattery units

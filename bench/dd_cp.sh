@@ -20,6 +20,7 @@ work=$(mktemp -d "$dir/iob-bench.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT INT TERM
 cd "$work" || exit 2
 TIMEFORMAT='%U %S'
+export IOBATTERY_DB="$work/bench-results.db"   # keep bench runs out of the user's store
 
 # secs_of FILE: the seconds figure from a dd closing line ("..., 1.234 s, ...").
 secs_of() { sed -n 's/.* copied, \([0-9.e+-]*\) s, .*/\1/p' "$1" | tail -n 1; }

@@ -12,6 +12,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 IOB=${IOB:-$top/iobattery}
+export IOBATTERY_DB="${TMPDIR:-/tmp}/iob-bench-$$.db"   # keep bench runs out of the user's store
 ROUNDS=${ROUNDS:-3}
 NUMBER=${NUMBER:-20000}
 TRANSACTIONS=${TRANSACTIONS:-100000}
@@ -21,7 +22,7 @@ command -v postmark > /dev/null 2>&1 || { echo "postmark is not installed"; exit
 [ -x "$IOB" ] || { echo "build iobattery first ($IOB)"; exit 1; }
 parent=${1:-${TMPDIR:-/tmp}}
 d=$(mktemp -d "$parent/iob-bench-postmark.XXXXXX") || exit 1
-trap 'rm -rf "$d"' EXIT
+trap 'rm -rf "$d" "$IOBATTERY_DB"' EXIT
 mkdir "$d/work"
 printf 'set location %s\nset number %s\nset transactions %s\nset size %s\nrun\nquit\n' \
 	"$d/work" "$NUMBER" "$TRANSACTIONS" "$SIZE" > "$d/script"

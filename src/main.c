@@ -19,6 +19,10 @@ static const struct subcommand commands[] = {
 	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
 	{ "bonnie", cmd_bonnie, "the Bonnie++ test set, with Bonnie++'s options and CSV line" },
 	{ "postmark", cmd_postmark, "PostMark small-file transactions, with its commands" },
+	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
+	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
+	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
+	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
 	{ NULL, NULL, NULL },
 };
 

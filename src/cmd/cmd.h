@@ -10,5 +10,9 @@ int cmd_cp(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bonnie(int argc, char **argv);
 int cmd_postmark(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_results(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

@@ -13,7 +13,9 @@
 #include "core/sysinfo.h"
 #include "engine/engine.h"
 #include "output/output.h"
+#include "stats/compare.h"
 #include "stats/result.h"
+#include "store/store.h"
 
 const struct opt common_opt_table[] = {
 	{ "format", 0, OPT_STR, offsetof(struct common_opts, format), "LIST",
@@ -28,6 +30,8 @@ const struct opt common_opt_table[] = {
 	  "I/O engine: psync (default) or null (no I/O, overhead figures)" },
 	{ "repeat", 0, OPT_UINT, offsetof(struct common_opts, repeat), "N",
 	  "run the phases N times (default 1)" },
+	{ "no-store", 0, OPT_FLAG, offsetof(struct common_opts, no_store), NULL,
+	  "do not save the run in the results store ($IOBATTERY_DB)" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -179,18 +183,39 @@ static int emit_one(const char *name, void *arg)
 			return rc;
 	}
 	rc = out_write(f, stdout, c->run);
+	/* only with repeats: a single run's text stays what the original tool printed
+	 * (PostMark's terse line, dd's closing lines) */
+	if (!rc && f == &out_text && c->co->repeat > 1)
+		rc = out_text_repeats(stdout, c->run);
 	if (rc)
 		err_errno(rc, "cannot write results to standard output");
 	return rc;
 }
 
+/* Keep the run in the results store; a store that cannot be written is reported but does
+ * not fail the measurement (the figures are already out). */
+static void emit_store(const struct run *run)
+{
+	char err[512];
+	int rc = store_save_run(run, err, sizeof(err));
+
+	if (rc < 0 && rc != -EEXIST)
+		err_msg("cannot save in the results store: %s (use --no-store to skip it)", err);
+}
+
 int common_emit(struct run *run, const struct common_opts *co)
 {
 	struct emit_ctx c = { co, run };
+	int rc;
 
 	if (sig_stop_requested())
 		run->flags |= RUN_INCOMPLETE;
-	return each_format(co->format, emit_one, &c);
+	if (co->repeat > 1)
+		compare_flag_inconsistent(run);
+	rc = each_format(co->format, emit_one, &c);
+	if (!co->no_store)
+		emit_store(run);
+	return rc;
 }
 
 int common_exit_status(const struct run *run)

@@ -44,6 +44,12 @@ int out_text_extras(FILE *f, const struct row *row);
  * "-" where a value does not apply. Returns 0 or -EIO. */
 int out_text_table(FILE *f, const struct run *run);
 
+/* The repeats block (text_repeats.c): per figure of run (rows sharing workload, phase
+ * and params), mean, sd, CV and 95% CI over its repeats, "inconsistent" over 10% CV,
+ * "single run" for figures measured once; when no figure was repeated, one line saying
+ * so. Call after the rows. Returns 0, -ENOMEM or -EIO. */
+int out_text_repeats(FILE *f, const struct run *run);
+
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;

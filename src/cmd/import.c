@@ -1,0 +1,232 @@
+/* import.c - `iobattery import FILE...`: read what Bonnie++, PostMark, dd and time printed
+ * (src/import/) and keep each record as a result file and in the results store, marked
+ * imported, so that compare and report take old and new runs alike. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "core/err.h"
+#include "core/opt.h"
+#include "core/scratch.h"
+#include "import/import.h"
+#include "output/output.h"
+#include "stats/result.h"
+#include "store/store.h"
+
+struct import_opts {
+	const char *output_dir;
+	const char *label;
+	int no_store;
+	int no_files;
+};
+
+static const struct opt import_opt_table[] = {
+	{ "output-dir", 'o', OPT_STR, offsetof(struct import_opts, output_dir), "DIR",
+	  "write iobattery-import-ID.json files into DIR (default: the current directory)" },
+	{ "label", 0, OPT_STR, offsetof(struct import_opts, label), "TEXT",
+	  "a label stored with every imported run" },
+	{ "no-store", 0, OPT_FLAG, offsetof(struct import_opts, no_store), NULL,
+	  "do not save the runs in the results store" },
+	{ "no-files", 0, OPT_FLAG, offsetof(struct import_opts, no_files), NULL,
+	  "do not write result files (only the store)" },
+	{ NULL, 0, OPT_END, 0, NULL, NULL },
+};
+
+static void import_usage(FILE *f, const struct opt_group *g)
+{
+	fprintf(f, "usage: iobattery import [OPTION]... FILE...\n"
+		   "Read Bonnie++ CSV lines (1.03, 1.9x, 2.0x), PostMark reports, dd's closing\n"
+		   "lines and time output (also inside quoted mail) into runs marked imported;\n"
+		   "write each as a result file and save it in the results store ($IOBATTERY_DB,\n"
+		   "else ~/.local/share/iobattery/results.db). Lines that cannot be read are\n"
+		   "reported with their number and skipped. A result file of ours (JSON) is\n"
+		   "saved in the store as it is.\n\noptions:\n");
+	opt_help(f, g, 1);
+}
+
+/* Write text to DIR/iobattery-import-ID.json, never over an existing file.
+ * 0, -EEXIST (already there: the same record, as ids are content hashes) or -errno. */
+static int write_new(const char *path, const char *text)
+{
+	size_t len = strlen(text), off = 0;
+	ssize_t n;
+	int fd, rc = 0;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+	if (fd < 0)
+		return -errno;
+	while (off < len) {
+		n = write(fd, text + off, len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = n < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (size_t)n;
+	}
+	if (close(fd) < 0 && rc == 0)
+		rc = -errno;
+	if (rc < 0)
+		unlink(path);
+	return rc;
+}
+
+static void describe(char *buf, size_t len, const struct run *r)
+{
+	const char *from = kv_get(&r->options, "imported_from");
+
+	if (!(r->flags & RUN_IMPORTED)) {
+		snprintf(buf, len, "result of %s run %s", r->workload ? r->workload : "a",
+			 r->id ? r->id : "?");
+		return;
+	}
+	snprintf(buf, len, "%s%s%s%s from %s", r->env.tool_version ? r->env.tool_version :
+		 r->workload, r->env.host ? " '" : "", r->env.host ? r->env.host : "",
+		 r->env.host ? "'" : "", from ? from : "?");
+}
+
+/* Keep one run: its file and its store entry. Returns 0 or 1 (failed). */
+static int keep(const struct import_opts *o, struct store *st, struct run *r)
+{
+	char path[PATH_MAX], what[512], err[512], where[PATH_MAX + 64] = "";
+	char *json;
+	int64_t id;
+	int rc, failed = 0;
+
+	if (o->label && str_set(&r->label, o->label) < 0)
+		return 1;
+	describe(what, sizeof(what), r);
+	if (!o->no_files) {
+		json = out_json_dump(r);
+		snprintf(path, sizeof(path), "%s/iobattery-import-%s.json", o->output_dir, r->id);
+		rc = json ? write_new(path, json) : -ENOMEM;
+		free(json);
+		if (rc == 0 || rc == -EEXIST) {
+			snprintf(where, sizeof(where), " -> %s%s", path,
+				 rc == -EEXIST ? " (already there)" : "");
+		} else {
+			err_errno(rc, "import: cannot write: '%s'", path);
+			failed = 1;
+		}
+	}
+	if (st) {
+		rc = store_put(st, r, &id, err, sizeof(err));
+		if (rc == 0 || rc == -EEXIST)
+			snprintf(where + strlen(where), sizeof(where) - strlen(where),
+				 ", store id %lld%s", (long long)id,
+				 rc == -EEXIST ? " (already stored)" : "");
+		else {
+			err_msg("import: cannot save in the store: '%s': %s", r->id, err);
+			failed = 1;
+		}
+	}
+	printf("imported: %s%s\n", what, where);
+	return failed;
+}
+
+static struct store *open_store(void)
+{
+	char path[PATH_MAX], err[512];
+	struct store *st;
+
+	if (store_default_path(path, sizeof(path)) < 0) {
+		err_msg("import: no results store: set IOBATTERY_DB or HOME, or use --no-store");
+		return NULL;
+	}
+	st = store_open(path, 1, err, sizeof(err));
+	if (!st)
+		err_msg("import: cannot open the results store: '%s': %s", path, err);
+	return st;
+}
+
+/* Does the file start with '{' (one of our result files rather than a legacy output)? */
+static int is_json(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int c;
+
+	if (!f)
+		return 0;
+	while ((c = getc(f)) == ' ' || c == '\n' || c == '\t' || c == '\r')
+		;
+	fclose(f);
+	return c == '{';
+}
+
+/* One of our result files: kept as it is (not marked imported: we measured it). */
+static int add_result_file(struct import_set *set, const char *path)
+{
+	struct run *run = results_load(path, 0);
+
+	if (!run)
+		return -EINVAL;
+	return import_set_add(set, run);
+}
+
+int cmd_import(int argc, char **argv)
+{
+	struct import_opts o = { ".", NULL, 0, 0 };
+	struct opt_group g = { import_opt_table, &o };
+	struct import_set set = { 0 };
+	struct store *st = NULL;
+	char **ops = NULL;
+	int n, i, status = EXIT_OK;
+	size_t k;
+
+	n = opt_parse(&g, 1, argc, argv, &ops);
+	if (n == -ECANCELED) {
+		import_usage(stdout, &g);
+		free(ops);
+		return EXIT_OK;
+	}
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n == 0) {
+		err_msg("import: missing operand: give the files to read");
+		status = EXIT_USAGE;
+	}
+	if (status == EXIT_OK && !o.no_files && access(o.output_dir, W_OK | X_OK) < 0) {
+		err_errno(-errno, "import: cannot write in directory: '%s'", o.output_dir);
+		status = EXIT_USAGE;
+	}
+	/* read everything first: a file that cannot be read means nothing is written */
+	for (i = 0; i < n && status == EXIT_OK; i++) {
+		int rc = is_json(ops[i]) ? add_result_file(&set, ops[i]) :
+			 import_file(&set, ops[i], stderr);
+
+		if (rc == -ENOMEM) {
+			err_msg("import: out of memory");
+			status = EXIT_FAILED;
+		} else if (rc < 0) {
+			status = EXIT_USAGE;
+		}
+	}
+	if (status == EXIT_OK && set.n == 0) {
+		err_msg("import: nothing to import: no Bonnie++ CSV line, PostMark report, dd or "
+			"time output found");
+		status = EXIT_USAGE;
+	}
+	if (status == EXIT_OK && !o.no_store && !(st = open_store()))
+		status = EXIT_USAGE;
+	for (k = 0; k < set.n && status == EXIT_OK; k++) {
+		/* between runs only: a run is stored whole or not at all */
+		if (sig_stop_requested()) {
+			err_msg("import: interrupted: %zu of %zu runs kept", k, set.n);
+			status = EXIT_SIGNAL;
+		} else if (keep(&o, st, set.runs[k])) {
+			status = EXIT_FAILED;
+		}
+	}
+	store_close(st);
+	import_set_free(&set);
+	free(ops);
+	if (fflush(stdout) != 0 && status == EXIT_OK)
+		status = EXIT_FAILED;
+	return status;
+}

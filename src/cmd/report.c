@@ -1,0 +1,158 @@
+/* report.c - `iobattery report -o report.html RESULTS...`: one self-contained HTML file
+ * (output/html.c) for result files, store ids or labels. Written to a temporary file
+ * beside the output and renamed, so that a failure leaves nothing half-written. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "core/err.h"
+#include "core/opt.h"
+#include "output/html.h"
+#include "stats/result.h"
+#include "store/store.h"
+
+#define REPORT_MARK "<!DOCTYPE html>\n<!-- iobattery report -->"
+
+struct report_opts {
+	const char *output;
+	const char *title;
+	int no_store;
+	int force;
+};
+
+static const struct opt report_opt_table[] = {
+	{ "output", 'o', OPT_STR, offsetof(struct report_opts, output), "FILE",
+	  "the HTML file to write (default iobattery-report.html)" },
+	{ "title", 0, OPT_STR, offsetof(struct report_opts, title), "TEXT",
+	  "the report's title" },
+	{ "no-store", 0, OPT_FLAG, offsetof(struct report_opts, no_store), NULL,
+	  "take only result files, never store ids or labels" },
+	{ "force", 0, OPT_FLAG, offsetof(struct report_opts, force), NULL,
+	  "overwrite FILE even when it is not a report iobattery wrote" },
+	{ NULL, 0, OPT_END, 0, NULL, NULL },
+};
+
+static void report_usage(FILE *f, const struct opt_group *g)
+{
+	fprintf(f, "usage: iobattery report [-o FILE] [OPTION]... RESULT...\n"
+		   "Write one self-contained HTML file (inline CSS and SVG, nothing fetched)\n"
+		   "for the runs given as result files, store ids or labels: the grouped\n"
+		   "table, bar charts with 95%% confidence intervals, latency percentiles,\n"
+		   "flags, the comparison with the first run, and each run's environment.\n\n"
+		   "options:\n");
+	opt_help(f, g, 1);
+}
+
+/* May we write path? A missing file or one of our reports, or --force. */
+static int may_write(const char *path, int force)
+{
+	char head[sizeof(REPORT_MARK)];
+	struct stat st;
+	FILE *f;
+	size_t n;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (!S_ISREG(st.st_mode)) {
+		err_msg("report: not a regular file: '%s'", path);
+		return -EINVAL;
+	}
+	if (force)
+		return 0;
+	f = fopen(path, "r");
+	n = f ? fread(head, 1, sizeof(head) - 1, f) : 0;
+	if (f)
+		fclose(f);
+	head[n] = '\0';
+	if (strcmp(head, REPORT_MARK)) {
+		err_msg("report: refusing to overwrite a file that is not an iobattery report: "
+			"'%s': use --force", path);
+		return -EEXIST;
+	}
+	return 0;
+}
+
+static int write_report(const char *path, struct run **runs, char **names, size_t n,
+			const char *title)
+{
+	char tmp[PATH_MAX];
+	FILE *f;
+	int fd, rc;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	f = fdopen(fd, "w");
+	if (!f) {
+		rc = -errno;
+		close(fd);
+		unlink(tmp);
+		return rc;
+	}
+	rc = html_report(f, runs, (const char *const *)names, n, title);
+	if (fflush(f) != 0 && rc == 0)
+		rc = -errno;
+	if (rc == 0 && fchmod(fileno(f), 0644) < 0)
+		rc = -errno;
+	if (fclose(f) != 0 && rc == 0)
+		rc = -errno;
+	if (rc == 0 && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o = { "iobattery-report.html", NULL, 0, 0 };
+	struct opt_group g = { report_opt_table, &o };
+	struct run **runs = NULL;
+	char **ops = NULL;
+	int n, i, rc, status = EXIT_OK;
+
+	n = opt_parse(&g, 1, argc, argv, &ops);
+	if (n == -ECANCELED) {
+		report_usage(stdout, &g);
+		free(ops);
+		return EXIT_OK;
+	}
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n == 0) {
+		err_msg("report: missing operand: give result files, store ids or labels");
+		free(ops);
+		return EXIT_USAGE;
+	}
+	runs = calloc((size_t)n, sizeof(*runs));
+	if (!runs) {
+		free(ops);
+		return EXIT_FAILED;
+	}
+	for (i = 0; i < n && status == EXIT_OK; i++)
+		if (!(runs[i] = results_load(ops[i], !o.no_store)))
+			status = EXIT_USAGE;
+	if (status == EXIT_OK && may_write(o.output, o.force) < 0)
+		status = EXIT_USAGE;
+	if (status == EXIT_OK) {
+		rc = write_report(o.output, runs, ops, (size_t)n, o.title);
+		if (rc < 0) {
+			err_errno(rc, "report: cannot write: '%s'", o.output);
+			status = rc == -ENOENT || rc == -EACCES ? EXIT_USAGE : EXIT_FAILED;
+		} else {
+			printf("report: %s\n", o.output);
+		}
+	}
+	for (i = 0; i < n; i++)
+		run_free(runs[i]);
+	free(runs);
+	free(ops);
+	return status;
+}

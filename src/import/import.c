@@ -1,0 +1,314 @@
+/* import.c - the import driver: split a text into lines, remove mail quoting, join
+ * Bonnie++ CSV lines a mailer wrapped, hand each line to the readers and report the
+ * lines none of them could read. See import.h. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "import/import.h"
+#include "stats/result.h"
+
+#define IMPORT_MAX_BYTES (64u << 20)	/* refuse files larger than this */
+
+int import_set_add(struct import_set *set, struct run *run)
+{
+	struct run **nr;
+
+	if (set->n == set->cap) {
+		nr = realloc(set->runs, (set->cap ? set->cap * 2 : 8) * sizeof(*nr));
+		if (!nr) {
+			run_free(run);
+			return -ENOMEM;
+		}
+		set->runs = nr;
+		set->cap = set->cap ? set->cap * 2 : 8;
+	}
+	set->runs[set->n++] = run;
+	return 0;
+}
+
+void import_set_free(struct import_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		run_free(set->runs[i]);
+	free(set->runs);
+	memset(set, 0, sizeof(*set));
+}
+
+int import_parse_num(const char *s, double *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)*s) && !(*s == '.' && isdigit((unsigned char)s[1])))
+		return -EINVAL;
+	*out = strtod(s, &end);
+	return *end ? -EINVAL : 0;
+}
+
+/* FNV-1a, 64 bits: a stable id for a record, so that importing twice is noticed. */
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+int import_finish_run(struct run *run, const char *key, const char *source,
+		      unsigned lineno, const char *format)
+{
+	size_t i;
+
+	run->flags |= RUN_IMPORTED;
+	for (i = 0; i < run->nrows; i++)
+		run->rows[i]->flags |= ROW_IMPORTED;
+	free(run->id);
+	run->id = str_printf("imp-%016llx", (unsigned long long)fnv1a(key));
+	if (!run->id)
+		return -ENOMEM;
+	if (kv_set(&run->options, "imported_from", "%s:%u", source, lineno) < 0 ||
+	    kv_set(&run->options, "imported_format", "%s", format) < 0)
+		return -ENOMEM;
+	if (!run->command_line && !(run->command_line = str_printf("(imported %s)", format)))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Strip mail quoting ("> ", ">> ", "> > ") and surrounding blanks, in place. */
+static char *unquote(char *s)
+{
+	char *e;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s != '>')
+			break;
+		s++;
+	}
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+struct lines {
+	char **v;
+	size_t n;
+};
+
+/* Split text into NUL-terminated lines (the text is copied). */
+static int split_lines(const char *text, char **copy, struct lines *ls)
+{
+	size_t n = 1, i = 0;
+	char *p;
+
+	*copy = strdup(text);
+	if (!*copy)
+		return -ENOMEM;
+	for (p = *copy; *p; p++)
+		n += *p == '\n';
+	ls->v = calloc(n, sizeof(*ls->v));
+	if (!ls->v) {
+		free(*copy);
+		return -ENOMEM;
+	}
+	p = *copy;
+	while (p && i < n) {
+		ls->v[i++] = p;
+		p = strchr(p, '\n');
+		if (p)
+			*p++ = '\0';
+	}
+	ls->n = i;
+	if (ls->n && !*ls->v[ls->n - 1])
+		ls->n--;	/* the empty piece after the final newline */
+	return 0;
+}
+
+static void report(struct import_set *set, FILE *diag, const char *source, unsigned lineno,
+		   const char *why)
+{
+	set->skipped++;
+	if (!diag || set->reported >= IMPORT_MAX_REPORTS)
+		return;
+	set->reported++;
+	fprintf(diag, "iobattery: skipped line %u: '%s': %s\n", lineno, source, why);
+}
+
+/* Join a Bonnie++ CSV line wrapped over several lines. Returns the number of extra lines
+ * consumed, the joined text in *joined (malloc'd) or -ENOMEM. A piece of the wrap width
+ * (79 or 80 characters) or a line still short of fields continues on the next line when
+ * that holds no blanks. */
+static int join_wrapped(struct lines *ls, size_t i, char *first, char **joined)
+{
+	unsigned have, want, extra = 0;
+	size_t len = strlen(first), plen = len, nl;
+	char *buf = strdup(first), *next, *nb;
+
+	if (!buf)
+		return -ENOMEM;
+	while (i + 1 + extra < ls->n && extra < 8 &&
+	       import_bonnie_shape(buf, &have, &want) &&
+	       (have < want || plen == 79 || plen == 80)) {
+		next = unquote(ls->v[i + 1 + extra]);
+		if (!*next || strchr(next, ' ') || strchr(next, '\t'))
+			break;
+		nl = strlen(next);
+		nb = realloc(buf, len + nl + 1);
+		if (!nb) {
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = nb;
+		memcpy(buf + len, next, nl + 1);
+		len += nl;
+		plen = nl;
+		extra++;
+	}
+	*joined = buf;
+	return (int)extra;
+}
+
+/* One line that may be a Bonnie++ CSV line. Returns lines consumed beyond this one, or
+ * -1 when it is not one, or -ENOMEM. */
+static int try_bonnie(struct import_set *set, struct lines *ls, size_t i, char *s,
+		      const char *source, FILE *diag, int *added)
+{
+	unsigned have, want;
+	struct run *run;
+	char *joined, why[256];
+	int extra, rc;
+
+	if (!import_bonnie_shape(s, &have, &want))
+		return -1;
+	extra = join_wrapped(ls, i, s, &joined);
+	if (extra < 0)
+		return extra;
+	why[0] = '\0';
+	rc = import_bonnie_csv(joined, source, (unsigned)i + 1, &run, why, sizeof(why));
+	free(joined);
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc == 1) {
+		if (import_set_add(set, run) < 0)
+			return -ENOMEM;
+		(*added)++;
+	} else {
+		report(set, diag, source, (unsigned)i + 1,
+		       why[0] ? why : "not a complete Bonnie++ CSV line");
+	}
+	return extra;
+}
+
+int import_text(struct import_set *set, const char *text, const char *source, FILE *diag)
+{
+	struct import_lines *st;
+	struct lines ls = { 0 };
+	char *copy, *s;
+	size_t i;
+	int rc, added = 0;
+	size_t before = set->n;
+
+	set->reported = 0;
+	rc = split_lines(text, &copy, &ls);
+	if (rc < 0)
+		return rc;
+	st = import_lines_new(source);
+	if (!st) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < ls.n; i++) {
+		s = unquote(ls.v[i]);
+		if (!*s)
+			continue;
+		rc = try_bonnie(set, &ls, i, s, source, diag, &added);
+		if (rc == -ENOMEM)
+			break;
+		if (rc >= 0) {
+			i += (size_t)rc;
+			continue;
+		}
+		rc = import_lines_feed(st, s, (unsigned)i + 1, set);
+		if (rc < 0)
+			break;
+		if (rc == 0)
+			report(set, diag, source, (unsigned)i + 1,
+			       "not a Bonnie++ CSV line, PostMark report, dd or time output");
+	}
+	if (rc != -ENOMEM)
+		rc = import_lines_end(st, set);
+	else
+		(void)import_lines_end(st, set);
+	if (diag && set->reported >= IMPORT_MAX_REPORTS && set->skipped > set->reported)
+		fprintf(diag, "iobattery: skipped lines: '%s': %u more not shown\n", source,
+			set->skipped - set->reported);
+out:
+	free(ls.v);
+	free(copy);
+	(void)added;
+	return rc < 0 ? rc : (int)(set->n - before);
+}
+
+int import_file(struct import_set *set, const char *path, FILE *diag)
+{
+	struct stat st;
+	char *buf;
+	size_t off = 0;
+	ssize_t n = 0;
+	int fd, rc;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		rc = -errno;
+		if (fd >= 0)
+			close(fd);
+		if (diag)
+			fprintf(diag, "iobattery: cannot read: '%s': %s\n", path, strerror(-rc));
+		return rc;
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > IMPORT_MAX_BYTES) {
+		close(fd);
+		if (diag)
+			fprintf(diag, "iobattery: cannot import: '%s': %s\n", path,
+				S_ISREG(st.st_mode) ? "larger than 64 MiB" : "not a regular file");
+		return -EINVAL;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while (off < (size_t)st.st_size) {
+		n = read(fd, buf + off, (size_t)st.st_size - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		off += (size_t)n;
+	}
+	rc = n < 0 ? -errno : 0;
+	close(fd);
+	if (rc < 0) {
+		if (diag)
+			fprintf(diag, "iobattery: cannot read: '%s': %s\n", path, strerror(-rc));
+		free(buf);
+		return rc;
+	}
+	buf[off] = '\0';
+	/* a NUL inside ends the text: binary junk is read up to there */
+	rc = import_text(set, buf, path, diag);
+	free(buf);
+	return rc;
+}

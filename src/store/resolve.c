@@ -1,0 +1,75 @@
+/* resolve.c - turning a command-line word into a run: a result file, a store id, a label
+ * or a run id. See store.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "output/output.h"
+#include "stats/result.h"
+#include "store/store.h"
+
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+static struct run *from_store(const char *spec, char *why, size_t len)
+{
+	char path[4096];
+	struct store *s;
+	struct run *run = NULL;
+	int64_t id;
+
+	if (store_default_path(path, sizeof(path)) < 0) {
+		snprintf(why, len, "not a file, and no store (HOME is not set)");
+		return NULL;
+	}
+	if (access(path, F_OK) < 0) {
+		snprintf(why, len, "no such file, and no store at '%.200s'", path);
+		return NULL;
+	}
+	s = store_open(path, 0, why, len);
+	if (!s)
+		return NULL;
+	id = all_digits(spec) ? strtoll(spec, NULL, 10) : 0;
+	if (id > 0)
+		run = store_get(s, id, why, len);
+	if (!run && !all_digits(spec)) {
+		id = store_find(s, spec);
+		if (id > 0)
+			run = store_get(s, id, why, len);
+		else if (id == 0)
+			snprintf(why, len, "no such file, and no run with this label or id in "
+				 "the store");
+		else
+			snprintf(why, len, "store query failed");
+	}
+	store_close(s);
+	return run;
+}
+
+struct run *results_load(const char *spec, int use_store)
+{
+	struct stat st;
+	struct run *run;
+	char why[512] = "";
+
+	if (stat(spec, &st) == 0 || !use_store) {
+		run = out_json_load_file(spec, why, sizeof(why));
+		if (!run)
+			err_msg("cannot load: '%s': %s", spec, why[0] ? why : "not a result file");
+		return run;
+	}
+	run = from_store(spec, why, sizeof(why));
+	if (!run)
+		err_msg("cannot load: '%s': %s", spec, why[0] ? why : "not found");
+	return run;
+}

@@ -1,0 +1,328 @@
+/* store.c - the SQLite results store: schema, migrations, saving a run in one transaction,
+ * reading it back, listing, deleting. See store.h and docs/store-schema.md. */
+#include <errno.h>
+#include <limits.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "output/output.h"
+#include "stats/result.h"
+#include "store/store.h"
+#include "store/store_int.h"
+
+/* Migration i takes the schema from user_version i to i + 1. Never edit one that has
+ * shipped: add the next. */
+static const char *const migrations[] = {
+	/* 0 -> 1: the first schema */
+	"CREATE TABLE runs ("
+	" id INTEGER PRIMARY KEY,"
+	" run_uid TEXT NOT NULL UNIQUE,"
+	" schema_version INTEGER NOT NULL,"
+	" label TEXT, workload TEXT, command_line TEXT,"
+	" date TEXT, host TEXT, tool_version TEXT, os TEXT, kernel TEXT, arch TEXT,"
+	" cpu_model TEXT, ncpu INTEGER, ram_bytes INTEGER,"
+	" target TEXT, fs_type TEXT, mount_opts TEXT, mount_point TEXT,"
+	" device TEXT, device_model TEXT, rotational INTEGER, scheduler TEXT,"
+	" virtualized INTEGER,"
+	" status INTEGER, incomplete INTEGER NOT NULL, imported INTEGER NOT NULL,"
+	" error TEXT,"
+	" stored_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+	" result_json TEXT NOT NULL);"
+	"CREATE INDEX runs_label ON runs(label);"
+	"CREATE INDEX runs_host ON runs(host);"
+	"CREATE TABLE run_options ("
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" key TEXT NOT NULL, value TEXT, PRIMARY KEY (run_id, key));"
+	"CREATE TABLE rows ("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL, workload TEXT, phase TEXT, repeat INTEGER,"
+	" bytes INTEGER, ops INTEGER, elapsed_ns INTEGER, buffered_ns INTEGER,"
+	" durable_ns INTEGER, rate REAL, rate_unit TEXT,"
+	" cpu_user_s REAL, cpu_sys_s REAL, cpu_proc_pct REAL, cpu_sys_busy_pct REAL,"
+	" lat_n INTEGER, lat_mean_ns REAL, lat_sd_ns REAL, lat_min_ns INTEGER,"
+	" lat_p50_ns INTEGER, lat_p90_ns INTEGER, lat_p99_ns INTEGER,"
+	" lat_p999_ns INTEGER, lat_max_ns INTEGER,"
+	" cache_pct REAL, cache_dropped INTEGER, flags INTEGER NOT NULL,"
+	" flag_names TEXT, error TEXT, note TEXT);"
+	"CREATE INDEX rows_run ON rows(run_id);"
+	"CREATE TABLE row_params ("
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
+	" key TEXT NOT NULL, value TEXT, PRIMARY KEY (row_id, key));"
+	"CREATE TABLE metrics ("
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
+	" name TEXT NOT NULL, value REAL, unit TEXT);"
+	"CREATE INDEX metrics_row ON metrics(row_id);"
+	"CREATE TABLE histograms ("
+	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE,"
+	" n INTEGER NOT NULL, sum_ns INTEGER, min_ns INTEGER, max_ns INTEGER,"
+	" buckets TEXT NOT NULL);",
+};
+#define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
+
+void store_err(struct store *s, char *errbuf, size_t len, const char *what)
+{
+	snprintf(errbuf, len, "%s: %s", what, sqlite3_errmsg(s->db));
+}
+
+int store_exec(struct store *s, const char *sql, char *errbuf, size_t len)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		snprintf(errbuf, len, "%s", msg ? msg : sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		return -EIO;
+	}
+	return 0;
+}
+
+int store_default_path(char *buf, size_t len)
+{
+	const char *db = getenv("IOBATTERY_DB"), *home;
+	int n;
+
+	if (db && *db)
+		n = snprintf(buf, len, "%s", db);
+	else if ((home = getenv("HOME")) && *home)
+		n = snprintf(buf, len, "%s/.local/share/iobattery/results.db", home);
+	else
+		return -ENOENT;
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* mkdir -p of the directory holding path (mode 0700: results say a lot about a host). */
+static int make_parent(const char *path)
+{
+	char dir[PATH_MAX], *p;
+
+	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir))
+		return -ENAMETOOLONG;
+	p = strrchr(dir, '/');
+	if (!p || p == dir)
+		return 0;
+	*p = '\0';
+	for (p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static int user_version(struct store *s, int *v)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
+		return -EIO;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : -EIO;
+}
+
+/* Bring the schema to STORE_SCHEMA_VERSION, one transaction per step. */
+static int migrate(struct store *s, char *errbuf, size_t len)
+{
+	char sql[64];
+	int v;
+
+	if (user_version(s, &v) < 0) {
+		store_err(s, errbuf, len, "cannot read the schema version");
+		return -EIO;
+	}
+	if (v > NMIGRATIONS) {
+		snprintf(errbuf, len, "written by a newer iobattery (schema %d, this one knows %d)",
+			 v, NMIGRATIONS);
+		return -EPROTO;
+	}
+	for (; v < NMIGRATIONS; v++) {
+		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", v + 1);
+		if (store_exec(s, "BEGIN IMMEDIATE", errbuf, len) < 0)
+			return -EIO;
+		if (store_exec(s, migrations[v], errbuf, len) < 0 ||
+		    store_exec(s, sql, errbuf, len) < 0) {
+			(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			return -EIO;
+		}
+		if (store_exec(s, "COMMIT", errbuf, len) < 0) {
+			(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
+struct store *store_open(const char *path, int create, char *errbuf, size_t len)
+{
+	struct store *s;
+	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+	int rc;
+
+	if (create && (rc = make_parent(path)) < 0) {
+		snprintf(errbuf, len, "cannot create its directory: %s", strerror(-rc));
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		snprintf(errbuf, len, "out of memory");
+		return NULL;
+	}
+	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+		snprintf(errbuf, len, "%s", s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		store_close(s);
+		return NULL;
+	}
+	/* wait a little for another writer; then report "database is locked" */
+	sqlite3_busy_timeout(s->db, 2000);
+	if (store_exec(s, "PRAGMA foreign_keys = ON", errbuf, len) < 0 ||
+	    migrate(s, errbuf, len) < 0) {
+		store_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+void store_close(struct store *s)
+{
+	if (!s)
+		return;
+	if (s->db && sqlite3_close(s->db) != SQLITE_OK)
+		(void)sqlite3_close_v2(s->db);
+	free(s);
+}
+
+int64_t store_find(struct store *s, const char *key)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT id FROM runs WHERE label = ?1 OR run_uid = ?1 "
+			       "ORDER BY id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return -EIO;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_DONE)
+		id = -EIO;
+	sqlite3_finalize(st);
+	return id;
+}
+
+struct run *store_get(struct store *s, int64_t id, char *errbuf, size_t len)
+{
+	sqlite3_stmt *st;
+	struct run *run = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT result_json FROM runs WHERE id = ?1", -1, &st,
+			       NULL) != SQLITE_OK) {
+		store_err(s, errbuf, len, "query failed");
+		return NULL;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_text(st, 0))
+		run = out_json_load((const char *)sqlite3_column_text(st, 0), errbuf, len);
+	else if (rc == SQLITE_DONE)
+		snprintf(errbuf, len, "no run with id %lld in the store", (long long)id);
+	else
+		store_err(s, errbuf, len, "query failed");
+	sqlite3_finalize(st);
+	return run;
+}
+
+int store_delete(struct store *s, int64_t id, char *errbuf, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM runs WHERE id = ?1", -1, &st, NULL) !=
+	    SQLITE_OK) {
+		store_err(s, errbuf, len, "delete failed");
+		return -EIO;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		store_err(s, errbuf, len, "delete failed");
+		return -EIO;
+	}
+	if (sqlite3_changes(s->db) == 0) {
+		snprintf(errbuf, len, "no run with id %lld in the store", (long long)id);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+int store_list(struct store *s, FILE *f, const char *label, const char *host)
+{
+	sqlite3_stmt *st;
+	int rc, n = 0;
+
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT id, date, host, workload, label, imported, incomplete,"
+			       " (SELECT count(*) FROM rows WHERE rows.run_id = runs.id), run_uid"
+			       " FROM runs WHERE (?1 IS NULL OR label = ?1)"
+			       " AND (?2 IS NULL OR host = ?2) ORDER BY id", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return -EIO;
+	if (label)
+		sqlite3_bind_text(st, 1, label, -1, SQLITE_STATIC);
+	if (host)
+		sqlite3_bind_text(st, 2, host, -1, SQLITE_STATIC);
+	fprintf(f, "%6s  %-20s  %-20s  %-9s %5s  %-10s  %s\n", "id", "date", "host", "workload",
+		"rows", "flags", "label");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *c1 = (const char *)sqlite3_column_text(st, 1);
+		const char *c2 = (const char *)sqlite3_column_text(st, 2);
+		const char *c3 = (const char *)sqlite3_column_text(st, 3);
+		const char *c4 = (const char *)sqlite3_column_text(st, 4);
+		char flags[32];
+
+		snprintf(flags, sizeof(flags), "%s%s",
+			 sqlite3_column_int(st, 5) ? "imported " : "",
+			 sqlite3_column_int(st, 6) ? "incomplete" : "");
+		fprintf(f, "%6lld  %-20s  %-20.20s  %-9s %5d  %-10s  %s\n",
+			(long long)sqlite3_column_int64(st, 0), c1 ? c1 : "-", c2 ? c2 : "-",
+			c3 ? c3 : "-", sqlite3_column_int(st, 7), flags[0] ? flags : "-",
+			c4 ? c4 : "");
+		n++;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? n : -EIO;
+}
+
+int store_save_run(const struct run *run, char *errbuf, size_t len)
+{
+	char path[PATH_MAX];
+	struct store *s;
+	int64_t id;
+	int rc;
+
+	rc = store_default_path(path, sizeof(path));
+	if (rc < 0) {
+		snprintf(errbuf, len, "no store path: set IOBATTERY_DB or HOME");
+		return rc;
+	}
+	s = store_open(path, 1, errbuf, len);
+	if (!s)
+		return -EIO;
+	rc = store_put(s, run, &id, errbuf, len);
+	store_close(s);
+	return rc;
+}

@@ -1,0 +1,160 @@
+/* t_store.c - the results store: schema version, a run saved and read back equals the
+ * original (as JSON), a second save of the same run is refused, lookup by label and run
+ * id, delete, and a database from a newer version refused. */
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "output/output.h"
+#include "stats/hist.h"
+#include "stats/result.h"
+#include "store/store.h"
+
+static char dbpath[256];
+
+static struct run *sample(const char *id, const char *label)
+{
+	struct run *r = run_new("dd");
+	struct row *w;
+	struct hist *h;
+	unsigned i;
+
+	free(r->id);
+	r->id = strdup(id);
+	str_set(&r->label, label);
+	str_set(&r->env.host, "host<1>");
+	str_set(&r->env.date, "2026-11-30T12:00:00Z");
+	r->env.rotational = 1;
+	r->env.virtualized = -1;
+	kv_set(&r->options, "bs", "1M");
+	for (i = 0; i < 3; i++) {
+		w = run_add_row(r, "dd", "write");
+		w->repeat = i;
+		w->bytes = 1 << 20;
+		w->ops = 16;
+		w->elapsed_ns = 1000000 + i;
+		w->rate = 1048.576 / (1.0 + i / 1e6);
+		str_set(&w->rate_unit, "MB/s");
+		kv_set(&w->params, "bs", "65536");
+		w->flags = ROW_SHORT | (i == 2 ? ROW_CACHE_INFLATED : 0);
+		w->cpu.valid = 1;
+		w->cpu.user_s = 0.25;
+		w->cpu.proc_pct = 50;
+		row_add_metric(w, "x", 1.5, "s");
+		h = malloc(sizeof(*h));
+		hist_init(h);
+		hist_add(h, 1000 + i);
+		hist_add(h, 5000);
+		row_set_lat(w, h);
+	}
+	return r;
+}
+
+static int user_version(void)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int v = -1;
+
+	if (sqlite3_open(dbpath, &db) != SQLITE_OK)
+		return -1;
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return v;
+}
+
+static void t_round_trip(void)
+{
+	char err[256];
+	struct store *s = store_open(dbpath, 1, err, sizeof(err));
+	struct run *a = sample("run-a", "ext4"), *b = sample("run-b", "ext4"), *back;
+	char *ja, *jb;
+	int64_t id = 0, id2 = 0;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK(user_version() == STORE_SCHEMA_VERSION);
+	CHECK(store_put(s, a, &id, err, sizeof(err)) == 0 && id == 1);
+	CHECK(store_put(s, a, &id2, err, sizeof(err)) == -EEXIST && id2 == 1);
+	CHECK(store_put(s, b, &id2, err, sizeof(err)) == 0 && id2 == 2);
+	back = store_get(s, 1, err, sizeof(err));
+	CHECK(back != NULL);
+	if (back) {
+		ja = out_json_dump(a);
+		jb = out_json_dump(back);
+		CHECK(ja && jb && !strcmp(ja, jb));
+		free(ja);
+		free(jb);
+		run_free(back);
+	}
+	CHECK(store_find(s, "ext4") == 2);	/* the latest with the label */
+	CHECK(store_find(s, "run-a") == 1);
+	CHECK(store_find(s, "nothing") == 0);
+	CHECK(store_get(s, 99, err, sizeof(err)) == NULL && strstr(err, "no run with id 99"));
+	CHECK(store_delete(s, 1, err, sizeof(err)) == 0);
+	CHECK(store_delete(s, 1, err, sizeof(err)) == -ENOENT);
+	CHECK(store_get(s, 1, err, sizeof(err)) == NULL);
+	store_close(s);
+	run_free(a);
+	run_free(b);
+}
+
+static void t_cascade_and_newer(void)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	char err[256];
+	struct store *s;
+	int n = -1;
+
+	/* run 1 was deleted: none of its rows, params, metrics or histograms remain */
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	if (sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM rows) + (SELECT count(*) "
+			       "FROM row_params) + (SELECT count(*) FROM metrics) + "
+			       "(SELECT count(*) FROM histograms)", -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	CHECK_EQ_U64(n, 12);	/* run 2 only: 3 rows, 3 params, 3 metrics, 3 histograms */
+	CHECK(sqlite3_exec(db, "PRAGMA user_version = 42", NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s == NULL && strstr(err, "newer"));
+	store_close(s);
+	CHECK(store_open("/proc/no/such/dir/x.db", 1, err, sizeof(err)) == NULL);
+}
+
+static void t_default_path(void)
+{
+	char buf[256];
+
+	setenv("IOBATTERY_DB", "/x/y.db", 1);
+	CHECK(store_default_path(buf, sizeof(buf)) == 0 && !strcmp(buf, "/x/y.db"));
+	unsetenv("IOBATTERY_DB");
+	setenv("HOME", "/home/u", 1);
+	CHECK(store_default_path(buf, sizeof(buf)) == 0 &&
+	      !strcmp(buf, "/home/u/.local/share/iobattery/results.db"));
+}
+
+int main(void)
+{
+	const char *tmp = getenv("TESTS_TMP") ? getenv("TESTS_TMP") : "/tmp";
+
+	snprintf(dbpath, sizeof(dbpath), "%s/iob-t-store-%ld.db", tmp, (long)getpid());
+	unlink(dbpath);
+	RUN(t_round_trip);
+	RUN(t_cascade_and_newer);
+	RUN(t_default_path);
+	unlink(dbpath);
+	return test_done();
+}
