@@ -70,8 +70,9 @@ static int bonnie_settle(struct bonnie_cfg *c)
 
 	if (!c->ram_set)
 		c->ram_mb = sysinfo_ram() >> 20;
+	/* -r 0 turns Bonnie++'s checks off; the default size still follows the real RAM */
 	if (!c->size_set)
-		c->size_mb = 2 * c->ram_mb;
+		c->size_mb = 2 * (c->ram_mb ? c->ram_mb : sysinfo_ram() >> 20);
 	if (!c->seed_set)
 		c->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
 	if (c->direct && c->chunk < 4096) {
