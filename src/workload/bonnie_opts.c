@@ -224,7 +224,7 @@ int bonnie_check(const struct bonnie_cfg *c, char *err, size_t errlen)
 	if (c->seekers > c->seeks)
 		return fail(err, errlen, "bad seekers: '%u': more seekers than seeks (%u)",
 			    c->seekers, c->seeks);
-	if (!c->size_mb && !c->nfiles)
+	if (c->size_set && !c->size_mb && !c->nfiles)
 		return fail(err, errlen, "nothing to do: '-s 0 -n 0': both test blocks skipped");
 	if (c->min_time < 0 || c->min_time > 3600)
 		return fail(err, errlen, "bad minimum time: '%g': 0 to 3600 seconds", c->min_time);
