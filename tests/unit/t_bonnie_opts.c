@@ -89,6 +89,7 @@ static void t_files_spec(void)
 	CHECK(parse(&c, "-n", "1:-3", NULL, NULL) == -1);
 	CHECK(parse(&c, "-n", "2q", NULL, NULL) == -1);
 	CHECK(parse(&c, "-n", "0", "-s", "0") == -2);		/* nothing to do */
+	CHECK(parse(&c, "-n", "0", NULL, NULL) == 0);		/* the size defaults later */
 }
 
 static void t_letters(void)
