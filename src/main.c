@@ -17,6 +17,7 @@ static const struct subcommand commands[] = {
 	{ "run", cmd_run, "the quick battery on a scratch directory (the default job)" },
 	{ "dd", cmd_dd, "dd-style streaming write or read, with dd's operands" },
 	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
+	{ "bonnie", cmd_bonnie, "the Bonnie++ test set, with Bonnie++'s options and CSV line" },
 	{ "postmark", cmd_postmark, "PostMark small-file transactions, with its commands" },
 	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },

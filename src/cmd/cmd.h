@@ -8,6 +8,7 @@
 int cmd_dd(int argc, char **argv);
 int cmd_cp(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_bonnie(int argc, char **argv);
 int cmd_postmark(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_import(int argc, char **argv);

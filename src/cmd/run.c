@@ -39,6 +39,7 @@ static const struct {
 } steps[] = {
 	{ "dd", dd_quick },
 	{ "cp", cp_quick },
+	{ "bonnie", bonnie_quick },
 	{ "postmark", postmark_quick },
 	{ "db", db_quick },
 };

@@ -16,6 +16,7 @@
 static const struct out_text_renderer text_renderers[] = {
 	{ "dd", NULL, text_dd_row },
 	{ "cp", NULL, text_cp_row },
+	{ "bonnie", NULL, text_bonnie_row },
 	{ "postmark", NULL, text_postmark_row },
 	{ "db", text_db_head, text_db_row },
 	{ NULL, NULL, NULL },

@@ -19,6 +19,9 @@ struct row;
 int text_dd_row(FILE *f, const struct run *run, const struct row *row);
 /* text_dd.c: cp's line with the method, time's lines, then the extras. */
 int text_cp_row(FILE *f, const struct run *run, const struct row *row);
+/* text_bonnie.c: Bonnie++'s two-block table once a repeat's rows are all there, our
+ * extras per phase, the CSV line, and mean/CI over three or more repeats. */
+int text_bonnie_row(FILE *f, const struct run *run, const struct row *row);
 /* text_postmark.c: PostMark's verbose or terse report (at the "total" row of each
  * run), then latency per operation type, CPU and durability; other postmark rows print
  * nothing of their own. */

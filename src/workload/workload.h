@@ -11,6 +11,8 @@ struct runner;
  * the workload inside dir, a scratch directory of the caller's, and removes what it made. */
 int dd_quick(struct runner *rc, const char *dir);
 int cp_quick(struct runner *rc, const char *dir);
+/* Bonnie++ set at -s 16 -n 1 (per-char 1 MiB, 2048 seeks). */
+int bonnie_quick(struct runner *rc, const char *dir);
 /* A small PostMark run (1,000 files, 5,000 transactions) in a scratch directory of its own
  * inside dir. */
 int postmark_quick(struct runner *rc, const char *dir);

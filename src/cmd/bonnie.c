@@ -1,0 +1,262 @@
+/* bonnie.c - `iobattery bonnie`: Bonnie++'s option letters (and a few long options),
+ * validated before anything is created, then the battery in a scratch directory, the
+ * table, and the Bonnie++ 2.00a CSV line. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+#include "core/err.h"
+#include "core/scratch.h"
+#include "core/sysinfo.h"
+#include "core/units.h"
+#include "output/output.h"
+#include "stats/result.h"
+#include "workload/bonnie.h"
+#include "workload/runner.h"
+
+static void bonnie_usage(FILE *f)
+{
+	fprintf(f,
+"usage: iobattery bonnie [-d dir] [-s size(MiB)[:chunk[:seeks[:seekers]]]]\n"
+"         [-n number(*1024)[:max[:min[:dirs[:chunk]]]]] [-m name] [-r ram(MiB)]\n"
+"         [-x runs] [-c copies] [-u user] [-g group] [-q] [-f[size]] [-b] [-D]\n"
+"         [-z seed] [--char-method syscall|putc] [--min-time S] [--drop-cache]\n"
+"         [--format LIST] [--output-dir DIR] [--quiet] [--label TEXT]\n"
+"Run the Bonnie++ 2.00a test set on a directory: per-char, block and rewrite output,\n"
+"per-char and block input, random seeks, then small-file create/stat/delete in\n"
+"sequential and random order.\n\n"
+"Bonnie++'s options:\n"
+"  -d DIR     directory to test in (default .); a scratch directory is made inside\n"
+"  -s SPEC    data set size in MiB (g: GiB; default twice RAM, 0 skips the I/O tests);\n"
+"             chunk in bytes (k: KiB, power of two 256..1M, default 8192); seeks\n"
+"             (default 8192); concurrent seekers (default 5)\n"
+"  -n SPEC    files in units of 1024 (default 16, 0 skips the file tests); max and min\n"
+"             size in bytes (max -1: hard links, -2: symlinks); subdirectories; chunk\n"
+"  -m NAME    machine name for the table and the CSV line (default: host name)\n"
+"  -r MiB     RAM size for the default data set (default: detected)\n"
+"  -x N       run N times: one CSV line each; N >= 3 adds mean and 95%% CI\n"
+"  -c N       run N copies at once; each row is the aggregate, with per-copy metrics\n"
+"  -q         CSV line(s) on standard output, the table on standard error\n"
+"  -f         skip the per-char tests;  -fN: per-char tests on N MiB (default 3)\n"
+"  -b         fsync after every write (and the directory after create/delete)\n"
+"  -D         O_DIRECT for the block phases\n"
+"  -z SEED    seed of the random numbers (seeks, names, sizes)\n"
+"  -u -g      accepted; iobattery never changes user or group\n"
+"  -p -y -Z   accepted; copies (-c) are synchronised by iobattery itself\n\n"
+"iobattery's options:\n"
+"  --char-method M  syscall (default, one read/write per byte as 2.00a) or putc\n"
+"                   (stdio putc/getc as 1.03); never mixed\n"
+"  --min-time S     grow the file count until each file phase lasts S seconds\n"
+"  --drop-cache     drop the data set from the page cache before each read phase\n"
+"  --format LIST    text (default), json, csv;  --output-dir DIR: write files there\n"
+"  --quiet          no progress line;  --label TEXT: stored with the result\n"
+"  --no-space-check skip the free-space check before writing\n");
+}
+
+/* Defaults that depend on the machine; checks that need the file system. 0 or -EINVAL. */
+static int bonnie_settle(struct bonnie_cfg *c)
+{
+	struct stat st;
+	uint64_t need, avail;
+	int rc;
+
+	if (!c->ram_set)
+		c->ram_mb = sysinfo_ram() >> 20;
+	/* -r 0 turns Bonnie++'s checks off; the default size still follows the real RAM */
+	if (!c->size_set)
+		c->size_mb = 2 * (c->ram_mb ? c->ram_mb : sysinfo_ram() >> 20);
+	if (!c->seed_set)
+		c->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
+	if (c->direct && c->chunk < 4096) {
+		err_msg("bonnie: chunk too small for -D: '%u': O_DIRECT needs 4096 or more",
+			c->chunk);
+		return -EINVAL;
+	}
+	if (stat(c->dir, &st) < 0) {
+		err_errno(-errno, "bonnie: cannot use directory: '%s'", c->dir);
+		return -EINVAL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		err_msg("bonnie: not a directory: '%s'", c->dir);
+		return -EINVAL;
+	}
+	if (access(c->dir, W_OK | X_OK) < 0) {
+		err_errno(-errno, "bonnie: cannot write in directory: '%s'", c->dir);
+		return -EINVAL;
+	}
+	need = bonnie_space_needed(c);
+	rc = c->no_space_check ? 0 : space_check(c->dir, need, &avail);
+	if (rc == -ENOSPC) {
+		char a[32], b[32];
+
+		err_msg("bonnie: the data set does not fit: '%s': needs %s, %s free", c->dir,
+			units_fmt_bytes(a, sizeof(a), (double)need),
+			units_fmt_bytes(b, sizeof(b), (double)avail));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void cache_notice(const struct bonnie_cfg *c)
+{
+	if (!c->size_mb || c->direct || c->drop_cache || !c->ram_mb || c->quiet ||
+	    c->size_mb >= 2 * c->ram_mb)
+		return;
+	err_msg("bonnie: note: data set %" PRIu64 " MiB is under twice the RAM (%" PRIu64
+		" MiB): read figures carry their page-cache residency and a cache flag "
+		"(use -D or --drop-cache to measure the disk)", c->size_mb, c->ram_mb);
+}
+
+/* The CSV lines, one per repeat, on f. */
+static int print_csv(FILE *f, const struct run *run, unsigned repeats)
+{
+	struct bonnie_line l;
+	char buf[2048];
+	unsigned r;
+
+	for (r = 0; r < repeats; r++) {
+		if (!bonnie_line_from_run(&l, run, r))
+			continue;
+		if (bonnie_csv_format(&l, buf, sizeof(buf)) > 0)
+			fputs(buf, f);
+	}
+	fflush(f);
+	return ferror(f) ? -EIO : 0;
+}
+
+static int emit(struct run *run, struct common_opts *co, const struct bonnie_cfg *c)
+{
+	int rc = 0;
+
+	if (!c->quiet)
+		return common_emit(run, co);
+	/* -q: as Bonnie++, the CSV alone on stdout and the table on stderr */
+	if (!c->format || strstr(c->format, "text"))
+		rc = out_write(&out_text, stderr, run);
+	if (print_csv(stdout, run, c->repeats) < 0 && !rc)
+		rc = -EIO;
+	if (c->output_dir) {
+		co->quiet = 1;
+		if (common_emit(run, co) < 0 && !rc)
+			rc = -EIO;
+	}
+	return rc;
+}
+
+static int prepare(struct run **out, struct common_opts *co, struct bonnie_cfg *c, int argc,
+		   char **argv)
+{
+	struct run *run = run_new("bonnie");
+
+	if (!run || common_prepare_run(run, co, argc, argv, NULL, 0, c->dir) ||
+	    bonnie_record_options(run, c) < 0 ||
+	    kv_set(&run->options, "quiet", "%d", c->quiet)) {
+		run_free(run);
+		return -ENOMEM;
+	}
+	*out = run;
+	return 0;
+}
+
+static void report_failure(const struct run *run, const struct bonnie_cfg *c, int err)
+{
+	size_t i;
+
+	if (!err || err == -EINTR)
+		return;
+	for (i = run->nrows; i-- > 0;) {
+		const struct row *w = run->rows[i];
+
+		if (w->flags & ROW_FAILED) {
+			err_msg("bonnie: %s failed: '%s': %s", w->phase, c->dir,
+				w->error ? w->error : strerror(-err));
+			return;
+		}
+	}
+	err_errno(err, "bonnie: failed: '%s'", c->dir);
+}
+
+int cmd_bonnie(int argc, char **argv)
+{
+	struct bonnie_cfg c;
+	struct common_opts co;
+	struct runner rc = { 0 };
+	struct scratch *sc = NULL;
+	const struct engine *eng;
+	char err[256], host[256];
+	int e = 0, status;
+
+	bonnie_cfg_init(&c);
+	if (bonnie_parse_args(&c, argc, argv, err, sizeof(err)) < 0) {
+		err_msg("bonnie: %s", err);
+		return EXIT_USAGE;
+	}
+	if (c.help) {
+		bonnie_usage(stdout);
+		return EXIT_OK;
+	}
+	common_init(&co);
+	if (c.format)
+		co.format = c.format;
+	co.output_dir = c.output_dir;
+	co.label = c.label;
+	if (c.engine)
+		co.engine = c.engine;
+	co.quiet = c.long_quiet;
+	if (common_validate(&co, &eng))
+		return EXIT_USAGE;
+	if (bonnie_check(&c, err, sizeof(err)) < 0) {
+		err_msg("bonnie: %s", err);
+		return EXIT_USAGE;
+	}
+	if (bonnie_settle(&c) < 0)
+		return EXIT_USAGE;
+	if (bonnie_check(&c, err, sizeof(err)) < 0) {
+		err_msg("bonnie: %s", err);
+		return EXIT_USAGE;
+	}
+	cache_notice(&c);
+	if (!c.machine) {
+		if (gethostname(host, sizeof(host)) < 0)
+			snprintf(host, sizeof(host), "localhost");
+		host[sizeof(host) - 1] = '\0';
+		c.machine = host;
+	}
+	rc.eng = eng;
+	rc.progress = !co.quiet && !c.quiet;
+	if (prepare(&rc.run, &co, &c, argc, argv) < 0) {
+		err_msg("bonnie: out of memory");
+		return EXIT_FAILED;
+	}
+	e = scratch_create(c.dir, &sc);
+	if (e < 0) {
+		err_errno(e, "bonnie: cannot create a scratch directory in: '%s'", c.dir);
+		run_free(rc.run);
+		return EXIT_FAILED;
+	}
+	for (rc.repeat = 0; rc.repeat < c.repeats && !e; rc.repeat++)
+		e = bonnie_run(&rc, &c, scratch_dir(sc));
+	scratch_destroy(sc);
+	if (c.repeats > 1)
+		bonnie_flag_repeats(rc.run);
+	if (e == -EINTR || sig_stop_requested())
+		rc.run->flags |= RUN_INCOMPLETE;
+	report_failure(rc.run, &c, e);
+	emit(rc.run, &co, &c);
+	status = common_exit_status(rc.run);
+	if (e == -EINTR && status == EXIT_OK)
+		status = EXIT_SIGNAL;
+	if (status == EXIT_SIGNAL)
+		err_msg("bonnie: interrupted: '%s': files removed, partial results marked "
+			"incomplete", c.dir);
+	run_free(rc.run);
+	return status;
+}

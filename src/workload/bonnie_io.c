@@ -1,0 +1,610 @@
+/* bonnie_io.c - Bonnie++'s I/O block: per-character output, block output, rewrite,
+ * per-character input, block input and random seeks, on a data set split into files
+ * of at most 1 GiB. With -c N every phase runs N copies at once, each on its own data
+ * set (one worker each; seeks: `seekers` workers per copy).
+ * Not thread-safe as a whole; the per-phase loops run on the runner's workers. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "core/cache.h"
+#include "core/err.h"
+#include "core/rng.h"
+#include "core/scratch.h"
+#include "stats/result.h"
+#include "workload/bonnie.h"
+#include "workload/bonnie_int.h"
+#include "workload/runner.h"
+
+#define GIB (1ull << 30)
+
+/* One copy's data set. */
+struct bio_set {
+	int fd[BONNIE_MAX_FILES];
+	void *buf;			/* chunk bytes, page aligned */
+	void *ectx;			/* engine state (the copy's worker thread) */
+	uint64_t t_written, t_closed;	/* last write returned; fsync and close returned */
+};
+
+struct bio {
+	const struct bonnie_cfg *c;
+	const struct engine *e;
+	const char *dir;
+	unsigned nf;			/* files per data set */
+	uint64_t size;			/* bytes per data set */
+	uint64_t char_bytes;
+	struct bio_set *set;		/* c->copies */
+	uint64_t seed;
+};
+
+static uint64_t file_len(const struct bio *b, unsigned j)
+{
+	uint64_t left = b->size - (uint64_t)j * GIB;
+
+	return left < GIB ? left : GIB;
+}
+
+static int set_path(const struct bio *b, unsigned copy, unsigned j, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/Bonnie.%ld.%u.%03u", b->dir, (long)getpid(), copy, j);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static void close_all(struct bio *b)
+{
+	unsigned k, j;
+
+	for (k = 0; k < b->c->copies; k++)
+		for (j = 0; j < b->nf; j++)
+			if (b->set[k].fd[j] >= 0) {
+				engine_close(b->e, b->set[k].ectx, b->set[k].fd[j]);
+				b->set[k].fd[j] = -1;
+			}
+}
+
+/* Open files 0..nf-1 of every copy with flags (O_DIRECT added when direct). */
+static int open_all(struct bio *b, unsigned nf, int flags, int direct)
+{
+	char path[PATH_MAX];
+	unsigned k, j;
+	int fd, rc;
+
+#ifdef O_DIRECT
+	if (direct)
+		flags |= O_DIRECT;
+#else
+	if (direct)
+		return -ENOTSUP;
+#endif
+	for (k = 0; k < b->c->copies; k++)
+		for (j = 0; j < nf; j++) {
+			rc = set_path(b, k, j, path, sizeof(path));
+			if (rc < 0)
+				return rc;
+			fd = engine_open(b->e, b->set[k].ectx, path, flags, 0600);
+			if (fd < 0) {
+				err_errno(fd, "cannot open: '%s'", path);
+				close_all(b);
+				return fd;
+			}
+			b->set[k].fd[j] = fd;
+		}
+	return 0;
+}
+
+/* End of a phase inside its time, as Bonnie++ 2.00a: fsync (write phases) and close
+ * every file of the set; t_written and t_closed frame that tail so that the buffered
+ * figure (until the last write returned) can be told from the durable one. */
+static int finish_set(struct bio *b, struct bio_set *s, unsigned nf, int do_sync,
+		      struct worker *w)
+{
+	unsigned j;
+	int rc = 0;
+
+	s->t_written = clock_ns();
+	for (j = 0; j < nf; j++) {
+		if (s->fd[j] < 0)
+			continue;
+		if (do_sync && fsync(s->fd[j]) < 0 && !rc)
+			rc = -errno;
+		if (engine_close(b->e, s->ectx, s->fd[j]) < 0 && !rc)
+			rc = -EIO;
+		s->fd[j] = -1;
+	}
+	s->t_closed = clock_ns();
+	w->t_last = s->t_closed;
+	if (rc && !w->err)
+		w->err = rc;
+	return rc;
+}
+
+/* Residency of the data sets before a read phase, optionally dropping them first. */
+static void read_prep(struct bio *b, unsigned nf, uint64_t bytes, double *pct, int *dropped)
+{
+	unsigned k, j;
+	double sum = 0, p;
+	uint64_t total = 0;
+
+	*dropped = 0;
+	for (k = 0; k < b->c->copies; k++)
+		for (j = 0; j < nf; j++) {
+			uint64_t l = file_len(b, j);
+
+			if (l > bytes)
+				l = bytes;
+			if (b->c->drop_cache && cache_drop(b->set[k].fd[j]) == 0)
+				*dropped = 1;
+			if (cache_resident(b->set[k].fd[j], 0, l, &p) == 0) {
+				sum += p * (double)l;
+				total += l;
+			}
+		}
+	*pct = total ? sum / (double)total : -1;
+}
+
+/* --- per-character output ------------------------------------------------------ */
+
+/* Per-char phases time groups of `chunk` calls (one op each), as Bonnie++ does: a clock
+ * read per byte would cost about 10% of a one-byte write(2). */
+static unsigned group_len(const struct bio *b, uint64_t i)
+{
+	uint64_t left = b->char_bytes - i;
+
+	return left < b->c->chunk ? (unsigned)left : b->c->chunk;
+}
+
+static int putc_syscall(struct bio *b, struct bio_set *s, struct worker *w)
+{
+	const struct engine *e = b->e;
+	unsigned char ch = 'a';
+	struct engine_req rq = { .op = ENGINE_OP_WRITE, .fd = s->fd[0], .buf = &ch, .len = 1 };
+	/* psync's request is exactly write(2): call it without the table's indirection,
+	 * which costs a few percent of a one-byte call */
+	int direct = e == &engine_psync;
+	uint64_t i, t0;
+	unsigned g, n;
+
+	worker_start(w);
+	for (i = 0; i < b->char_bytes; i += n) {
+		n = group_len(b, i);
+		if (sig_stop_requested())
+			return -EINTR;
+		t0 = op_begin();
+		if (direct) {
+			for (g = 0; g < n; g++) {
+				ch = (unsigned char)('a' + (g & 15));
+				if (write(rq.fd, &ch, 1) != 1) {
+					rq.res = -errno;
+					break;
+				}
+			}
+		} else {
+			for (g = 0; g < n; g++) {
+				ch = (unsigned char)('a' + (g & 15));
+				e->submit(s->ectx, &rq, 1);
+				if (rq.res != 1)
+					break;
+			}
+		}
+		op_end(w, t0, g == n ? (int64_t)n : rq.res < 0 ? rq.res : -EIO);
+		if (g != n)
+			return w->err;
+	}
+	return 0;
+}
+
+static int putc_stdio(struct bio *b, struct bio_set *s, struct worker *w)
+{
+	int fd = dup(s->fd[0]);		/* the FILE gets its own descriptor */
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	uint64_t i, t0;
+	unsigned g;
+	int rc = 0;
+
+	if (!f) {
+		rc = -errno;
+		if (fd >= 0)
+			close(fd);
+		return rc;
+	}
+	worker_start(w);
+	for (i = 0; i < b->char_bytes && !rc; i += group_len(b, i)) {
+		unsigned n = group_len(b, i);
+		if (sig_stop_requested()) {
+			rc = -EINTR;
+			break;
+		}
+		t0 = op_begin();
+		for (g = 0; g < n; g++)
+			putc_unlocked('a' + (int)(g & 15), f);
+		rc = ferror(f) ? (errno ? -errno : -EIO) : 0;
+		op_end(w, t0, rc ? rc : (int64_t)n);
+	}
+	if (fflush(f) == EOF && !rc)
+		rc = errno ? -errno : -EIO;
+	if (fclose(f) == EOF && !rc)
+		rc = -errno;
+	if (rc && !w->err)
+		w->err = rc;
+	return rc;
+}
+
+static int w_putc(void *arg, unsigned i, struct worker *w)
+{
+	struct bio *b = arg;
+	int rc;
+
+	if (b->c->char_method == BONNIE_CHAR_PUTC)
+		rc = putc_stdio(b, &b->set[i], w);
+	else
+		rc = putc_syscall(b, &b->set[i], w);
+	return rc ? rc : finish_set(b, &b->set[i], 1, 1, w);
+}
+
+/* --- block output, rewrite, block input -------------------------------------------- */
+
+static int w_put_block(void *arg, unsigned i, struct worker *w)
+{
+	struct bio *b = arg;
+	struct bio_set *s = &b->set[i];
+	struct engine_req rq = { .op = ENGINE_OP_WRITE, .buf = s->buf, .len = b->c->chunk };
+	unsigned j;
+	uint64_t off;
+
+	worker_start(w);
+	for (j = 0; j < b->nf; j++) {
+		uint64_t l = file_len(b, j);
+
+		rq.fd = s->fd[j];
+		for (off = 0; off < l; off += b->c->chunk) {
+			if (sig_stop_requested())
+				return -EINTR;
+			if (io_timed_chain(b->e, s->ectx, w, &rq) != (int64_t)b->c->chunk)
+				return rq.res < 0 ? (int)rq.res : -EIO;
+			if (b->c->fsync_each && fsync(rq.fd) < 0)
+				return -errno;
+		}
+	}
+	return finish_set(b, s, b->nf, 1, w);
+}
+
+static int w_rewrite(void *arg, unsigned i, struct worker *w)
+{
+	struct bio *b = arg;
+	struct bio_set *s = &b->set[i];
+	struct engine_req rd = { .op = ENGINE_OP_PREAD, .buf = s->buf, .len = b->c->chunk };
+	struct engine_req wr = { .op = ENGINE_OP_PWRITE, .buf = s->buf, .len = b->c->chunk };
+	unsigned char *p = s->buf;
+	unsigned j;
+	uint64_t off;
+
+	worker_start(w);
+	for (j = 0; j < b->nf; j++) {
+		uint64_t l = file_len(b, j);
+
+		rd.fd = wr.fd = s->fd[j];
+		for (off = 0; off < l; off += b->c->chunk) {
+			if (sig_stop_requested())
+				return -EINTR;
+			rd.off = wr.off = off;
+			if (io_timed_chain(b->e, s->ectx, w, &rd) != (int64_t)b->c->chunk)
+				return rd.res < 0 ? (int)rd.res : -EIO;
+			p[off / b->c->chunk % b->c->chunk]++;	/* dirty it */
+			if (io_timed_chain(b->e, s->ectx, w, &wr) != (int64_t)b->c->chunk)
+				return wr.res < 0 ? (int)wr.res : -EIO;
+			if (b->c->fsync_each && fsync(wr.fd) < 0)
+				return -errno;
+		}
+	}
+	return finish_set(b, s, b->nf, 1, w);
+}
+
+static int getc_syscall(struct bio *b, struct bio_set *s, struct worker *w)
+{
+	const struct engine *e = b->e;
+	unsigned char ch;
+	struct engine_req rq = { .op = ENGINE_OP_READ, .fd = s->fd[0], .buf = &ch, .len = 1 };
+	int direct = e == &engine_psync;	/* as in putc_syscall */
+	uint64_t i, t0;
+	unsigned g, n;
+
+	worker_start(w);
+	for (i = 0; i < b->char_bytes; i += n) {
+		n = group_len(b, i);
+		if (sig_stop_requested())
+			return -EINTR;
+		t0 = op_begin();
+		if (direct) {
+			for (g = 0; g < n; g++) {
+				ssize_t got = read(rq.fd, &ch, 1);
+
+				if (got != 1) {
+					rq.res = got < 0 ? -errno : 0;
+					break;
+				}
+			}
+		} else {
+			for (g = 0; g < n; g++) {
+				e->submit(s->ectx, &rq, 1);
+				if (rq.res != 1)
+					break;
+			}
+		}
+		op_end(w, t0, g == n ? (int64_t)n : rq.res < 0 ? rq.res : -EIO);
+		if (g != n)
+			return w->err;
+	}
+	return 0;
+}
+
+static int getc_stdio(struct bio *b, struct bio_set *s, struct worker *w)
+{
+	int fd = dup(s->fd[0]);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	uint64_t i, t0;
+	unsigned g;
+	int rc = 0, ch = 0;
+
+	if (!f) {
+		rc = -errno;
+		if (fd >= 0)
+			close(fd);
+		return rc;
+	}
+	worker_start(w);
+	for (i = 0; i < b->char_bytes && !rc; i += group_len(b, i)) {
+		unsigned n = group_len(b, i);
+		if (sig_stop_requested()) {
+			rc = -EINTR;
+			break;
+		}
+		t0 = op_begin();
+		for (g = 0; g < n && ch != EOF; g++)
+			ch = getc_unlocked(f);
+		rc = ch == EOF ? -EIO : 0;
+		op_end(w, t0, rc ? rc : (int64_t)n);
+	}
+	fclose(f);
+	if (rc && !w->err)
+		w->err = rc;
+	return rc;
+}
+
+static int w_getc(void *arg, unsigned i, struct worker *w)
+{
+	struct bio *b = arg;
+	int rc;
+
+	if (b->c->char_method == BONNIE_CHAR_PUTC)
+		rc = getc_stdio(b, &b->set[i], w);
+	else
+		rc = getc_syscall(b, &b->set[i], w);
+	return rc ? rc : finish_set(b, &b->set[i], 1, 0, w);
+}
+
+static int w_get_block(void *arg, unsigned i, struct worker *w)
+{
+	struct bio *b = arg;
+	struct bio_set *s = &b->set[i];
+	struct engine_req rq = { .op = ENGINE_OP_READ, .buf = s->buf, .len = b->c->chunk };
+	unsigned j;
+	uint64_t off;
+
+	worker_start(w);
+	for (j = 0; j < b->nf; j++) {
+		uint64_t l = file_len(b, j);
+
+		rq.fd = s->fd[j];
+		for (off = 0; off < l; off += b->c->chunk) {
+			if (sig_stop_requested())
+				return -EINTR;
+			if (io_timed_chain(b->e, s->ectx, w, &rq) != (int64_t)b->c->chunk)
+				return rq.res < 0 ? (int)rq.res : -EIO;
+		}
+	}
+	return finish_set(b, s, b->nf, 0, w);
+}
+
+/* --- random seeks -------------------------------------------------------------------- */
+
+static int w_seeks(void *arg, unsigned i, struct worker *w)
+{
+	struct bio *b = arg;
+	unsigned copy = i / b->c->seekers, me = i % b->c->seekers;
+	struct bio_set *s = &b->set[copy];
+	uint64_t nblk = b->size / b->c->chunk, per = GIB / b->c->chunk, k, n, t0, blk;
+	unsigned char *buf;
+	struct engine_req rq = { .len = b->c->chunk };
+	struct rng r;
+	int rc = 0;
+
+	/* the copy's buffer belongs to seeker 0; others use their own (no sharing) */
+	if (posix_memalign((void **)&buf, 4096, b->c->chunk))
+		return -ENOMEM;
+	rq.buf = buf;
+	rng_seed(&r, b->seed + i * 0x9e3779b97f4a7c15ull);
+	n = b->c->seeks / b->c->seekers + (me < b->c->seeks % b->c->seekers);
+	worker_start(w);
+	for (k = 0; k < n; k++) {
+		int64_t res;
+
+		if (sig_stop_requested()) {
+			rc = -EINTR;
+			break;
+		}
+		blk = rng_below(&r, nblk);
+		rq.fd = s->fd[blk / per];
+		rq.off = (blk % per) * b->c->chunk;
+		rq.op = ENGINE_OP_PREAD;
+		t0 = op_begin();
+		b->e->submit(s->ectx, &rq, 1);
+		res = rq.res;
+		/* about one seek in ten dirties its block and writes it back */
+		if (res == (int64_t)b->c->chunk && rng_below(&r, 10) == 0) {
+			buf[k % b->c->chunk]++;
+			rq.op = ENGINE_OP_PWRITE;
+			b->e->submit(s->ectx, &rq, 1);
+			res = rq.res == (int64_t)b->c->chunk ? res + rq.res : rq.res;
+		}
+		if (res > 0 && res < (int64_t)b->c->chunk)
+			res = -EIO;
+		op_end(w, t0, res);
+		if (res < 0) {
+			rc = (int)res;
+			break;
+		}
+	}
+	free(buf);
+	/* as Bonnie++'s seekers: each syncs the data set before it ends (within the time) */
+	for (k = 0; !rc && k < b->nf; k++)
+		if (fsync(s->fd[k]) < 0)
+			rc = -errno;
+	return rc;
+}
+
+/* --- phases ------------------------------------------------------------------------- */
+
+static int io_phase(struct bio *b, struct runner *rc, int t, unsigned nw, uint64_t expect,
+		    int (*fn)(void *, unsigned, struct worker *), struct row **out)
+{
+	return bonnie_phase(rc, b->c, t, nw, "B", expect, fn, b, out);
+}
+
+static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
+		  const char *dir)
+{
+	unsigned k, j;
+
+	memset(b, 0, sizeof(*b));
+	b->c = c;
+	b->e = rc->eng;
+	b->dir = dir;
+	b->size = c->size_mb << 20;
+	b->nf = (unsigned)((b->size + GIB - 1) / GIB);
+	b->char_bytes = c->skip_char ? 0 : c->char_mb << 20;
+	b->seed = c->seed;
+	if (b->nf > BONNIE_MAX_FILES)
+		return -EFBIG;
+	b->set = calloc(c->copies, sizeof(*b->set));
+	if (!b->set)
+		return -ENOMEM;
+	for (k = 0; k < c->copies; k++) {
+		for (j = 0; j < BONNIE_MAX_FILES; j++)
+			b->set[k].fd[j] = -1;
+		if (posix_memalign(&b->set[k].buf, 4096, c->chunk))
+			return -ENOMEM;
+		memset(b->set[k].buf, 0, c->chunk);	/* zeros, as Bonnie++ writes */
+		if (b->e->init && b->e->init(&b->set[k].ectx, 1) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void tear_down(struct bio *b)
+{
+	char path[PATH_MAX];
+	unsigned k, j;
+
+	if (!b->set)
+		return;
+	close_all(b);
+	for (k = 0; k < b->c->copies; k++) {
+		for (j = 0; j < b->nf; j++)
+			if (set_path(b, k, j, path, sizeof(path)) == 0)
+				unlink(path);
+		free(b->set[k].buf);
+		if (b->e->exit && b->set[k].ectx)
+			b->e->exit(b->set[k].ectx);
+	}
+	free(b->set);
+	b->set = NULL;
+}
+
+/* A write phase: open with flags, run, then time an fsync for the durable figure. */
+static int write_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int flags,
+		       int direct, int (*fn)(void *, unsigned, struct worker *))
+{
+	struct row *row;
+	uint64_t bytes = t == BT_PUTC ? b->char_bytes : b->size, ts;
+	int r = open_all(b, nf, flags, direct);
+
+	if (r < 0)
+		return r;
+	r = io_phase(b, rc, t, b->c->copies, bytes * b->c->copies, fn, &row);
+	if (row && r == 0) {
+		unsigned k;
+
+		/* the rate is Bonnie++'s: until fsync and close returned */
+		for (k = 0, ts = 0; k < b->c->copies; k++)
+			if (b->set[k].t_closed - b->set[k].t_written > ts)
+				ts = b->set[k].t_closed - b->set[k].t_written;
+		row->durable_ns = row->elapsed_ns;
+		row->buffered_ns = row->elapsed_ns > ts ? row->elapsed_ns - ts : 0;
+	}
+	close_all(b);
+	return r;
+}
+
+static int read_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int direct,
+		      uint64_t bytes, int (*fn)(void *, unsigned, struct worker *))
+{
+	struct row *row;
+	double pct;
+	int dropped, r = open_all(b, nf, t == BT_SEEKS ? O_RDWR : O_RDONLY, direct);
+	unsigned nw = t == BT_SEEKS ? b->c->copies * b->c->seekers : b->c->copies;
+
+	if (r < 0)
+		return r;
+	read_prep(b, nf, bytes, &pct, &dropped);
+	r = io_phase(b, rc, t, nw, bytes * b->c->copies, fn, &row);
+	if (row)
+		bonnie_row_cache(row, b->c, pct, dropped);
+	close_all(b);
+	return r;
+}
+
+int bonnie_io_tests(struct runner *rc, const struct bonnie_cfg *c, const char *dir)
+{
+	struct bio b;
+	int r;
+
+	r = set_up(&b, rc, c, dir);
+	if (r < 0)
+		goto out;
+	if (b.char_bytes) {
+		r = write_phase(&b, rc, BT_PUTC, 1, O_WRONLY | O_CREAT | O_TRUNC, 0, w_putc);
+		if (r < 0)
+			goto out;
+	}
+	r = write_phase(&b, rc, BT_PUT_BLOCK, b.nf, O_WRONLY | O_CREAT | O_TRUNC, c->direct,
+			w_put_block);
+	if (r < 0)
+		goto out;
+	r = write_phase(&b, rc, BT_REWRITE, b.nf, O_RDWR, c->direct, w_rewrite);
+	if (r < 0)
+		goto out;
+	if (b.char_bytes) {
+		uint64_t save = b.char_bytes;
+
+		if (b.char_bytes > file_len(&b, 0))
+			b.char_bytes = file_len(&b, 0);
+		r = read_phase(&b, rc, BT_GETC, 1, 0, b.char_bytes, w_getc);
+		b.char_bytes = save;
+		if (r < 0)
+			goto out;
+	}
+	r = read_phase(&b, rc, BT_GET_BLOCK, b.nf, c->direct, b.size, w_get_block);
+	if (r < 0)
+		goto out;
+	r = read_phase(&b, rc, BT_SEEKS, b.nf, c->direct, b.size, w_seeks);
+out:
+	tear_down(&b);
+	return r;
+}

@@ -1,0 +1,301 @@
+/* bonnie_run.c - running the Bonnie++ battery: the two blocks in order, the figures of
+ * each row (rate as Bonnie++ computes it, params, per-copy metrics, cache verdict), the
+ * effective options, and the small run of the quick battery. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cache.h"
+#include "core/scratch.h"
+#include "stats/result.h"
+#include "stats/summary.h"
+#include "workload/bonnie.h"
+#include "workload/bonnie_int.h"
+#include "workload/runner.h"
+#include "workload/workload.h"
+
+static const char *method_name(int m)
+{
+	return m == BONNIE_CHAR_PUTC ? "putc" : "syscall";
+}
+
+static int is_file_test(int t)
+{
+	return t >= BT_SEQ_CREATE;
+}
+
+/* The amount of work Bonnie++ divides by the time: KiB for the data tests (rewrite
+ * moves every byte twice but counts it once), seeks, files. */
+static double work_done(int t, uint64_t bytes, uint64_t ops)
+{
+	if (t == BT_REWRITE)
+		return (double)bytes / 2.0 / 1024.0;
+	if (t == BT_SEEKS || is_file_test(t))
+		return (double)ops;
+	return (double)bytes / 1024.0;
+}
+
+static void set_params(struct row *row, const struct bonnie_cfg *c, int t)
+{
+	kv_set(&row->params, "copies", "%u", c->copies);
+	kv_set(&row->params, "fsync_each", "%d", c->fsync_each);
+	if (t == BT_PUTC || t == BT_GETC)
+		kv_set(&row->params, "detail", "%s", c->char_method == BONNIE_CHAR_PUTC ?
+		       "stdio putc/getc" : "a syscall per byte");
+	else if (t == BT_SEEKS)
+		kv_set(&row->params, "detail", "%u seekers x%u", c->seekers, c->copies);
+	else if (is_file_test(t))
+		kv_set(&row->params, "detail", "%u files", c->nfiles * BONNIE_FILE_UNIT);
+	else
+		kv_set(&row->params, "detail", "%u B chunks%s", c->chunk,
+		       c->direct ? ", direct" : "");
+	if (t == BT_PUTC || t == BT_GETC) {
+		kv_set(&row->params, "char_method", "%s", method_name(c->char_method));
+		kv_set(&row->params, "char_mb", "%llu", (unsigned long long)c->char_mb);
+	}
+	if (!is_file_test(t)) {
+		kv_set(&row->params, "size_mb", "%llu", (unsigned long long)c->size_mb);
+		kv_set(&row->params, "chunk", "%u", c->chunk);
+		kv_set(&row->params, "seeks", "%u", c->seeks);
+		kv_set(&row->params, "seekers", "%u", c->seekers);
+		if (t != BT_PUTC && t != BT_GETC)
+			kv_set(&row->params, "direct", "%d", c->direct);
+	} else {
+		kv_set(&row->params, "files", "%u", c->nfiles);
+		kv_set(&row->params, "max_size", "%d", c->max_size);
+		kv_set(&row->params, "min_size", "%d", c->min_size);
+		kv_set(&row->params, "dirs", "%u", c->ndirs);
+		kv_set(&row->params, "file_chunk", "%u", c->file_chunk);
+	}
+}
+
+int bonnie_row_finish(struct row *row, const struct bonnie_cfg *c, int t, int r)
+{
+	double secs = (double)row->elapsed_ns / 1e9;
+
+	row->rate = secs > 0 ? work_done(t, row->bytes, row->ops) / secs : 0;
+	str_set(&row->rate_unit, t == BT_SEEKS ? "seeks/s" : is_file_test(t) ? "files/s"
+										: "K/sec");
+	set_params(row, c, t);
+	if (r == -EINTR || sig_stop_requested()) {
+		row->flags |= ROW_INCOMPLETE;
+	} else if (r < 0 && !(row->flags & ROW_FAILED)) {
+		row->flags |= ROW_FAILED;
+		if (!row->error)
+			row->error = str_printf("%s", strerror(-r));
+	}
+	return r;
+}
+
+void bonnie_row_cache(struct row *row, const struct bonnie_cfg *c, double pct, int dropped)
+{
+	char buf[160];
+	int t = bonnie_test_of(row->phase);
+	int direct = c->direct && t != BT_GETC;
+
+	row->cache_pct = pct;
+	row->cache_dropped = dropped;
+	if (pct < 0)
+		return;
+	if (!direct && pct >= CACHE_INFLATED_PCT)
+		row->flags |= ROW_CACHE_INFLATED;
+	if (direct) {
+		snprintf(buf, sizeof(buf), "O_DIRECT: the page cache was bypassed "
+			 "(%.0f%% of the data was resident)", pct);
+		str_set(&row->note, buf);
+	} else {
+		str_set(&row->note, cache_verdict(buf, sizeof(buf), pct, dropped));
+	}
+}
+
+/* Per-copy figures: workers i*per .. i*per+per-1 belong to copy i. */
+struct copy_fig {
+	uint64_t bytes, ops, t0, t1;
+};
+
+int bonnie_phase(struct runner *rc, const struct bonnie_cfg *c, int t, unsigned nw,
+		 const char *unit, uint64_t expect, int (*fn)(void *, unsigned, struct worker *),
+		 void *arg, struct row **out)
+{
+	struct copy_fig cf[64];
+	struct phase ph;
+	struct row *row;
+	unsigned i, per = nw / c->copies;
+	int r;
+
+	*out = NULL;
+	r = phase_begin(&ph, rc, bonnie_test_name(t), nw, unit, expect);
+	if (r < 0)
+		return r;
+	r = runner_parallel(&ph, fn, arg);
+	memset(cf, 0, sizeof(cf));
+	for (i = 0; i < nw && c->copies > 1; i++) {
+		struct copy_fig *f = &cf[i / per];
+		const struct worker *w = &ph.w[i];
+
+		f->bytes += w->bytes;
+		f->ops += w->ops;
+		if (!f->t0 || w->t_first < f->t0)
+			f->t0 = w->t_first;
+		if (w->t_last > f->t1)
+			f->t1 = w->t_last;
+	}
+	row = phase_end(&ph, "bonnie");
+	if (!row)
+		return -ENOMEM;
+	*out = row;
+	for (i = 0; i < c->copies && c->copies > 1; i++) {
+		char name[32];
+		double s = (double)(cf[i].t1 - cf[i].t0) / 1e9;
+
+		snprintf(name, sizeof(name), "copy%u_rate", i + 1);
+		row_add_metric(row, name, s > 0 ? work_done(t, cf[i].bytes, cf[i].ops) / s : 0,
+			       t == BT_SEEKS ? "seeks/s" : is_file_test(t) ? "files/s" : "K/sec");
+	}
+	return bonnie_row_finish(row, c, t, r);
+}
+
+/* Move the rows of from to the end of to (both runs of the same workload). */
+static int move_rows(struct run *to, struct run *from)
+{
+	size_t i;
+
+	if (to->nrows + from->nrows > to->cap) {
+		size_t cap = to->nrows + from->nrows + 16;
+		struct row **v = realloc(to->rows, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		to->rows = v;
+		to->cap = cap;
+	}
+	for (i = 0; i < from->nrows; i++)
+		to->rows[to->nrows++] = from->rows[i];
+	from->nrows = 0;
+	return 0;
+}
+
+/* --min-time: run the file block on trial runs, growing the file count by the ratio of
+ * the wanted time to the shortest phase's, until every phase lasts min_time (or the
+ * count reaches BONNIE_MAX_FILES_UNITS); the last trial's rows are the result. */
+static int file_block_min_time(struct runner *rc, const struct bonnie_cfg *c,
+			       const char *dir)
+{
+	struct bonnie_cfg t = *c;
+	uint64_t want = (uint64_t)(c->min_time * 1e9);
+	int tries, r = 0;
+
+	for (tries = 0; tries < 8; tries++) {
+		struct runner tr = *rc;
+		uint64_t shortest = UINT64_MAX;
+		double grow;
+		size_t i;
+
+		tr.run = run_new("bonnie");
+		if (!tr.run)
+			return -ENOMEM;
+		r = bonnie_file_tests(&tr, &t, dir);
+		for (i = 0; i < tr.run->nrows; i++)
+			if (tr.run->rows[i]->elapsed_ns < shortest)
+				shortest = tr.run->rows[i]->elapsed_ns;
+		if (r < 0 || shortest >= want || t.nfiles >= BONNIE_MAX_FILES_UNITS ||
+		    sig_stop_requested() || tries == 7) {
+			for (i = 0; i < tr.run->nrows; i++)
+				kv_set(&tr.run->rows[i]->params, "min_time", "%g", c->min_time);
+			if (move_rows(rc->run, tr.run) < 0)
+				r = -ENOMEM;
+			run_free(tr.run);
+			return r;
+		}
+		run_free(tr.run);
+		grow = (double)want / (double)(shortest ? shortest : 1) * 1.2;
+		if (grow < 1.5)
+			grow = 1.5;
+		t.nfiles = (double)t.nfiles * grow > BONNIE_MAX_FILES_UNITS ?
+			   BONNIE_MAX_FILES_UNITS : (uint32_t)((double)t.nfiles * grow + 0.5);
+	}
+	return r;
+}
+
+int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir)
+{
+	int r = 0;
+
+	if (c->size_mb)
+		r = bonnie_io_tests(rc, c, dir);
+	if (r == 0 && c->nfiles && !sig_stop_requested())
+		r = c->min_time > 0 ? file_block_min_time(rc, c, dir)
+				    : bonnie_file_tests(rc, c, dir);
+	if (r == 0 && sig_stop_requested())
+		r = -EINTR;
+	return r;
+}
+
+void bonnie_flag_repeats(struct run *run)
+{
+	struct summary s[BT_COUNT];
+	size_t i;
+	int t;
+
+	for (t = 0; t < BT_COUNT; t++)
+		summary_init(&s[t]);
+	for (i = 0; i < run->nrows; i++) {
+		const struct row *w = run->rows[i];
+
+		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
+		    !(w->flags & (ROW_FAILED | ROW_INCOMPLETE)) &&
+		    (t = bonnie_test_of(w->phase)) >= 0)
+			summary_add(&s[t], w->rate);
+	}
+	for (i = 0; i < run->nrows; i++) {
+		struct row *w = run->rows[i];
+
+		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
+		    (t = bonnie_test_of(w->phase)) >= 0 && s[t].n >= 2 && summary_cv(&s[t]) > 0.10)
+			w->flags |= ROW_INCONSISTENT;
+	}
+}
+
+int bonnie_record_options(struct run *run, const struct bonnie_cfg *c)
+{
+	struct kvlist *o = &run->options;
+	int r = 0;
+
+	r |= kv_set(o, "directory", "%s", c->dir);
+	r |= kv_set(o, "machine", "%s", c->machine ? c->machine : "");
+	r |= kv_set(o, "concurrency", "%u", c->copies);
+	r |= kv_set(o, "seed", "%llu", (unsigned long long)c->seed);
+	r |= kv_set(o, "size_mb", "%llu", (unsigned long long)c->size_mb);
+	r |= kv_set(o, "chunk", "%u", c->chunk);
+	r |= kv_set(o, "seeks", "%u", c->seeks);
+	r |= kv_set(o, "seekers", "%u", c->seekers);
+	r |= kv_set(o, "files", "%u", c->nfiles);
+	r |= kv_set(o, "max_size", "%d", c->max_size);
+	r |= kv_set(o, "min_size", "%d", c->min_size);
+	r |= kv_set(o, "dirs", "%u", c->ndirs);
+	r |= kv_set(o, "file_chunk", "%u", c->file_chunk);
+	r |= kv_set(o, "ram_mb", "%llu", (unsigned long long)c->ram_mb);
+	r |= kv_set(o, "repeats", "%u", c->repeats);
+	r |= kv_set(o, "char_method", "%s", method_name(c->char_method));
+	r |= kv_set(o, "char_mb", "%llu", c->skip_char ? 0ull : (unsigned long long)c->char_mb);
+	r |= kv_set(o, "fsync_each", "%d", c->fsync_each);
+	r |= kv_set(o, "direct", "%d", c->direct);
+	r |= kv_set(o, "drop_cache", "%d", c->drop_cache);
+	r |= kv_set(o, "min_time", "%g", c->min_time);
+	return r ? -ENOMEM : 0;
+}
+
+int bonnie_quick(struct runner *rc, const char *dir)
+{
+	struct bonnie_cfg c;
+
+	bonnie_cfg_init(&c);
+	c.size_mb = 16;
+	c.size_set = 1;
+	c.char_mb = 1;
+	c.nfiles = 1;
+	c.seeks = 2048;
+	c.seed = 1;
+	return bonnie_run(rc, &c, dir);
+}
