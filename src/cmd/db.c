@@ -87,8 +87,10 @@ static int db_check(const struct db_opts *o, long *cache)
 	static const char *const sy[] = { "off", "normal", "full", "extra", NULL };
 	char *end;
 
-	if (o->rows == 0) {
-		err_msg("invalid --rows: '0': must be at least 1");
+	if (o->rows == 0 || o->rows > 2147483647u) {
+		/* anumber is an INTEGER column and build_data() loops over an INTEGER */
+		err_msg("invalid --rows: '%llu': must be from 1 to 2147483647",
+			(unsigned long long)o->rows);
 		return -EINVAL;
 	}
 	if (o->pg && o->pg_local) {

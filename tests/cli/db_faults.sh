@@ -16,6 +16,8 @@ no_postgres() { # no process of ours still running in a scratch dir under $T
 
 expect_exit 2 "$IOB" db --rows 0 "$T"
 expect_out "invalid --rows: '0'"
+expect_exit 2 "$IOB" db --rows 3000000000 "$T"
+expect_out "must be from 1 to 2147483647"
 expect_exit 2 "$IOB" db --rows -3 "$T"
 expect_out "--rows"
 expect_exit 2 "$IOB" db --pg x --pg-local "$T"
