@@ -11,6 +11,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -468,6 +469,80 @@ static int reap_orphans(void)
 	return found;
 }
 
+/* The head of PostgreSQL's main shared memory segment (storage/pg_shmem.h), as far as
+ * the handle of its dynamic shared memory control segment. */
+struct pg_shmem_head {
+	int32_t magic;			/* 679834894 */
+	int32_t creator_pid;
+	size_t totalsize, freeoffset;
+	uint32_t dsm_control;
+};
+
+/* The server's file /dev/shm/PostgreSQL.HANDLE, removed when it is its user's. */
+static void unlink_dsm(const struct db_pgserver *s, uint32_t handle)
+{
+	struct stat st;
+	char p[64];
+
+	snprintf(p, sizeof(p), "/dev/shm/PostgreSQL.%u", (unsigned)handle);
+	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_uid == (s->drop ? s->uid : geteuid()))
+		unlink(p);
+}
+
+/* The dynamic shared memory control segment (storage/ipc/dsm.c): a header (magic
+ * 0x9a503d32, nitems, maxitems) and maxitems slots of 40 bytes on LP64 whose first
+ * two words are a segment handle and its reference count. Each live segment is removed,
+ * as PostgreSQL itself does at its next start after a crash; nothing is touched unless
+ * the size and the header agree with that layout. */
+static void remove_dsm_items(const struct db_pgserver *s, uint32_t control)
+{
+	char p[64];
+	unsigned char *buf;
+	uint32_t hdr[3], item[2];
+	struct stat st;
+	size_t k;
+	int fd;
+
+	snprintf(p, sizeof(p), "/dev/shm/PostgreSQL.%u", (unsigned)control);
+	fd = open(p, O_RDONLY | O_NOFOLLOW);
+	if (fd < 0)
+		return;
+	buf = fstat(fd, &st) == 0 && st.st_size >= 16 && st.st_size <= (1 << 20) ?
+	      malloc((size_t)st.st_size) : NULL;
+	if (buf && read(fd, buf, (size_t)st.st_size) == st.st_size) {
+		memcpy(hdr, buf, sizeof(hdr));
+		if (sizeof(void *) == 8 && hdr[0] == 0x9a503d32u && hdr[1] <= hdr[2] &&
+		    16 + (size_t)hdr[2] * 40 == (size_t)st.st_size) {
+			for (k = 0; k < hdr[1]; k++) {
+				memcpy(item, buf + 16 + k * 40, sizeof(item));
+				if (item[1] && item[0] && item[0] != control)
+					unlink_dsm(s, item[0]);
+			}
+		}
+	}
+	free(buf);
+	close(fd);
+}
+
+/* A killed postmaster leaves its dynamic shared memory segments in /dev/shm (with the
+ * default dynamic_shared_memory_type=posix); the control segment's handle is in the
+ * System V segment's header. Remove them when they are the server's. */
+static void remove_dsm(const struct db_pgserver *s, int shmid)
+{
+	struct pg_shmem_head h;
+	void *a = shmat(shmid, NULL, SHM_RDONLY);
+
+	if (a == (void *)-1)
+		return;
+	memcpy(&h, a, sizeof(h));
+	shmdt(a);
+	if (h.magic != 679834894 || h.creator_pid != (int32_t)s->pid || !h.dsm_control)
+		return;
+	remove_dsm_items(s, h.dsm_control);
+	unlink_dsm(s, h.dsm_control);
+}
+
 /* After an unclean death, remove the server's System V shared memory segment (its key
  * and id are on line 7 of postmaster.pid) when nobody is attached any more. */
 static void remove_shm(const struct db_pgserver *s)
@@ -488,8 +563,10 @@ static void remove_shm(const struct db_pgserver *s)
 	if (n != 7 || sscanf(line, "%ld %ld", &key, &id) != 2)
 		return;
 	if (shmctl((int)id, IPC_STAT, &ds) == 0 && ds.shm_nattch == 0 &&
-	    ds.shm_perm.uid == (s->drop ? s->uid : geteuid()))
+	    ds.shm_perm.uid == (s->drop ? s->uid : geteuid())) {
+		remove_dsm(s, (int)id);
 		shmctl((int)id, IPC_RMID, NULL);
+	}
 }
 #else
 static int reap_orphans(void)

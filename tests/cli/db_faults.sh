@@ -67,6 +67,7 @@ wait_backend() {
 }
 
 # the postmaster killed in the middle of the run
+touch "$T/marker"
 "$IOB" db --pg-local --rows 3000000 "$T" > "$T/kill.out" 2>&1 &
 job=$!
 wait_backend
@@ -79,6 +80,11 @@ st=$?
 grep -q "the server exited during the statement\|postgresql failed" "$T/kill.out" ||
 	{ cat "$T/kill.out" >&2; fail "no clear message after the server was killed"; }
 no_postgres
+# its shared memory is gone too (dynamic segments in /dev/shm, the System V one)
+if [ -d /dev/shm ]; then
+	left=$(find /dev/shm -maxdepth 1 -name 'PostgreSQL.*' -newer "$T/marker" 2>/dev/null)
+	[ -z "$left" ] || fail "shared memory left by the killed server: $left"
+fi
 
 # SIGINT on SQLite and on PostgreSQL: exit 130, everything removed
 for eng in "" --pg-local; do
