@@ -103,6 +103,8 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 	if (!strcmp(row->phase, "script_total")) {
 		text_db_total(f, row);
 	} else if (!strcmp(row->phase, "build")) {
+		if (row->repeat)
+			fprintf(f, "repeat %u:\n", row->repeat + 1);
 		fprintf(f, "build   %-20s %10.3f s", tag ? tag : "", (double)row->elapsed_ns / 1e9);
 		if (row->rate > 0)
 			fprintf(f, "  %.0f rows/s", row->rate);
