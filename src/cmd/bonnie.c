@@ -30,6 +30,7 @@ static void bonnie_usage(FILE *f)
 "         [-x runs] [-c copies] [-u user] [-g group] [-q] [-f[size]] [-b] [-D]\n"
 "         [-z seed] [--char-method syscall|putc] [--min-time S] [--drop-cache]\n"
 "         [--format LIST] [--output-dir DIR] [--quiet] [--label TEXT]\n"
+"         [--engine NAME] [--repeat N] [--no-store]\n"
 "Run the Bonnie++ 2.00a test set on a directory: per-char, block and rewrite output,\n"
 "per-char and block input, random seeks, then small-file create/stat/delete in\n"
 "sequential and random order.\n\n"
@@ -58,7 +59,9 @@ static void bonnie_usage(FILE *f)
 "  --drop-cache     drop the data set from the page cache before each read phase\n"
 "  --format LIST    text (default), json, csv;  --output-dir DIR: write files there\n"
 "  --quiet          no progress line;  --label TEXT: stored with the result\n"
-"  --no-space-check skip the free-space check before writing\n");
+"  --no-space-check skip the free-space check before writing\n"
+"  --engine NAME    psync (default) or null;  --repeat N: the same as -x N\n"
+"  --no-store       do not save the run in the results store\n");
 }
 
 /* Defaults that depend on the machine; checks that need the file system. 0 or -EINVAL. */
@@ -211,6 +214,7 @@ int cmd_bonnie(int argc, char **argv)
 	if (c.engine)
 		co.engine = c.engine;
 	co.quiet = c.long_quiet;
+	co.no_store = c.no_store;
 	if (common_validate(&co, &eng))
 		return EXIT_USAGE;
 	if (bonnie_check(&c, err, sizeof(err)) < 0) {

@@ -80,6 +80,7 @@ struct bonnie_cfg {
 	const char *label;
 	const char *engine;
 	int long_quiet;			/* --quiet: no progress */
+	int no_store;			/* --no-store: do not save the run in the store */
 	int help;
 };
 

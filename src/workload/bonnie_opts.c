@@ -274,6 +274,13 @@ static int parse_long(struct bonnie_cfg *c, const char *name, const char *val, c
 		c->label = val;
 	} else if (!strcmp(name, "engine")) {
 		c->engine = val;
+	} else if (!strcmp(name, "repeat")) {
+		/* The common --repeat is Bonnie's -x. */
+		long long v;
+
+		if (parse_num(val, "", NULL, 1, 1000000, &v) < 0)
+			return fail(err, errlen, "bad value for --repeat: '%s'", val);
+		c->repeats = (unsigned)v;
 	} else {
 		return fail(err, errlen, "unknown option: '--%s'", name);
 	}
@@ -288,6 +295,8 @@ static int long_flag(struct bonnie_cfg *c, const char *name)
 		c->no_space_check = 1;
 	else if (!strcmp(name, "quiet"))
 		c->long_quiet = 1;
+	else if (!strcmp(name, "no-store"))
+		c->no_store = 1;
 	else if (!strcmp(name, "help"))
 		c->help = 1;
 	else
