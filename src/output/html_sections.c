@@ -13,14 +13,17 @@
 #include "stats/hist.h"
 #include "stats/result.h"
 
-/* The run's data-set size as its rows' "size" param says ("1.00 GiB"), or "". */
-static void run_size(char *buf, size_t len, const struct run *run)
+/* The data-set size of the run's rows of workload wl, as their "size" param says
+ * ("1.00 GiB"), or "". */
+static void run_size(char *buf, size_t len, const struct run *run, const char *wl)
 {
 	const char *s;
 	size_t i;
 
 	buf[0] = '\0';
 	for (i = 0; i < run->nrows; i++) {
+		if (!run->rows[i]->workload || strcmp(run->rows[i]->workload, wl))
+			continue;
 		if ((s = kv_get(&run->rows[i]->params, "size"))) {
 			units_fmt_bytes(buf, len, strtod(s, NULL));
 			return;
@@ -99,7 +102,7 @@ static void table_rows(FILE *f, const struct report *r, const char *wl, size_t i
 		if (strcmp(r->runs[j]->env.host ? r->runs[j]->env.host : "", h) ||
 		    !run_has(r, j, wl))
 			continue;
-		run_size(size, sizeof(size), r->runs[j]);
+		run_size(size, sizeof(size), r->runs[j], wl);
 		fprintf(f, "<tr><td>");
 		html_run_name(f, r, j);
 		fprintf(f, "</td><td class=\"n\">%s</td>", size);

@@ -198,6 +198,7 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	kv_set(&row->params, "method", "%s", copy_method_name(c->used));
 	kv_set(&row->params, "method_asked", "%s", copy_method_name(c->job->method));
 	kv_set(&row->params, "buffer", "%" PRIu64, c->job->buffer);
+	kv_set(&row->params, "size", "%" PRIu64, row->bytes);
 	kv_set(&row->params, "engine", "%s", c->e->name);
 	kv_set(&row->params, "detail", "%s", copy_method_name(c->used));
 	if (src_pct >= 0) {

@@ -262,8 +262,10 @@ static void set_params(struct row *row, const struct dd_job *j, const char *engi
 		kv_set(&row->params, "bs", "%" PRIu64, j->ibs);
 	kv_set(&row->params, "ibs", "%" PRIu64, j->ibs);
 	kv_set(&row->params, "obs", "%" PRIu64, j->obs);
-	if (j->count != UINT64_MAX)
+	if (j->count != UINT64_MAX) {
 		kv_set(&row->params, "count", "%" PRIu64, j->count);
+		kv_set(&row->params, "size", "%" PRIu64, j->count * j->ibs);
+	}
 	kv_set(&row->params, "data", "%s", src_names[j->src]);
 	kv_set(&row->params, "conv", "%s%s%s", j->conv & DD_CONV_FDATASYNC ? "fdatasync " : "",
 	       j->conv & DD_CONV_FSYNC ? "fsync " : "", j->conv & DD_CONV_NOTRUNC ? "notrunc" : "");
