@@ -23,6 +23,10 @@ void progress_init(struct progress *p, int want, const char *label, const char *
 
 void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 {
+	/* A copy counts the bytes of its reads and of its writes: show the bytes copied. */
+	if (p->per_unit > 1)
+		done /= p->per_unit;
+
 	char rate[32], pct[16] = "", eta[48] = "";
 	double secs, r;
 	int bytes;

@@ -14,6 +14,8 @@ struct progress {
 	uint64_t total;			/* expected units, 0 when unknown */
 	uint64_t t0;
 	uint64_t next_ns;		/* next time to draw; UINT64_MAX when disabled */
+	unsigned per_unit;		/* ticks per unit shown (2 when reads and writes are
+					 * both counted, as in a copy); 0 or 1: one */
 };
 
 /* want: the caller's wish (not --quiet); the terminal test is done here. */

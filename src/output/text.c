@@ -204,7 +204,7 @@ int out_text_extras(FILE *f, const struct row *w)
 	if (w->lat.valid && w->lat.n)
 		text_lat(f, &w->lat);
 	/* The cache verdict note says the share itself; otherwise print it here. */
-	if (w->cache_pct >= 0 && !(w->note && !strncmp(w->note, "cache:", 6)))
+	if (w->cache_pct >= 0 && !(w->note && strstr(w->note, "cache:")))
 		fprintf(f, "  cache: %.0f%% resident at start%s\n", w->cache_pct,
 			w->cache_dropped ? " (after dropping it)" : "");
 	if (w->note)

@@ -155,6 +155,8 @@ static int do_copy(struct copy_ctx *c)
 		if (err && c->copied == 0 && unsupported(err)) {
 			c->w->err = 0;
 			c->used = COPY_RW;
+			if (c->w->prog)		/* progress counts bytes read and written */
+				c->w->prog->per_unit = 2;
 			return loop_rw(c);
 		}
 		return err;
@@ -245,6 +247,8 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 		cache_resident(c.in_fd, 0, (uint64_t)st.st_size, &src_pct);
 	if (!err)
 		err = phase_begin(&ph, rc, "copy", 1, "B", (uint64_t)st.st_size);
+	if (!err && job->method == COPY_RW)
+		ph.prog.per_unit = 2;	/* reads and writes both count bytes */
 	if (err) {
 		row = run_add_row(rc->run, "cp", "copy");
 		if (row) {

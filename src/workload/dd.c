@@ -336,6 +336,9 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 		have_pct = input_cache(c, &pct);
 	err = phase_begin(&ph, rc, phase_name(j), 1, "B",
 			  j->count == UINT64_MAX ? 0 : j->count * j->ibs);
+	/* A file-to-file copy counts the bytes of its reads and of its writes. */
+	if (!err && j->src == DD_SRC_FILE && j->dst == DD_DST_FILE)
+		ph.prog.per_unit = 2;
 	if (err)
 		return err;
 	c->w = &ph.w[0];
