@@ -25,13 +25,18 @@ static void time_line(FILE *f, const char *name, double s)
 	fprintf(f, "%s\t%dm%.3fs\n", name, m, s - 60.0 * m);
 }
 
-static void rate_line(FILE *f, const char *what, uint64_t bytes, uint64_t ns, const char *how)
+/* A time and its rate; no rate for a copy the file system did without moving the bytes. */
+static void rate_line(FILE *f, const char *what, const struct row *w, uint64_t ns,
+		      const char *how)
 {
 	char t[32], r[32];
 	double secs = (double)ns / 1e9;
 
-	fprintf(f, "  %-9s %s (%s) %s\n", what, units_fmt_ns(t, sizeof(t), (double)ns),
-		units_fmt_si(r, sizeof(r), secs > 0 ? (double)bytes / secs : 0, "B/s"), how);
+	if (w->flags & ROW_TOO_FAST)
+		snprintf(r, sizeof(r), "no disk rate");
+	else
+		units_fmt_si(r, sizeof(r), secs > 0 ? (double)w->bytes / secs : 0, "B/s");
+	fprintf(f, "  %-9s %s (%s) %s\n", what, units_fmt_ns(t, sizeof(t), (double)ns), r, how);
 }
 
 /* dd's closing lines: records, then bytes (SI, IEC) copied, seconds, rate. */
@@ -70,9 +75,9 @@ static int extras(FILE *f, const struct row *w, const char *sync_how)
 	struct row copy = *w;
 
 	if (w->buffered_ns)
-		rate_line(f, "buffered:", w->bytes, w->buffered_ns, "until the last write returned");
+		rate_line(f, "buffered:", w, w->buffered_ns, "until the last write returned");
 	if (w->durable_ns)
-		rate_line(f, "durable:", w->bytes, w->durable_ns, sync_how);
+		rate_line(f, "durable:", w, w->durable_ns, sync_how);
 	copy.buffered_ns = copy.durable_ns = 0;
 	return out_text_extras(f, &copy);
 }

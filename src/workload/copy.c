@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -212,14 +213,16 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 		mem = copy_memory_bandwidth();
 		row_add_metric(row, "memcpy_bandwidth", mem / 1e6, "MB/s");
 		if (mem > 0 && rate_bps > mem) {
-			char a[32], b[32];
+			char a[32], b[32], src[48] = "";
 
 			row->flags |= ROW_TOO_FAST;
 			free(row->note);
-			row->note = str_printf("copy_file_range moved %s/s, faster than memory copies "
-					       "(%s/s): the file system shared the blocks (reflink) "
-					       "or offloaded the copy; this is not a disk rate",
-					       units_fmt_bytes(a, sizeof(a), rate_bps),
+			if (src_pct >= 0)
+				snprintf(src, sizeof(src), "source cache: %.0f%% resident; ", src_pct);
+			row->note = str_printf("%scopy_file_range moved %s/s, faster than memory "
+					       "copies (%s/s): the file system shared the blocks "
+					       "(reflink) or offloaded the copy; this is not a disk "
+					       "rate", src, units_fmt_bytes(a, sizeof(a), rate_bps),
 					       units_fmt_bytes(b, sizeof(b), mem));
 		}
 	}
