@@ -74,7 +74,7 @@ static int write_json(const struct run *run, const char *dir)
 int cmd_run(int argc, char **argv)
 {
 	struct common_opts co;
-	struct run_opts o = { ".", 0, 0 };
+	struct run_opts o = { ".", 512ull << 20, 0 };
 	struct opt_group g[2];
 	struct runner rc = { 0 };
 	struct scratch *s = NULL;
@@ -98,6 +98,10 @@ int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	if (n > 0) {
 		err_msg("run: unexpected operand: use --dir DIR");
+		return EXIT_USAGE;
+	}
+	if (o.size < (1u << 20)) {
+		err_msg("run: bad --size: at least 1m (the dd and cp file; 512m by default)");
 		return EXIT_USAGE;
 	}
 	if (common_validate(&co, &rc.eng))

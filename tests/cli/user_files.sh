@@ -16,6 +16,9 @@ expect_exit 0 "$IOB" cp "$d/a.bin" "$T/copy"
 expect_exit 2 "$IOB" dd if=/dev/zero of="$d/notes.txt" bs=1k count=1
 expect_exit 2 "$IOB" cp "$d/a.bin" "$d/notes.txt"
 expect_exit 2 "$IOB" dd if=/dev/zero of="$d/link" bs=1k count=1 --overwrite
+expect_exit 2 "$IOB" run --dir "$d" --size 0
+expect_out "bad --size"
+expect_exit 2 "$IOB" run --dir "$d" extra
 
 (cd "$d" && find . -type f -exec sha256sum {} + | sort) > "$T/after"
 cmp -s "$T/before" "$T/after" || fail "user files changed"
