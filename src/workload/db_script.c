@@ -26,66 +26,43 @@
 #define DB_SETUP_SQL "CREATE TABLE test1 (\n    thedate TIMESTAMP,\n" \
 		     "    astring VARCHAR(200),\n    anumber INTEGER\n)"
 
-/* The timed part of the seeds' ptst.sql, verbatim. */
-const char db_seed_script_pg[] =
-	"CREATE TABLE test2  (\n"
-	"    thedate TIMESTAMP,\n"
-	"    astring VARCHAR(200),\n"
-	"    anumber INTEGER\n"
-	");\n"
-	"CREATE TABLE test3 AS SELECT * FROM test1;\n"
-	"INSERT INTO test2 SELECT * FROM test1 WHERE ((anumber % 2) = 0);\n"
-	"DELETE FROM test3 WHERE ((anumber % 2) = 0);\n"
-	"DELETE FROM test3 WHERE ((anumber % 13) = 0);\n"
-	"CREATE TABLE test4 AS\n"
-	" SELECT test1.thedate AS t1date,\n"
-	"        test2.thedate AS t2date,\n"
-	"        test1.astring AS t1string,\n"
-	"        test2.astring AS t2string,\n"
-	"        test1.anumber AS t1number,\n"
-	"        test2.anumber AS t2number\n"
-	" FROM test1 JOIN test2 ON test1.anumber=test2.anumber;\n"
-	"UPDATE test3 SET thedate='now' WHERE ((anumber % 5) = 0);\n"
-	"DROP TABLE test4;\n"
-	"CREATE TABLE test4 AS SELECT * FROM test1;\n"
-	"DELETE FROM test4 WHERE ((anumber % 27) = 0);\n"
-	"VACUUM ANALYZE;\n"
+/* The timed part of the seeds' ptst.sql. The engines differ only in how the UPDATE spells
+ * the current time (NOW_EXPR), so the text is written once: SEED_SCRIPT(NOW_EXPR). */
+#define SEED_SCRIPT(NOW_EXPR) \
+	"CREATE TABLE test2  (\n" \
+	"    thedate TIMESTAMP,\n" \
+	"    astring VARCHAR(200),\n" \
+	"    anumber INTEGER\n" \
+	");\n" \
+	"CREATE TABLE test3 AS SELECT * FROM test1;\n" \
+	"INSERT INTO test2 SELECT * FROM test1 WHERE ((anumber % 2) = 0);\n" \
+	"DELETE FROM test3 WHERE ((anumber % 2) = 0);\n" \
+	"DELETE FROM test3 WHERE ((anumber % 13) = 0);\n" \
+	"CREATE TABLE test4 AS\n" \
+	" SELECT test1.thedate AS t1date,\n" \
+	"        test2.thedate AS t2date,\n" \
+	"        test1.astring AS t1string,\n" \
+	"        test2.astring AS t2string,\n" \
+	"        test1.anumber AS t1number,\n" \
+	"        test2.anumber AS t2number\n" \
+	" FROM test1 JOIN test2 ON test1.anumber=test2.anumber;\n" \
+	"UPDATE test3 SET thedate=" NOW_EXPR " WHERE ((anumber % 5) = 0);\n" \
+	"DROP TABLE test4;\n" \
+	"CREATE TABLE test4 AS SELECT * FROM test1;\n" \
+	"DELETE FROM test4 WHERE ((anumber % 27) = 0);\n" \
+	"VACUUM ANALYZE;\n" \
+	"VACUUM FULL;\n" \
+	"DROP TABLE test4;\n" \
+	"DROP TABLE test3;\n" \
+	"DROP TABLE test2;\n" \
 	"VACUUM FULL;\n"
-	"DROP TABLE test4;\n"
-	"DROP TABLE test3;\n"
-	"DROP TABLE test2;\n"
-	"VACUUM FULL;\n";
 
-/* The same on SQLite: 'now' is spelled as SQLite's current time; the engine maps
- * VACUUM ANALYZE to ANALYZE + VACUUM and VACUUM FULL to VACUUM. */
-const char db_seed_script_sqlite[] =
-	"CREATE TABLE test2  (\n"
-	"    thedate TIMESTAMP,\n"
-	"    astring VARCHAR(200),\n"
-	"    anumber INTEGER\n"
-	");\n"
-	"CREATE TABLE test3 AS SELECT * FROM test1;\n"
-	"INSERT INTO test2 SELECT * FROM test1 WHERE ((anumber % 2) = 0);\n"
-	"DELETE FROM test3 WHERE ((anumber % 2) = 0);\n"
-	"DELETE FROM test3 WHERE ((anumber % 13) = 0);\n"
-	"CREATE TABLE test4 AS\n"
-	" SELECT test1.thedate AS t1date,\n"
-	"        test2.thedate AS t2date,\n"
-	"        test1.astring AS t1string,\n"
-	"        test2.astring AS t2string,\n"
-	"        test1.anumber AS t1number,\n"
-	"        test2.anumber AS t2number\n"
-	" FROM test1 JOIN test2 ON test1.anumber=test2.anumber;\n"
-	"UPDATE test3 SET thedate=datetime('now') WHERE ((anumber % 5) = 0);\n"
-	"DROP TABLE test4;\n"
-	"CREATE TABLE test4 AS SELECT * FROM test1;\n"
-	"DELETE FROM test4 WHERE ((anumber % 27) = 0);\n"
-	"VACUUM ANALYZE;\n"
-	"VACUUM FULL;\n"
-	"DROP TABLE test4;\n"
-	"DROP TABLE test3;\n"
-	"DROP TABLE test2;\n"
-	"VACUUM FULL;\n";
+/* PostgreSQL: verbatim. */
+const char db_seed_script_pg[] = SEED_SCRIPT("'now'");
+
+/* SQLite: 'now' is spelled as SQLite's current time; the engine maps VACUUM ANALYZE to
+ * ANALYZE + VACUUM and VACUUM FULL to VACUUM. */
+const char db_seed_script_sqlite[] = SEED_SCRIPT("datetime('now')");
 
 int db_device_written(const char *dev, uint64_t *bytes)
 {
