@@ -7,9 +7,10 @@
 #   make bench      side-by-side benchmarks against the real tools (bench/)
 #   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer
 
-SRCS != ls src/*.c src/*/*.c 2>/dev/null
-HDRS != ls src/*/*.h 2>/dev/null
-LIBSRCS != ls src/*/*.c 2>/dev/null
+# Sources one and two folders below src/ (src/workload/bonnie/...); ls skips empty globs.
+SRCS != ls src/*.c src/*/*.c src/*/*/*.c 2>/dev/null; true
+HDRS != ls src/*/*.h src/*/*/*.h 2>/dev/null; true
+LIBSRCS != ls src/*/*.c src/*/*/*.c 2>/dev/null; true
 UNITS != ls tests/unit/t_*.c 2>/dev/null
 OBJS = ${SRCS:.c=.o}
 LIBOBJS = ${LIBSRCS:.c=.o}
@@ -48,7 +49,7 @@ bench: iobattery
 	@bench/run-all
 
 clean:
-	rm -f iobattery libiob.a src/*.o src/*/*.o $(UNITBINS)
+	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS)
 
 distclean: clean
 	rm -f config.mk src/config.h

@@ -19,8 +19,8 @@
 #include "core/units.h"
 #include "output/output.h"
 #include "stats/result.h"
-#include "workload/bonnie.h"
-#include "workload/runner.h"
+#include "workload/bonnie/bonnie.h"
+#include "runner/runner.h"
 
 static void bonnie_usage(FILE *f)
 {

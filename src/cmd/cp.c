@@ -16,7 +16,7 @@
 #include "engine/engine.h"
 #include "stats/result.h"
 #include "workload/copy.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 
 struct cp_opts {
 	const char *method;

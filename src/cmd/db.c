@@ -19,8 +19,8 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
-#include "workload/db.h"
-#include "workload/runner.h"
+#include "workload/db/db.h"
+#include "runner/runner.h"
 
 #define DB_SCRIPT_MAX	(64u << 20)	/* a script file larger than this is refused */
 

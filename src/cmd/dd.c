@@ -15,7 +15,7 @@
 #include "core/units.h"
 #include "stats/result.h"
 #include "workload/dd.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 
 #define DD_MAX_BS (1ull << 30)
 

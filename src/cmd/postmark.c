@@ -14,8 +14,8 @@
 #include "engine/engine.h"
 #include "output/output.h"
 #include "stats/result.h"
-#include "workload/postmark.h"
-#include "workload/runner.h"
+#include "workload/postmark/postmark.h"
+#include "runner/runner.h"
 
 #define PM_MAX_DEPTH 8		/* nested "load" */
 

@@ -13,7 +13,7 @@
 #include "core/units.h"
 #include "output/output.h"
 #include "stats/result.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 #include "workload/workload.h"
 
 struct run_opts {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "stats/result.h"
-#include "workload/bonnie.h"
+#include "workload/bonnie/bonnie.h"
 
 /* Append to a bounded buffer; remembers overflow. */
 struct sbuf {

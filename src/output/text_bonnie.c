@@ -13,7 +13,7 @@
 #include "output/text_renderers.h"
 #include "stats/result.h"
 #include "stats/summary.h"
-#include "workload/bonnie.h"
+#include "workload/bonnie/bonnie.h"
 
 static int is_bonnie(const struct row *w)
 {

@@ -15,7 +15,7 @@
 #include "core/units.h"
 #include "stats/result.h"
 #include "workload/copy.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 
 static const char *const method_names[] = { "auto", "rw", "copy_file_range", "sendfile" };
 

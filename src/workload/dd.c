@@ -15,7 +15,7 @@
 #include "core/units.h"
 #include "stats/result.h"
 #include "workload/dd.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 
 #define POOL_WINDOW	(1u << 20)	/* random data: blocks start at 256 places in 1 MiB */
 #define POOL_STRIDE	(4096u * 37u)	/* odd multiple of 4 KiB: O_DIRECT-aligned, cycles 256 */

@@ -9,7 +9,7 @@
 
 #include "workload/copy.h"
 #include "workload/dd.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 #include "workload/workload.h"
 
 #define QUICK_DEFAULT_SIZE (512ull << 20)

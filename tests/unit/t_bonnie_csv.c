@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test.h"
-#include "workload/bonnie.h"
+#include "workload/bonnie/bonnie.h"
 
 static void base(struct bonnie_line *l)
 {

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "test.h"
-#include "workload/bonnie.h"
+#include "workload/bonnie/bonnie.h"
 
 static int parse(struct bonnie_cfg *c, const char *a0, const char *a1, const char *a2,
 		 const char *a3)

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "test.h"
-#include "workload/db.h"
+#include "workload/db/db.h"
 
 static struct db_conn c;
 

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "test.h"
-#include "workload/postmark.h"
+#include "workload/postmark/postmark.h"
 
 static int ex(struct pm_config *c, const char *line, char **arg)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test.h"
-#include "workload/postmark.h"
+#include "workload/postmark/postmark.h"
 
 /* Regression values: the first outputs for seed 4357 (the reference code's default seed)
  * as this generator gives them. They are checked indirectly against PostMark by the

@@ -23,7 +23,7 @@
 
 #include "config.h"
 #include "core/scratch.h"
-#include "workload/db.h"
+#include "workload/db/db.h"
 
 #ifdef __linux__
 #include <sys/ipc.h>

@@ -10,7 +10,7 @@
 
 #include "config.h"
 #include "core/scratch.h"
-#include "workload/db.h"
+#include "workload/db/db.h"
 
 
 /* Hide a password in a connection string (key=value "password=..." or a URI's

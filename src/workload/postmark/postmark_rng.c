@@ -4,7 +4,7 @@
  * steps of the congruential generator x <- 69069 x + 1 (mod 2^32). Drawing the same seed
  * here and in PostMark gives the same 32-bit sequence, so the same files, sizes and
  * transaction choices. */
-#include "workload/postmark.h"
+#include "workload/postmark/postmark.h"
 
 #define MT_M		397
 #define MT_MATRIX	0x9908b0dfu

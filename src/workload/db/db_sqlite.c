@@ -18,7 +18,7 @@
 #include "core/clock.h"
 #include "core/progress.h"
 #include "core/scratch.h"
-#include "workload/db.h"
+#include "workload/db/db.h"
 
 struct sq {
 	sqlite3 *db;

@@ -19,8 +19,8 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
-#include "workload/db.h"
-#include "workload/runner.h"
+#include "workload/db/db.h"
+#include "runner/runner.h"
 #include "workload/workload.h"
 
 #define DB_SETUP_SQL "CREATE TABLE test1 (\n    thedate TIMESTAMP,\n" \

@@ -11,8 +11,8 @@
  * The engine issues the I/O; the runner's inline helpers time every request and count it,
  * so engines never touch statistics. runner_parallel() runs a function on n threads that
  * start together behind a barrier (the phase's clock starts when all are ready). */
-#ifndef IOB_WORKLOAD_RUNNER_H
-#define IOB_WORKLOAD_RUNNER_H
+#ifndef IOB_RUNNER_RUNNER_H
+#define IOB_RUNNER_RUNNER_H
 
 #include <stdint.h>
 #include "core/clock.h"

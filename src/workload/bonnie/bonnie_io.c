@@ -18,9 +18,9 @@
 #include "core/rng.h"
 #include "core/scratch.h"
 #include "stats/result.h"
-#include "workload/bonnie.h"
-#include "workload/bonnie_int.h"
-#include "workload/runner.h"
+#include "workload/bonnie/bonnie.h"
+#include "workload/bonnie/bonnie_int.h"
+#include "runner/runner.h"
 
 #define GIB (1ull << 30)
 

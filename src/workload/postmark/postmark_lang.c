@@ -13,7 +13,7 @@
 
 #include "core/units.h"
 #include "stats/result.h"
-#include "workload/postmark.h"
+#include "workload/postmark/postmark.h"
 
 #define PM_MAX_SIZE	(1u << 30)	/* the data source holds 2 * high bytes */
 #define PM_MAX_SUBDIRS	1000000u

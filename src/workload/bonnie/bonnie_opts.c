@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workload/bonnie.h"
+#include "workload/bonnie/bonnie.h"
 
 static const char *const test_names[BT_COUNT] = {
 	"putc", "put_block", "rewrite", "getc", "get_block", "seeks",

@@ -16,7 +16,7 @@
 #include "core/clock.h"
 #include "core/scratch.h"
 #include "stats/hist.h"
-#include "workload/postmark.h"
+#include "workload/postmark/postmark.h"
 
 static int dry_create(void *ctx, const struct pm_file *f, const char *src)
 {

@@ -3,7 +3,7 @@
 #define IOB_WORKLOAD_BONNIE_INT_H
 
 #include <stdint.h>
-#include "workload/bonnie.h"
+#include "workload/bonnie/bonnie.h"
 
 struct row;
 struct runner;

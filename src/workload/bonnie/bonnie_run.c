@@ -10,9 +10,9 @@
 #include "core/scratch.h"
 #include "stats/result.h"
 #include "stats/summary.h"
-#include "workload/bonnie.h"
-#include "workload/bonnie_int.h"
-#include "workload/runner.h"
+#include "workload/bonnie/bonnie.h"
+#include "workload/bonnie/bonnie_int.h"
+#include "runner/runner.h"
 #include "workload/workload.h"
 
 static const char *method_name(int m)

@@ -20,9 +20,9 @@
 #include "core/rng.h"
 #include "core/scratch.h"
 #include "stats/result.h"
-#include "workload/bonnie.h"
-#include "workload/bonnie_int.h"
-#include "workload/runner.h"
+#include "workload/bonnie/bonnie.h"
+#include "workload/bonnie/bonnie_int.h"
+#include "runner/runner.h"
 
 #define NAME_MAX_LEN 24		/* 7 digits + up to 12 random characters + NUL */
 

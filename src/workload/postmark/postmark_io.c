@@ -24,8 +24,8 @@
 
 #include "config.h"
 #include "engine/engine.h"
-#include "workload/postmark.h"
-#include "workload/postmark_io.h"
+#include "workload/postmark/postmark.h"
+#include "workload/postmark/postmark_io.h"
 
 #ifndef O_DIRECT
 #define O_DIRECT 0

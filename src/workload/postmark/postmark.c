@@ -12,9 +12,9 @@
 #include "core/scratch.h"
 #include "stats/hist.h"
 #include "stats/result.h"
-#include "workload/postmark.h"
-#include "workload/postmark_io.h"
-#include "workload/runner.h"
+#include "workload/postmark/postmark.h"
+#include "workload/postmark/postmark_io.h"
+#include "runner/runner.h"
 #include "workload/workload.h"
 
 static const char *const op_names[PM_OP_N] = { "create", "read", "append", "delete" };

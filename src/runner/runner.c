@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "stats/result.h"
-#include "workload/runner.h"
+#include "runner/runner.h"
 
 int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned nw,
 		const char *unit, uint64_t expected)

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workload/postmark.h"
+#include "workload/postmark/postmark.h"
 
 struct engine;
 

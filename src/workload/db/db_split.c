@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workload/db.h"
+#include "workload/db/db.h"
 
 struct splitter {
 	const char *t;
