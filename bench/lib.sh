@@ -7,33 +7,36 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else if (NR%2)
 geomean() { awk '$1 > 0 {s += log($1); n++} END {if (n) printf "%.3f\n", exp(s / n); else print "-"}'; }
 
 # Results of a benchmark, per test NAME: the pairwise ratios (R), each tool's figure (FO,
-# FT) and CPU per op (CO, CT); names keeps the order in which tests first appeared.
-declare -A R FO FT CO CT
+# FT), CPU per op (CO, CT) and the pairwise CPU ratios theirs/ours (RC: above 1, ours
+# spends less CPU per op; steadier than the rates when the machine is shared, as the
+# rate follows the CPU time the process gets); names keeps the order of first appearance.
+declare -A R FO FT CO CT RC
 names=()
 # add NAME RATIO OUR_FIGURE THEIR_FIGURE OUR_CPU_PER_OP THEIR_CPU_PER_OP ("-": none)
 add() {
 	[ -n "${R[$1]+x}" ] || names+=("$1")
 	R[$1]="${R[$1]:-} $2"; FO[$1]="${FO[$1]:-} $3"; FT[$1]="${FT[$1]:-} $4"
-	CO[$1]="${CO[$1]:-} $5"; CT[$1]="${CT[$1]:-} $6"
+	CO[$1]="${CO[$1]:-} $5"; CT[$1]="${CT[$1]:-} $6"; RC[$1]="${RC[$1]:-} $(ratio "$6" "$5")"
 }
 # col LIST: the numbers of a space-separated list one a line, without the "-" entries
 col() { echo $1 | tr ' ' '\n' | grep -v -e '^-$' -e '^$'; }
 # num: a figure for the table: whole numbers from 100 up, 3 significant digits below
 num() { awk '{if ($1 == "-") print "-"; else if ($1 >= 100) printf "%.0f\n", $1; else printf "%.3g\n", $1}'; }
 # table THEIRS_NAME FIGURE_HEAD CPU_HEAD GOAL: one line per test: median and geometric mean
-# of the ratios, medians of the figures and CPU per op, the ratios themselves; a ratio
-# median under GOAL is marked with '<'.
+# of the ratios, medians of the figures and CPU per op, the median CPU ratio theirs/ours
+# ("cpu"), the ratios themselves; a ratio median under GOAL is marked with '<'.
 table() {
 	local n med gm
-	printf '%-36s %7s %7s %12s %12s %11s %11s  %s\n' test median geomean "ours $2" \
-		"$1 $2" "ours $3" "$1 $3" "ratios per pair"
+	printf '%-36s %7s %7s %11s %11s %10s %10s %7s  %s\n' test median geomean "ours $2" \
+		"$1 $2" "ours $3" "$1 $3" "cpu" "ratios per pair"
 	for n in "${names[@]}"; do
 		med=$(col "${R[$n]}" | median)
 		gm=$(col "${R[$n]}" | geomean)
-		printf '%-36s %7s %7s %12s %12s %11s %11s  %s\n' "$n" \
+		printf '%-36s %7s %7s %11s %11s %10s %10s %7s  %s\n' "$n" \
 			"$(awk -v m="$med" -v g="$4" 'BEGIN {if (m == "-") print "-"; else printf "%.3f%s", m, m < g ? "<" : ""}')" \
 			"$gm" "$(col "${FO[$n]}" | median | num)" "$(col "${FT[$n]}" | median | num)" \
 			"$(col "${CO[$n]}" | median | num)" "$(col "${CT[$n]}" | median | num)" \
+			"$(col "${RC[$n]}" | median | awk '{if ($1 == "-") print "-"; else printf "%.3f\n", $1}')" \
 			"$(col "${R[$n]}" | awk '{printf "%.3f ", $1}')"
 	done
 }

@@ -143,7 +143,8 @@ table base figure cpu/op 0.98
 echo "ratio: ours/base speed (for the null engine: base ns / ours ns); above 1: ours faster;"
 echo "'<' marks a median under the goal 0.98. figure: MB/s (dd), K/s (bonnie), tps (postmark),"
 echo "ns per call (null). cpu/op: (user+sys) ns per dd record, per KiB (bonnie), per"
-echo "transaction, per null call."
+echo "transaction, per null call; cpu: median of base cpu/op / ours (above 1: ours cheaper),"
+echo "the steadier figure when other work shares the CPUs: $(uptime | sed 's/.*load/load/')"
 for t in $(printf '%s\n' "${!SKIP[@]}" | sort); do echo "skipped $t: ${SKIP[$t]}"; done
 rm -f "$work/f" "$work/n"
 exit 0

@@ -126,7 +126,8 @@ echo >&2
 table theirs wall_ms cpu_ms 1.0
 for t in "${tests[@]}"; do [ -n "${SKIP[$t]+x}" ] && echo "skipped ${label[$t]}: ${SKIP[$t]}"; done
 echo "ratio: their wall time / ours (above 1: ours faster; '<' marks a median under 1.0);"
-echo "wall_ms and cpu_ms (user+sys) are medians per run of the whole process"
+echo "wall_ms and cpu_ms (user+sys) are medians per run of the whole process; cpu: median"
+echo "of their cpu_ms / ours (above 1: ours cheaper); $(uptime | sed 's/.*load/load/')"
 
 # Start-up: a command that does nothing but start, print its help and exit, STARTS times
 # each, the order rotating; wall time per run (fork and exec by bash included alike).
