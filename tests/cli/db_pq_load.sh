@@ -4,7 +4,8 @@
 # mount namespace).
 . tests/cli/lib
 cd "$T" || exit 1
-"$IOB" db --no-store --pg x 2>&1 | grep -q "without libpq" && skip "built without libpq"
+"$IOB" db --no-store --pg x 2>&1 | grep -q "without libpq\|built without it" &&
+	skip "built without libpq"
 if command -v ldd > /dev/null 2>&1; then
 	ldd "$IOB" > "$T/ldd" 2>&1 || fail "ldd failed: $(cat "$T/ldd")"
 	grep -q libpq "$T/ldd" && fail "iobattery is linked with libpq: $(grep libpq "$T/ldd")"
