@@ -89,6 +89,11 @@ static uint32_t crc32c_sse42(uint32_t crc, const void *buf, size_t len)
 	}
 	for (; len >= 8; p += 8, len -= 8)
 		a = _mm_crc32_u64(a, le_get64(p));
+	if (len >= 4) {
+		a = _mm_crc32_u32((uint32_t)a, le_get32(p));
+		p += 4;
+		len -= 4;
+	}
 	while (len--)
 		a = _mm_crc32_u8((uint32_t)a, *p++);
 	return ~(uint32_t)a;
@@ -125,6 +130,11 @@ static uint32_t crc32c_armv8(uint32_t crc, const void *buf, size_t len)
 	}
 	for (; len >= 8; p += 8, len -= 8)
 		a = IOB_ARM_CRC32CD(a, le_get64(p));
+	if (len >= 4) {
+		a = IOB_ARM_CRC32CW(a, le_get32(p));
+		p += 4;
+		len -= 4;
+	}
 	while (len--)
 		a = IOB_ARM_CRC32CB(a, *p++);
 	return ~a;
