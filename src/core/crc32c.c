@@ -226,7 +226,8 @@ __attribute__((constructor)) static void crc32c_init(void)
 	}
 	for (k = 1; k < 8; k++)
 		for (i = 0; i < 256; i++)
-			crc_tab[k][i] = (crc_tab[k - 1][i] >> 8) ^ crc_tab[0][crc_tab[k - 1][i] & 0xff];
+			crc_tab[k][i] = (crc_tab[k - 1][i] >> 8) ^
+					crc_tab[0][crc_tab[k - 1][i] & 0xff];
 	crc32c_shift_init(&crc_shift_long, CRC_LONG);
 	crc32c_shift_init(&crc_shift_short, CRC_SHORT);
 #ifdef HAVE_CRC32C_SSE42

@@ -358,7 +358,8 @@ static int unit_stamp(const struct vblock_ctx *c, const unsigned char *b, size_t
 	if (all_zero(s, end - a))
 		return US_ZERO;
 	if (le_get32(s + S_CRC) != crc32c(0, s, S_CRC) || le_get64(s + S_RUN) != c->g.run_id ||
-	    le_get64(s + S_OFFSET) != e->offset + a || (want_file && le_get32(s + S_FILE) != *want_file))
+	    le_get64(s + S_OFFSET) != e->offset + a ||
+	    (want_file && le_get32(s + S_FILE) != *want_file))
 		return US_BAD;
 	*gen = le_get64(s + S_GEN);
 	return US_GOOD;
@@ -502,9 +503,11 @@ enum vblock_class vblock_check(const struct vblock_ctx *c, const void *buf, size
 	r->gen = r->gen_lo = r->gen_hi = h->gen;
 	if (h->geom.run_id != c->g.run_id)
 		return done(r, VBLOCK_OTHER_RUN, 0);
-	if (h->offset != e->offset || (!(e->flags & VBLOCK_EXP_ANY_FILE) && h->file_id != e->file_id))
+	if (h->offset != e->offset ||
+	    (!(e->flags & VBLOCK_EXP_ANY_FILE) && h->file_id != e->file_id))
 		return done(r, VBLOCK_MISDIRECTED, 0);
-	if (h->geom.len != len || h->geom.unit_shift != c->g.unit_shift || h->geom.data != c->g.data)
+	if (h->geom.len != len || h->geom.unit_shift != c->g.unit_shift ||
+	    h->geom.data != c->g.data)
 		return done(r, VBLOCK_CORRUPTED, H_LEN);
 	if (block_crc(b, len) == h->block_crc && stamps_match(c, b, len, h))
 		return judge_whole(e, r);

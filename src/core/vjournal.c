@@ -316,7 +316,7 @@ int vjournal_load(int fd, struct vjournal_map *m)
 			rc = (int)got;
 			break;
 		}
-		rc = load_chunk(m, &cap, b, (size_t)got / VJOURNAL_REC_LEN * VJOURNAL_REC_LEN, &seq);
+		rc = load_chunk(m, &cap, b, (size_t)got - (size_t)got % VJOURNAL_REC_LEN, &seq);
 		if (rc)
 			break;
 		if ((size_t)got % VJOURNAL_REC_LEN)

@@ -117,7 +117,8 @@ static void t_crc_fast(void)
 				if (lens[k] > 100) {
 					vblock_fill(c, b, lens[k] - 33, 7, 0, 1);
 					bad += le_get32(b + 56) != slow_crc(b, lens[k] - 33);
-					unclean += judge(c, b, lens[k] - 33, 0, 0, 0, &r) != VBLOCK_OK;
+					unclean += judge(c, b, lens[k] - 33, 0, 0, 0, &r) !=
+						   VBLOCK_OK;
 				}
 				vblock_ctx_free(c);
 			}

@@ -260,12 +260,11 @@ static void t_journal(void)
 	struct vjournal_rec rec[10];
 	struct vblock_ctx *c = ctx(RUNID, L, 0);
 	struct verify_opts opt = { .file_id = -1 };
-	struct vjournal_map m;
 	struct verify_summary s;
 	struct vjournal *j, *j2;
 	char jp[4200];
 	unsigned i;
-	int fd, jfd;
+	int fd;
 
 	if (!c)
 		return;
@@ -318,7 +317,21 @@ static void t_journal(void)
 	CHECK_EQ_U64(s.count[VBLOCK_ZEROED], 2);
 	CHECK_EQ_U64(s.count[VBLOCK_STALE], 0);
 
-	/* the map: newest generation per block; a torn tail and a damaged record skipped */
+	vblock_ctx_free(c);
+}
+
+/* The journal t_journal left: newest generation per block; a torn tail and a damaged
+ * record are skipped, and a damaged record's acknowledgement is lost with it. */
+static void t_journal_map(void)
+{
+	struct verify_opts opt = { .file_id = -1 };
+	struct verify_summary s;
+	struct vjournal_map m;
+	char jp[4200];
+	int jfd;
+
+	path_of(jp, sizeof(jp), "journal");
+	opt.journal_path = jp;
 	jfd = open(jp, O_RDWR);
 	CHECK(jfd >= 0);
 	CHECK(vjournal_load(jfd, &m) == 0);
@@ -339,7 +352,45 @@ static void t_journal(void)
 	CHECK_EQ_U64(check_path("crash", &opt, &s), 1);
 	CHECK_EQ_U64(s.journal_damaged, 2);
 	CHECK_EQ_U64(s.count[VBLOCK_STALE], 0);
-	vblock_ctx_free(c);
+}
+
+/* More records than the map's first allocation, each block acknowledged three times:
+ * the map compacts as it grows and keeps the newest generation of each. */
+static void t_journal_many(void)
+{
+	enum { N = 1500 };
+	static struct vjournal_rec rec[N];
+	struct vjournal_map m;
+	struct vjournal *j;
+	char jp[4200];
+	unsigned i, g, bad = 0;
+	int jfd;
+
+	path_of(jp, sizeof(jp), "journal-many");
+	CHECK(vjournal_create(&j, jp, RUNID) == 0);
+	if (!j)
+		return;
+	for (g = 1; g <= 3; g++) {
+		for (i = 0; i < N; i++)
+			rec[i] = (struct vjournal_rec){ (uint64_t)(i * 7919 % N) * L, g, 3, L };
+		CHECK(vjournal_ack(j, rec, N / 2) == 0);
+		CHECK(vjournal_ack(j, rec + N / 2, N - N / 2) == 0);
+	}
+	CHECK(vjournal_close(j) == 0);
+	jfd = open(jp, O_RDONLY);
+	CHECK(jfd >= 0 && vjournal_load(jfd, &m) == 0);
+	CHECK(jfd < 0 || close(jfd) == 0);
+	CHECK_EQ_U64(m.records, 3 * N);
+	CHECK_EQ_U64(m.damaged, 0);
+	CHECK_EQ_U64(m.run_id, RUNID);
+	CHECK_EQ_U64(m.n, N);
+	for (i = 0; i < N; i++) {
+		const struct vjournal_rec *r = vjournal_find(&m, 3, (uint64_t)i * L);
+
+		bad += !r || r->gen != 3 || r->len != L;
+	}
+	CHECK_EQ_U64(bad, 0);
+	vjournal_map_free(&m);
 }
 
 static void t_journal_refused(void)
@@ -374,7 +425,7 @@ static void cleanup(void)
 {
 	static const char *const names[] = { "clean", "mixed", "damage", "late", "cut", "empty",
 					     "junk", "crash", "journal", "plain",
-					     "journal-other" };
+					     "journal-other", "journal-many" };
 	char p[4200];
 	size_t i;
 
@@ -403,6 +454,8 @@ int main(void)
 	RUN(t_first_header_and_cut);
 	RUN(t_not_ours);
 	RUN(t_journal);
+	RUN(t_journal_map);
+	RUN(t_journal_many);
 	RUN(t_journal_refused);
 	cleanup();
 	free(blk);
