@@ -107,7 +107,8 @@ enum vblock_class {
 	VBLOCK_ZEROED,		/* lost write: zeros where the block was written */
 	VBLOCK_NO_HEADER,	/* lost write: bytes that are no block of this format */
 	VBLOCK_TORN,		/* header valid, part of the block an older generation or zeros */
-	VBLOCK_MISSING,		/* an acknowledged block past the end of the file (verify.c) */
+	VBLOCK_MISSING,		/* the file ends before the block does, or an acknowledged
+				 * block lies past its end (verify.c) */
 	VBLOCK_NCLASS
 };
 

@@ -8,7 +8,8 @@
  * own header's when that header is valid and in place, else the last length seen, so
  * files of one block size and files written sequentially in blocks of several sizes both
  * walk right; after a damaged header in a file of mixed sizes the walk may lose step and
- * report the rest as no-header. A last block shorter than the others is fine.
+ * report the rest as no-header. A last block shorter than the others is fine; a valid
+ * header whose block runs past the end of the file makes that block missing.
  *
  * Which generation each block must hold (struct verify_opts.gen_rule):
  *   VERIFY_GEN_AUTO	UNIFORM if the first header has VBLOCK_F_PASS, else ANY
