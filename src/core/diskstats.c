@@ -277,11 +277,52 @@ int diskstats_read(struct diskstats_set *set, struct diskstats_snap *snap)
 		return (int)n;
 	return (int)diskstats_parse(set->buf, (size_t)n, set, snap);
 }
+
+int diskstats_read_name(const char *name, struct diskstats_counters *out)
+{
+	struct diskstats_set set;
+	const char *p, *nl;
+	long n;
+	int rc = -ENOENT;
+
+	memset(out, 0, sizeof(*out));
+	memset(&set, 0, sizeof(set));
+	set.diskstats_path = "/proc/diskstats";
+	n = ds_slurp(&set);
+	for (p = set.buf; n >= 0 && rc == -ENOENT && p && *p; p = nl ? nl + 1 : NULL) {
+		char line[512], dev[DISKSTATS_NAME_LEN];
+		unsigned mj, mn;
+		size_t ll;
+
+		nl = strchr(p, '\n');
+		ll = nl ? (size_t)(nl - p) : strlen(p);
+		if (ll >= sizeof(line))
+			continue;
+		memcpy(line, p, ll);
+		line[ll] = '\0';
+		if (diskstats_parse_line(line, &mj, &mn, dev, sizeof(dev), out) == 0 &&
+		    strcmp(dev, name) == 0)
+			rc = 0;
+	}
+	if (rc)
+		memset(out, 0, sizeof(*out));
+	if (n < 0)
+		rc = (int)n;
+	n = diskstats_close(&set);
+	return rc == 0 && n < 0 ? (int)n : rc;
+}
 #else
 int diskstats_read(struct diskstats_set *set, struct diskstats_snap *snap)
 {
 	(void)set;
 	snap->ndev = 0;
+	return -ENOSYS;
+}
+
+int diskstats_read_name(const char *name, struct diskstats_counters *out)
+{
+	(void)name;
+	memset(out, 0, sizeof(*out));
 	return -ENOSYS;
 }
 #endif

@@ -153,6 +153,11 @@ int diskstats_add_dev(const char *sysroot, unsigned major, unsigned minor,
  * (-ENOSYS without device statistics). Allocates only when the text outgrows the buffer
  * (amortised doubling). */
 int diskstats_read(struct diskstats_set *set, struct diskstats_snap *snap);
+/* The counters of the device named name ("sda", as /proc/diskstats names it) now, in one
+ * read of the file, for a caller without a set. 0, -ENOENT when the file does not list
+ * it, -errno when the file cannot be read, -ENOSYS without device statistics.
+ * Thread-safe (nothing shared). */
+int diskstats_read_name(const char *name, struct diskstats_counters *out);
 /* Close the file and free the buffer; the device list stays readable. 0 or -errno.
  * Idempotent. */
 int diskstats_close(struct diskstats_set *set);

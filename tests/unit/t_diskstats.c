@@ -238,8 +238,9 @@ static void t_parse_line(void)
 	/* 16 numbers (a kernel between steps) keep the 15 known; 20 keep 17 */
 	CHECK(diskstats_parse_line("8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", &mj, &mn,
 				   NULL, 0, &c) == 0 && c.nfields == 15 && c.fl_ios == 0);
-	CHECK(diskstats_parse_line("8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20",
-				   &mj, &mn, NULL, 0, &c) == 0 && c.nfields == 17 && c.fl_ticks == 17);
+	CHECK(diskstats_parse_line("8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 "
+				   "20", &mj, &mn, NULL, 0, &c) == 0 && c.nfields == 17 &&
+	      c.fl_ticks == 17);
 	/* the old partition line: reads, read sectors, writes, written sectors */
 	CHECK(diskstats_parse_line("3 1 hda1 10 80 20 160", &mj, &mn, NULL, 0, &c) == 0);
 	CHECK(c.nfields == 4 && c.rd_ios == 10 && c.rd_sectors == 80 && c.wr_ios == 20 &&
@@ -255,7 +256,8 @@ static void t_parse_line(void)
 static void t_parse_text(void)
 {
 	static const char text[] =
-		"   7       0 loop0 855 0 1063772 3527 912 12 2114036 80947 0 3636 84952 0 0 0 0 68 477\n"
+		"   7       0 loop0 855 0 1063772 3527 912 12 2114036 80947 0 3636 84952 "
+		"0 0 0 0 68 477\n"
 		"   8       0 sda 1 2 3 4 5 6 7 8 9 10 11\n"
 		"   8       1 sda1 10 20 30 40 50 60 70 80 90 100 110 120 130 140 150 160 170\n"
 		"garbage line\n"
@@ -474,6 +476,15 @@ static void t_real(void)
 		CHECK(b.c[0].wr_sectors >= a.c[0].wr_sectors);
 		CHECK(diskstats_compute(&a.c[0], &b.c[0], b.t_ns - a.t_ns, &f) == 0);
 		CHECK(f.util_pct >= 0 && f.w_s >= 0);
+		/* by name: the same device, read a moment later */
+		{
+			struct diskstats_counters c;
+
+			CHECK(diskstats_read_name(set.dev[0].name, &c) == 0);
+			CHECK(c.nfields == b.c[0].nfields && c.wr_sectors >= b.c[0].wr_sectors);
+			CHECK(diskstats_read_name("no-such-device", &c) == -ENOENT);
+			CHECK(c.nfields == 0);
+		}
 	}
 	CHECK(diskstats_close(&set) == 0);
 	CHECK(diskstats_close(&set) == 0);	/* idempotent */
