@@ -18,6 +18,7 @@ kill "$ddpid" 2>/dev/null
 wait "$ddpid" 2>/dev/null
 cleanup_hooks=""
 cat "$T/out"
+[ $rc -eq 3 ] && skip "no wait states in this build"
 [ $rc -eq 0 ] || fail "t_sampler wait failed"
 grep -q '^passes [1-9]' "$T/out" || fail "no wait-state pass"
 grep -q '^observations [1-9]' "$T/out" || fail "the dd process was not observed"
