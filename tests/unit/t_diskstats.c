@@ -359,26 +359,13 @@ static void build_tree(dev_t real)
 	link_to(link, "../../devices/virtual/block/vdz");
 }
 
-static void t_walk_fake(void)
+/* dm-3 -> md9 (-> sdy, and back to dm-3: met once) and sdz1 (-> sdz), members in name
+ * order, each with its queue facts. */
+static void walk_members(const char *sys)
 {
-	const char *tmp = getenv("TESTS_TMP") ? getenv("TESTS_TMP") : "/tmp";
-	char sys[4096], img[4096], minfo[4096], line[4200];
 	struct diskstats_set set;
-	struct stat st;
 	int n;
 
-	snprintf(fake, sizeof(fake), "%.900s/iob-t_diskstats.XXXXXX", tmp);
-	CHECK(mkdtemp(fake) != NULL);
-	CHECK(stat(fake, &st) == 0);
-	build_tree(st.st_dev);
-	snprintf(img, sizeof(img), "%s/loop.img", fake);
-	put("loop.img", "data");
-	snprintf(line, sizeof(line), "%s", img);
-	put("devices/virtual/block/loop5/loop/backing_file", line);
-	snprintf(sys, sizeof(sys), "%s", fake);
-
-	/* dm-3 -> md9 (-> sdy, and back to dm-3: met once) and sdz1 (-> sdz), members in
-	 * name order */
 	diskstats_init(&set);
 	n = diskstats_add_dev(sys, 253, 3, &set);
 	CHECK(n == 5);
@@ -406,19 +393,26 @@ static void t_walk_fake(void)
 	}
 	CHECK(diskstats_close(&set) == 0);
 
+}
+
+/* A loop device, a path, a backing file that went away, a file system without a device. */
+static void walk_loop_and_paths(const char *sys, const struct stat *st, const char *img)
+{
+	char minfo[4096], line[4200];
+	struct diskstats_set set;
+
 	/* a loop device: its backing file's device (vdz, the real st_dev of the folder) */
 	diskstats_init(&set);
 	CHECK(diskstats_add_dev(sys, 7, 5, &set) == 2);
 	CHECK(strcmp(set.dev[1].name, "vdz") == 0 && set.dev[1].role == DISKSTATS_BACKING);
 	CHECK(set.dev[1].parent == 0 && set.dev[1].depth == 1);
 	CHECK(strcmp(diskstats_role_name(set.dev[1].role), "backing") == 0);
-	/* the same loop device found from a path: the block device node itself is a path */
 	CHECK(diskstats_close(&set) == 0);
 
 	/* a path: the folder's own device, through the fake tree */
 	snprintf(minfo, sizeof(minfo), "%s/mountinfo", fake);
 	snprintf(line, sizeof(line), "27 1 %u:%u / / rw,relatime - ext4 /dev/vdz rw",
-		 major(st.st_dev), minor(st.st_dev));
+		 major(st->st_dev), minor(st->st_dev));
 	put("mountinfo", line);
 	CHECK(diskstats_find_at(sys, minfo, fake, &set) == 1);
 	CHECK(strcmp(set.dev[0].name, "vdz") == 0 && strcmp(set.fstype, "ext4") == 0);
@@ -433,11 +427,11 @@ static void t_walk_fake(void)
 	CHECK(diskstats_close(&set) == 0);
 
 	/* no block device: the mount says what it is */
-	snprintf(line, sizeof(line), "%s/dev/block/%u:%u", fake, major(st.st_dev),
-		 minor(st.st_dev));
+	snprintf(line, sizeof(line), "%s/dev/block/%u:%u", fake, major(st->st_dev),
+		 minor(st->st_dev));
 	CHECK(unlink(line) == 0);
 	snprintf(line, sizeof(line), "40 27 %u:%u / /t rw - tmpfs tmpfs rw,size=4k",
-		 major(st.st_dev), minor(st.st_dev));
+		 major(st->st_dev), minor(st->st_dev));
 	put("mountinfo", line);
 	CHECK(diskstats_find_at(sys, minfo, fake, &set) == -ENODEV);
 	CHECK(set.ndev == 0 && strstr(set.reason, "tmpfs") != NULL);
@@ -452,6 +446,23 @@ static void t_walk_fake(void)
 	CHECK(strstr(set.reason, "cannot stat") != NULL);
 	CHECK(diskstats_close(&set) == 0);
 
+}
+
+static void t_walk_fake(void)
+{
+	const char *tmp = getenv("TESTS_TMP") ? getenv("TESTS_TMP") : "/tmp";
+	char img[4096], line[4200];
+	struct stat st;
+
+	snprintf(fake, sizeof(fake), "%.900s/iob-t_diskstats.XXXXXX", tmp);
+	CHECK(mkdtemp(fake) != NULL);
+	CHECK(stat(fake, &st) == 0);
+	build_tree(st.st_dev);
+	snprintf(img, sizeof(img), "%s/loop.img", fake);
+	put("loop.img", "data");
+	put("devices/virtual/block/loop5/loop/backing_file", img);
+	walk_members(fake);
+	walk_loop_and_paths(fake, &st, img);
 	snprintf(line, sizeof(line), "rm -rf '%s'", fake);
 	CHECK(system(line) == 0);
 }
