@@ -15,6 +15,7 @@
 
 #include "core/clock.h"
 #include "core/cpu.h"
+#include "core/diskstats.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
@@ -65,27 +66,6 @@ const char db_seed_script_pg[] = SEED_SCRIPT("'now'");
  * ANALYZE + VACUUM and VACUUM FULL to VACUUM. */
 const char db_seed_script_sqlite[] = SEED_SCRIPT("datetime('now')");
 
-int db_device_written(const char *dev, uint64_t *bytes)
-{
-	FILE *f = fopen("/proc/diskstats", "r");
-	char line[512], name[64];
-	unsigned long long sect;
-	int rc = -ENOENT;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*u %*u %63s %*u %*u %*u %*u %*u %*u %llu", name, &sect) == 2 &&
-		    !strcmp(name, dev)) {
-			*bytes = (uint64_t)sect * 512u;	/* diskstats sectors are 512 bytes */
-			rc = 0;
-			break;
-		}
-	}
-	fclose(f);
-	return rc;
-}
-
 /* State of one db_run. */
 struct db_state {
 	struct runner *rc;
@@ -118,11 +98,11 @@ static uint64_t db_size_now(struct db_state *s)
 
 static uint64_t dev_now(const struct db_state *s)
 {
-	uint64_t b = 0;
+	struct diskstats_counters c;
 
-	if (s->dev[0] && db_device_written(s->dev, &b) < 0)
+	if (!s->dev[0] || diskstats_read_name(s->dev, &c) < 0)
 		return 0;
-	return b;
+	return c.wr_sectors * DISKSTATS_SECTOR;
 }
 
 static int row_common(struct db_state *s, struct row *row, const char *sql,
