@@ -1,7 +1,7 @@
 # The Debian package: built with dpkg-buildpackage -us -uc -b from a copy of the tracked
 # (and untracked, not ignored) files, so the worktree stays clean; lintian reports no
-# error; installed with apt-get, it runs (--help, a tiny dd, the completion loads, the
-# manual page is found); apt-get remove takes every file it installed away again.
+# error; installed with apt-get, it runs (--help, a tiny dd, a small 'run', the completion
+# loads, the manual page is found); apt-get remove takes every file it installed away again.
 # Root only, with the tools of 'scripts/install-deps package'; skipped otherwise, and
 # when an iobattery package is installed already (it is not replaced).
 . tests/cli/lib
@@ -58,6 +58,11 @@ mkdir "$T/run" || fail "mkdir"
 	> "$T/out" 2>&1 || { cat "$T/out" >&2; fail "the installed iobattery dd failed"; }
 expect_out "65536 bytes"
 [ "$(wc -c < "$T/run/X")" -eq 65536 ] || fail "dd wrote $(wc -c < "$T/run/X") bytes"
+# the issue's check: the quick battery, small, in a temporary directory
+mkdir "$T/battery" || fail "mkdir"
+(cd "$T/battery" && /usr/bin/iobattery run --size 1m --no-store --no-json --quiet) \
+	> "$T/out" 2>&1 || { tail -n 20 "$T/out" >&2; fail "the installed iobattery run failed"; }
+no_scratch "$T/battery"
 bash -c '. /usr/share/bash-completion/completions/iobattery && complete -p iobattery' \
 	> "$T/out" 2>&1 || fail "the installed bash completion does not load"
 if command -v man > /dev/null; then
