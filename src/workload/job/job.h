@@ -229,7 +229,9 @@ struct job_optrec {
 };
 
 /* One section (or command-line group) in input order, with its options in the order
- * they were applied. job is the index in job_list.jobs, or -1 for a global section. */
+ * they were applied; for a global section, as fio's --showcmd prints it, every global
+ * option set so far (by the global sections above it too). job is the index in
+ * job_list.jobs, or -1 for a global section. */
 struct job_sect {
 	char *name;
 	bool global;

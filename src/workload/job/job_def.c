@@ -151,9 +151,6 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 	if (d->size && d->size < minbs)
 		return job_perr(ps, "size=%llu is smaller than the block size %llu",
 				(unsigned long long)d->size, (unsigned long long)minbs);
-	if (d->filesize[0] && d->filesize[0] < minbs)
-		return job_perr(ps, "filesize=%llu is smaller than the block size %llu",
-				(unsigned long long)d->filesize[0], (unsigned long long)minbs);
 	if (JOB_SET(d, JOB_OPT_RANDSEED))
 		d->randrepeat = false;	/* fio: randseed overrides randrepeat */
 	if (!d->loops)

@@ -22,6 +22,7 @@ struct job_pstate {
 	const char *section;	/* NULL before the first section */
 	unsigned depth;		/* include nesting */
 	const char *optname;	/* the option as written, for messages */
+	size_t first_sect;	/* out->sects before this parse */
 	struct job_def global;	/* defaults for the jobs below */
 };
 

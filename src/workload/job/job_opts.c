@@ -601,7 +601,7 @@ static int jo_zones(struct job_pstate *ps, const char *val, char *s, struct job_
 		n++;
 	}
 	*nz = n;
-	if (!n)		/* an empty list: this direction is uniform, as in fio */
+	if (!n)
 		return 0;
 	if (acc != 100) {
 		snprintf(why, sizeof(why), "the access percentages add up to %u%%, not 100%%", acc);
@@ -618,31 +618,28 @@ static int jo_zones(struct job_pstate *ps, const char *val, char *s, struct job_
 	return 0;
 }
 
+/* zoned:ACCESS/SIZE:... for every direction. fio documents one list per direction
+ * separated by ',', but fio 3.33 refuses any ',' in random_distribution (jo_dist), so no
+ * job file has one. */
 static int jo_dist_zoned(struct job_pstate *ps, struct job_def *d, const char *val,
 			 const char *spec)
 {
-	char buf[4096], copy[4096], *grp[JO_PARTS];
-	struct job_zone z[JOB_ZONES_MAX];
-	unsigned nz = 0, i, k, total = 0;
+	char buf[4096];
+	unsigned nz = 0, i;
 
 	if (strlen(spec) >= sizeof(buf))
 		return jo_bad(ps, val, "too long");
 	strcpy(buf, spec);
-	if (jo_ddir_groups(buf, grp))
-		return jo_bad(ps, val, "at most three zone lists (read,write,trim)");
-	for (i = 0; i < JO_PARTS; i++) {
-		strcpy(copy, grp[i]);
-		if (jo_zones(ps, val, copy, z, &nz))
-			return -EINVAL;
-		total += nz;
-		if (i >= JOB_DDIRS)
-			continue;
-		d->dist.nzones[i] = nz;
-		for (k = 0; k < nz; k++)
-			d->dist.zones[i][k] = z[k];
-	}
-	if (!total)
+	if (jo_zones(ps, val, buf, d->dist.zones[JOB_READ], &nz))
+		return -EINVAL;
+	if (!nz)
 		return jo_bad(ps, val, "at least one zone ACCESS/SIZE");
+	for (i = 0; i < JOB_DDIRS; i++) {
+		d->dist.nzones[i] = nz;
+		if (i != JOB_READ)
+			memcpy(d->dist.zones[i], d->dist.zones[JOB_READ],
+			       nz * sizeof(d->dist.zones[i][0]));
+	}
 	return 0;
 }
 
@@ -666,6 +663,9 @@ static int jo_dist(struct job_pstate *ps, struct job_def *d, const struct job_op
 		n = sizeof(head) - 1;
 	memcpy(head, val, n);
 	head[n] = '\0';
+	if (strchr(val, ','))	/* fio 3.33 matches no distribution then */
+		return jo_bad(ps, val, "one distribution for all directions (fio 3.33 refuses "
+			      "a ',' here)");
 	if (!strcmp(head, "zoned_abs"))
 		return job_perr(ps, "'%s=%s': zoned_abs is not implemented (use zoned)",
 				ps->optname, val);

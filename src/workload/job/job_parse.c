@@ -228,6 +228,28 @@ static int jp_push(void **v, size_t n, size_t size)
 	return 0;
 }
 
+/* fio's --showcmd prints, for a global section, every global option set so far: start
+ * its record with those of the previous global section of this parse. */
+static int jp_copy_globals(struct job_pstate *ps, struct job_sect *rec, size_t *rcap)
+{
+	struct job_list *l = ps->out;
+	size_t i, k;
+	int rc;
+
+	for (i = l->nsects - 1; i-- > ps->first_sect;) {
+		if (!l->sects[i].global)
+			continue;
+		for (k = 0; k < l->sects[i].nopts; k++) {
+			rc = jp_record(rec, l->sects[i].opts[k].name, l->sects[i].opts[k].value,
+				       rcap);
+			if (rc)
+				return rc;
+		}
+		break;
+	}
+	return 0;
+}
+
 /* Append a copy of the global defaults as a new job of section s. */
 static int jp_new_job(struct job_pstate *ps, const struct jp_sect *s, const char *file,
 		      struct job_def *job)
@@ -266,6 +288,8 @@ static int jp_flush(struct job_pstate *ps, struct jp_sect *s, bool sorted, const
 	rec->global = s->global;
 	rec->job = -1;
 	l->nsects++;
+	if (s->global && (rc = jp_copy_globals(ps, rec, &rcap)))
+		return rc;
 	if (!s->global) {
 		if (jp_new_job(ps, s, file, &job))
 			return -ENOMEM;
@@ -533,6 +557,7 @@ static void jp_state_init(struct job_pstate *ps, struct job_list *out, char *err
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->out = out;
+	ps->first_sect = out->nsects;
 	ps->ctx = &out->ctx;
 	ps->err = err;
 	ps->errlen = errlen;
