@@ -82,6 +82,18 @@ struct job_optdef {
 		  const char *val);
 };
 
+/* job_perr "invalid 'NAME=val': why" for the option being applied. -EINVAL. */
+int job_opt_bad(struct job_pstate *ps, const char *val, const char *why);
+/* The index of val in words (exact match), or -1. */
+int job_opt_word(const char *val, const char *const *words, int n);
+/* job_opts_lists.c: bssplit, random_distribution, percentile_list. */
+int job_opt_bssplit(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+		    const char *val);
+int job_opt_dist(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+		 const char *val);
+int job_opt_pctl(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+		 const char *val);
+
 /* The option named name (or its alias), or NULL. */
 const struct job_optdef *job_opt_find(const char *name);
 /* The priority fio gives the option named name (kb_base 1, filename -1, others 0). */

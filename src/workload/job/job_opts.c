@@ -9,10 +9,9 @@
 
 #include "workload/job/job_int.h"
 
-#define JO_WHY		char why[JOB_WHY_LEN]
 #define JO_OFF(f)	offsetof(struct job_def, f)
 
-static int jo_bad(struct job_pstate *ps, const char *val, const char *why)
+int job_opt_bad(struct job_pstate *ps, const char *val, const char *why)
 {
 	return job_perr(ps, "invalid '%s=%s': %s", ps->optname, val ? val : "", why);
 }
@@ -82,27 +81,27 @@ static int jo_ddir(struct job_pstate *ps, struct job_def *d, const char *val, ui
 	char buf[256], *part[JO_PARTS];
 	uint64_t v[JO_PARTS];
 	int idx[JO_PARTS], n, i;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	if (!val || !*val)
-		return jo_bad(ps, val, "a value is required");
+		return job_opt_bad(ps, val, "a value is required");
 	n = jo_split(val, true, buf, sizeof(buf), part);
 	if (n < 0)
-		return jo_bad(ps, val, "at most three values (read,write,trim)");
+		return job_opt_bad(ps, val, "at most three values (read,write,trim)");
 	if (jo_spread(part, n, idx))
-		return jo_bad(ps, val, "a value is required");
+		return job_opt_bad(ps, val, "a value is required");
 	for (i = 0; i < JO_PARTS; i++) {
 		if (idx[i] < 0)
 			continue;
 		if (job_parse_size(part[idx[i]], d->kb_base, &v[i], NULL, why, sizeof(why)))
-			return jo_bad(ps, val, why);
+			return job_opt_bad(ps, val, why);
 		if (v[i] < min) {
 			snprintf(why, sizeof(why), "must be at least %llu", (unsigned long long)min);
-			return jo_bad(ps, val, why);
+			return job_opt_bad(ps, val, why);
 		}
 		if (max && v[i] > max) {
 			snprintf(why, sizeof(why), "must be at most %llu", (unsigned long long)max);
-			return jo_bad(ps, val, why);
+			return job_opt_bad(ps, val, why);
 		}
 	}
 	for (i = 0; i < JOB_DDIRS; i++)
@@ -153,16 +152,16 @@ static int jo_bsrange(struct job_pstate *ps, struct job_def *d, const struct job
 	char buf[256], *part[JO_PARTS];
 	uint64_t r[JO_PARTS][2];
 	int idx[JO_PARTS], n, i, k;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	(void)o;
 	if (!val || !*val)
-		return jo_bad(ps, val, "a range LOW-HIGH is required");
+		return job_opt_bad(ps, val, "a range LOW-HIGH is required");
 	n = jo_split(val, false, buf, sizeof(buf), part);
 	if (n < 0)
-		return jo_bad(ps, val, "at most three ranges (read,write,trim)");
+		return job_opt_bad(ps, val, "at most three ranges (read,write,trim)");
 	if (jo_spread(part, n, idx))
-		return jo_bad(ps, val, "a range LOW-HIGH is required");
+		return job_opt_bad(ps, val, "a range LOW-HIGH is required");
 	for (i = 0; i < n; i++) {
 		char *lo = part[i], *hi;
 
@@ -172,14 +171,14 @@ static int jo_bsrange(struct job_pstate *ps, struct job_def *d, const struct job
 		if (!hi)
 			hi = strchr(lo, ':');
 		if (!hi)
-			return jo_bad(ps, val, "a range LOW-HIGH is required");
+			return job_opt_bad(ps, val, "a range LOW-HIGH is required");
 		*hi++ = '\0';
 		for (k = 0; k < 2; k++) {
 			if (job_parse_size(k ? hi : lo, d->kb_base, &r[i][k], NULL, why,
 					   sizeof(why)))
-				return jo_bad(ps, val, why);
+				return job_opt_bad(ps, val, why);
 			if (!r[i][k])
-				return jo_bad(ps, val, "sizes must be at least 1");
+				return job_opt_bad(ps, val, "sizes must be at least 1");
 		}
 		if (r[i][0] > r[i][1]) {	/* fio swaps them */
 			uint64_t t = r[i][0];
@@ -193,111 +192,6 @@ static int jo_bsrange(struct job_pstate *ps, struct job_def *d, const struct job
 			d->bsrange[i][0] = r[idx[i]][0];
 			d->bsrange[i][1] = r[idx[i]][1];
 		}
-	return 0;
-}
-
-/* One direction of bssplit: "BS[/PERC]:BS[/PERC]..."; a missing or zero share is blank
- * and blanks share what the others leave, so that the total is 100. */
-static int jo_bssplit_one(struct job_pstate *ps, struct job_def *d, const char *val,
-			  char *s, struct job_split *e, unsigned *ne)
-{
-	unsigned n = 0, given = 0, blanks = 0, i, k, rest;
-	char *tok, *save = NULL;
-	JO_WHY;
-
-	for (tok = strtok_r(s, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		char *slash = strchr(tok, '/');
-		uint64_t perc = 0;
-
-		if (n == JOB_BSSPLIT_MAX) {
-			snprintf(why, sizeof(why), "at most %d entries", JOB_BSSPLIT_MAX);
-			return jo_bad(ps, val, why);
-		}
-		if (slash) {
-			*slash++ = '\0';
-			if (*slash && (job_parse_plain(slash, &perc) || perc > 100))
-				return jo_bad(ps, val, "a share must be a percentage 0 to 100");
-		}
-		if (job_parse_size(tok, d->kb_base, &e[n].bs, NULL, why, sizeof(why)))
-			return jo_bad(ps, val, why);
-		if (!e[n].bs)
-			return jo_bad(ps, val, "block sizes must be at least 1");
-		e[n].perc = (unsigned)perc;
-		if (perc)
-			given += (unsigned)perc;
-		else
-			blanks++;
-		n++;
-	}
-	if (given > 100) {
-		snprintf(why, sizeof(why), "the shares add up to %u%%, more than 100%%", given);
-		return jo_bad(ps, val, why);
-	}
-	if (n && !blanks && given != 100) {
-		snprintf(why, sizeof(why), "the shares add up to %u%%, not 100%%", given);
-		return jo_bad(ps, val, why);
-	}
-	if (blanks && given == 100)
-		return jo_bad(ps, val, "nothing is left for the entries without a share");
-	/* blanks share the rest; the remainder of the division goes one each to the first
-	 * blanks, so that the shares add up to 100 (fio leaves it to the last entry) */
-	rest = 100 - given;
-	for (i = 0, k = 0; i < n && blanks; i++)
-		if (!e[i].perc)
-			e[i].perc = rest / blanks + (k++ < rest % blanks ? 1 : 0);
-	*ne = n;
-	return 0;
-}
-
-/* fio's per-direction lists: "R" for all, "R,W" (trim as W), "R,W,T". */
-static int jo_ddir_groups(char *s, char *grp[JO_PARTS])
-{
-	char *c1 = strchr(s, ','), *c2;
-
-	if (!c1) {
-		grp[0] = grp[1] = grp[2] = s;
-		return 0;
-	}
-	*c1 = '\0';
-	grp[0] = s;
-	grp[1] = c1 + 1;
-	c2 = strchr(grp[1], ',');
-	if (c2) {
-		*c2 = '\0';
-		grp[2] = c2 + 1;
-		if (strchr(grp[2], ','))
-			return -EINVAL;
-	} else {
-		grp[2] = grp[1];
-	}
-	return 0;
-}
-
-static int jo_bssplit(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
-		      const char *val)
-{
-	char buf[4096], copy[4096], *grp[JO_PARTS];
-	struct job_split e[JOB_BSSPLIT_MAX];
-	unsigned ne = 0, i, k;
-
-	(void)o;
-	if (!val || !*val)
-		return jo_bad(ps, val, "a value BS/PERCENT:... is required");
-	if (strlen(val) >= sizeof(buf))
-		return jo_bad(ps, val, "too long");
-	strcpy(buf, val);
-	if (jo_ddir_groups(buf, grp))
-		return jo_bad(ps, val, "at most three lists (read,write,trim)");
-	for (i = 0; i < JO_PARTS; i++) {
-		strcpy(copy, grp[i]);
-		if (jo_bssplit_one(ps, d, val, copy, e, &ne))
-			return -EINVAL;
-		if (i >= JOB_DDIRS)
-			continue;
-		d->bs[i].nsplit = ne;
-		for (k = 0; k < ne; k++)
-			d->bs[i].split[k] = e[k];
-	}
 	return 0;
 }
 
@@ -315,18 +209,18 @@ static int jo_rw(struct job_pstate *ps, struct job_def *d, const struct job_optd
 	};
 	const char *colon;
 	size_t n, i;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	(void)o;
 	if (!val)
-		return jo_bad(ps, val, "a value is required");
+		return job_opt_bad(ps, val, "a value is required");
 	colon = strchr(val, ':');
 	n = colon ? (size_t)(colon - val) : strlen(val);
 	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
 		if (strlen(modes[i].name) == n && !strncmp(modes[i].name, val, n))
 			break;
 	if (i == sizeof(modes) / sizeof(modes[0]))
-		return jo_bad(ps, val, "read, write, randread, randwrite, rw (readwrite) or randrw");
+		return job_opt_bad(ps, val, "read, write, randread, randwrite, rw (readwrite) or randrw");
 	if (modes[i].rw < 0)
 		return job_perr(ps, "'%s=%s': trim workloads are not implemented", ps->optname,
 				val);
@@ -339,10 +233,10 @@ static int jo_rw(struct job_pstate *ps, struct job_def *d, const struct job_optd
 		uint64_t v;
 
 		if (job_parse_plain(colon + 1, &v) || v < 1 || v > UINT32_MAX)
-			return jo_bad(ps, val, "a random mode takes :N, a new offset every N I/Os");
+			return job_opt_bad(ps, val, "a random mode takes :N, a new offset every N I/Os");
 		d->rw_seq_nr = (unsigned)v;
 	} else if (job_parse_ssize(colon + 1, d->kb_base, &d->rw_seq_add, why, sizeof(why))) {
-		return jo_bad(ps, val, why);
+		return job_opt_bad(ps, val, why);
 	}
 	return 0;
 }
@@ -352,14 +246,14 @@ static int jo_rwmix(struct job_pstate *ps, struct job_def *d, const struct job_o
 {
 	uint64_t v;
 	unsigned own = o->id == JOB_OPT_RWMIXREAD ? JOB_READ : JOB_WRITE;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	if (!val || !*val)
-		return jo_bad(ps, val, "a percentage is required");
+		return job_opt_bad(ps, val, "a percentage is required");
 	if (job_parse_size(val, d->kb_base, &v, NULL, why, sizeof(why)))
-		return jo_bad(ps, val, why);
+		return job_opt_bad(ps, val, why);
 	if (v > 100)
-		return jo_bad(ps, val, "must be 0 to 100");
+		return job_opt_bad(ps, val, "must be 0 to 100");
 	d->rwmix[own] = (unsigned)v;
 	d->rwmix[!own] = 100 - (unsigned)v;
 	return 0;
@@ -370,16 +264,16 @@ static int jo_size_pct(struct job_pstate *ps, struct job_def *d, const char *val
 		       uint64_t *bytes, unsigned *pct, unsigned min_pct)
 {
 	size_t n = val ? strlen(val) : 0;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	if (!n)
-		return jo_bad(ps, val, "a value is required");
+		return job_opt_bad(ps, val, "a value is required");
 	if (val[n - 1] == 'z' || val[n - 1] == 'Z')
-		return jo_bad(ps, val, "zone units need zonemode, which is not implemented");
+		return job_opt_bad(ps, val, "zone units need zonemode, which is not implemented");
 	if (job_parse_size(val, d->kb_base, bytes, pct, why, sizeof(why)))
-		return jo_bad(ps, val, why);
+		return job_opt_bad(ps, val, why);
 	if (*bytes == 0 && val[n - 1] == '%' && *pct < min_pct)
-		return jo_bad(ps, val, "a percentage must be 1% to 100%");
+		return job_opt_bad(ps, val, "a percentage must be 1% to 100%");
 	return 0;
 }
 
@@ -404,24 +298,24 @@ static int jo_pair(struct job_pstate *ps, struct job_def *d, const char *val, bo
 	char buf[256], *part[JO_PARTS];
 	uint64_t v[2];
 	int n, i;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	if (!val || !*val)
-		return jo_bad(ps, val, "a value is required");
+		return job_opt_bad(ps, val, "a value is required");
 	n = jo_split(val, true, buf, sizeof(buf), part);
 	if (n < 0 || n > 2 || !part[0] || (n == 2 && !part[1]))
-		return jo_bad(ps, val, "one value or a range LOW-HIGH");
+		return job_opt_bad(ps, val, "one value or a range LOW-HIGH");
 	for (i = 0; i < n; i++) {
 		int rc = time ? job_parse_time(part[i], 1000000, &v[i], why, sizeof(why))
 			      : job_parse_size(part[i], d->kb_base, &v[i], NULL, why, sizeof(why));
 
 		if (rc)
-			return jo_bad(ps, val, why);
+			return job_opt_bad(ps, val, why);
 	}
 	if (n == 1)
 		v[1] = v[0];
 	if (v[0] > v[1])
-		return jo_bad(ps, val, "the low end is above the high end");
+		return job_opt_bad(ps, val, "the low end is above the high end");
 	out[0] = v[0];
 	out[1] = v[1];
 	return 0;
@@ -436,7 +330,7 @@ static int jo_filesize(struct job_pstate *ps, struct job_def *d, const struct jo
 	if (jo_pair(ps, d, val, false, v))
 		return -EINVAL;
 	if (!v[0])
-		return jo_bad(ps, val, "must be at least 1");
+		return job_opt_bad(ps, val, "must be at least 1");
 	d->filesize[0] = v[0];
 	d->filesize[1] = v[1];
 	return 0;
@@ -466,7 +360,7 @@ static int jo_ioengine(struct job_pstate *ps, struct job_def *d, const struct jo
 
 	(void)o;
 	if (!val || !*val)
-		return jo_bad(ps, val, "an engine name is required");
+		return job_opt_bad(ps, val, "an engine name is required");
 	for (v = val; isspace((unsigned char)*v); v++)
 		;
 	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
@@ -478,11 +372,10 @@ static int jo_ioengine(struct job_pstate *ps, struct job_def *d, const struct jo
 	if (job_fio_has_engine(v))
 		return job_perr(ps, "'%s=%s': fio's %s engine is not implemented (psync, sync, "
 				"io_uring, libaio, mmap, null)", ps->optname, val, v);
-	return jo_bad(ps, val, "unknown engine (psync, sync, io_uring, libaio, mmap, null)");
+	return job_opt_bad(ps, val, "unknown engine (psync, sync, io_uring, libaio, mmap, null)");
 }
 
-/* An exact word from a list; returns its index or -1. */
-static int jo_word(const char *val, const char *const *words, int n)
+int job_opt_word(const char *val, const char *const *words, int n)
 {
 	int i;
 
@@ -498,11 +391,11 @@ static int jo_sync(struct job_pstate *ps, struct job_def *d, const struct job_op
 	static const char *const w[] = { "none", "0", "sync", "1", "dsync" };
 	static const enum job_sync m[] = { JOB_SYNC_NONE, JOB_SYNC_NONE, JOB_SYNC_SYNC,
 					   JOB_SYNC_SYNC, JOB_SYNC_DSYNC };
-	int i = jo_word(val, w, 5);
+	int i = job_opt_word(val, w, 5);
 
 	(void)o;
 	if (i < 0)
-		return jo_bad(ps, val, "none, 0, sync, 1 or dsync");
+		return job_opt_bad(ps, val, "none, 0, sync, 1 or dsync");
 	d->sync = m[i];
 	return 0;
 }
@@ -511,11 +404,11 @@ static int jo_rate_process(struct job_pstate *ps, struct job_def *d,
 			   const struct job_optdef *o, const char *val)
 {
 	static const char *const w[] = { "linear", "poisson" };
-	int i = jo_word(val, w, 2);
+	int i = job_opt_word(val, w, 2);
 
 	(void)o;
 	if (i < 0)
-		return jo_bad(ps, val, "linear or poisson");
+		return job_opt_bad(ps, val, "linear or poisson");
 	d->rate_process = i ? JOB_RATE_POISSON : JOB_RATE_LINEAR;
 	return 0;
 }
@@ -524,11 +417,11 @@ static int jo_kb_base(struct job_pstate *ps, struct job_def *d, const struct job
 		      const char *val)
 {
 	static const char *const w[] = { "1024", "1000" };
-	int i = jo_word(val, w, 2);
+	int i = job_opt_word(val, w, 2);
 
 	(void)o;
 	if (i < 0)
-		return jo_bad(ps, val, "1024 or 1000");
+		return job_opt_bad(ps, val, "1024 or 1000");
 	d->kb_base = i ? 1000 : 1024;
 	return 0;
 }
@@ -538,176 +431,8 @@ static int jo_buffered(struct job_pstate *ps, struct job_def *d, const struct jo
 {
 	(void)o;
 	if (!val || (strcmp(val, "0") && strcmp(val, "1")))
-		return jo_bad(ps, val, "must be 0 or 1");
+		return job_opt_bad(ps, val, "must be 0 or 1");
 	d->direct = val[0] == '0';
-	return 0;
-}
-
-/* percentile_list=P:P:... (up to 20, each 0 to 100). */
-static int jo_pctl(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
-		   const char *val)
-{
-	char buf[512], *tok, *save = NULL;
-	double v[JOB_PCTL_MAX];
-	unsigned n = 0, i;
-
-	(void)o;
-	if (!val || !*val || strlen(val) >= sizeof(buf))
-		return jo_bad(ps, val, "a list of percentiles P:P:... is required");
-	strcpy(buf, val);
-	if (buf[0] == ':' || buf[strlen(buf) - 1] == ':' || strstr(buf, "::"))
-		return jo_bad(ps, val, "an empty percentile");
-	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (n == JOB_PCTL_MAX)
-			return jo_bad(ps, val, "at most 20 percentiles");
-		if (job_parse_double(tok, &v[n]) || v[n] < 0 || v[n] > 100)
-			return jo_bad(ps, val, "each percentile is a number from 0 to 100");
-		n++;
-	}
-	for (i = 0; i < n; i++)
-		d->pctl[i] = v[i];
-	d->npctl = n;
-	return 0;
-}
-
-/* zoned:ACCESS/SIZE:...[,...[,...]] for one direction group. */
-static int jo_zones(struct job_pstate *ps, const char *val, char *s, struct job_zone *z,
-		    unsigned *nz)
-{
-	unsigned n = 0, acc = 0, sz = 0, blanks = 0, i;
-	char *tok, *save = NULL;
-	JO_WHY;
-
-	for (tok = strtok_r(s, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		char *slash = strchr(tok, '/');
-		uint64_t a, b = 0;
-
-		if (n == JOB_ZONES_MAX)
-			return jo_bad(ps, val, "at most 256 zones");
-		if (slash) {
-			*slash++ = '\0';
-			if (*slash && (job_parse_plain(slash, &b) || b > 100))
-				return jo_bad(ps, val, "a zone size is a percentage 0 to 100");
-		}
-		if (job_parse_plain(tok, &a) || a > 100)
-			return jo_bad(ps, val, "each zone needs ACCESS/SIZE in percent");
-		z[n].access = (unsigned)a;
-		z[n].size = (unsigned)b;
-		acc += (unsigned)a;
-		if (b)
-			sz += (unsigned)b;
-		else
-			blanks++;
-		n++;
-	}
-	*nz = n;
-	if (!n)
-		return 0;
-	if (acc != 100) {
-		snprintf(why, sizeof(why), "the access percentages add up to %u%%, not 100%%", acc);
-		return jo_bad(ps, val, why);
-	}
-	if (sz > 100) {
-		snprintf(why, sizeof(why), "the zone sizes add up to %u%%, more than 100%%", sz);
-		return jo_bad(ps, val, why);
-	}
-	for (i = 0; i < n && blanks; i++)	/* fio: blanks share the rest, rounding down */
-		if (!z[i].size)
-			z[i].size = (100 - sz) / blanks;
-	*nz = n;
-	return 0;
-}
-
-/* zoned:ACCESS/SIZE:... for every direction. fio documents one list per direction
- * separated by ',', but fio 3.33 refuses any ',' in random_distribution (jo_dist), so no
- * job file has one. */
-static int jo_dist_zoned(struct job_pstate *ps, struct job_def *d, const char *val,
-			 const char *spec)
-{
-	char buf[4096];
-	unsigned nz = 0, i;
-
-	if (strlen(spec) >= sizeof(buf))
-		return jo_bad(ps, val, "too long");
-	strcpy(buf, spec);
-	if (jo_zones(ps, val, buf, d->dist.zones[JOB_READ], &nz))
-		return -EINVAL;
-	if (!nz)
-		return jo_bad(ps, val, "at least one zone ACCESS/SIZE");
-	for (i = 0; i < JOB_DDIRS; i++) {
-		d->dist.nzones[i] = nz;
-		if (i != JOB_READ)
-			memcpy(d->dist.zones[i], d->dist.zones[JOB_READ],
-			       nz * sizeof(d->dist.zones[i][0]));
-	}
-	return 0;
-}
-
-static int jo_dist(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
-		   const char *val)
-{
-	static const char *const w[] = { "random", "zipf", "pareto", "normal", "zoned" };
-	char head[16], *c2;
-	const char *colon;
-	char tail[256];
-	double v, center = -1;
-	size_t n;
-	int i;
-
-	(void)o;
-	if (!val || !*val)
-		return jo_bad(ps, val, "random, zipf:THETA, pareto:H, normal:DEV or zoned:...");
-	colon = strchr(val, ':');
-	n = colon ? (size_t)(colon - val) : strlen(val);
-	if (n >= sizeof(head))
-		n = sizeof(head) - 1;
-	memcpy(head, val, n);
-	head[n] = '\0';
-	if (strchr(val, ','))	/* fio 3.33 matches no distribution then */
-		return jo_bad(ps, val, "one distribution for all directions (fio 3.33 refuses "
-			      "a ',' here)");
-	if (!strcmp(head, "zoned_abs"))
-		return job_perr(ps, "'%s=%s': zoned_abs is not implemented (use zoned)",
-				ps->optname, val);
-	i = jo_word(head, w, 5);
-	if (i < 0)
-		return jo_bad(ps, val, "random, zipf:THETA, pareto:H, normal:DEV or zoned:...");
-	memset(&d->dist, 0, sizeof(d->dist));
-	d->dist.kind = (enum job_dist_kind)i;
-	d->dist.center = -1;
-	if (d->dist.kind == JOB_DIST_ZONED) {
-		if (!colon)
-			return jo_bad(ps, val, "zoned:ACCESS/SIZE:... is required");
-		return jo_dist_zoned(ps, d, val, colon + 1);
-	}
-	if (d->dist.kind == JOB_DIST_RANDOM) {
-		if (colon)
-			return jo_bad(ps, val, "random takes no parameter");
-		return 0;
-	}
-	v = d->dist.kind == JOB_DIST_ZIPF ? JOB_DEF_ZIPF :
-	    d->dist.kind == JOB_DIST_PARETO ? JOB_DEF_PARETO : 0.0;
-	if (colon) {
-		if (strlen(colon + 1) >= sizeof(tail))
-			return jo_bad(ps, val, "too long");
-		strcpy(tail, colon + 1);
-		c2 = strchr(tail, ':');
-		if (c2) {
-			*c2++ = '\0';
-			if (job_parse_double(c2, &center) || center < 0 || center > 1)
-				return jo_bad(ps, val, "the center must be a number from 0 to 1");
-		}
-		if (job_parse_double(tail, &v))
-			return jo_bad(ps, val, "the parameter must be a number");
-	}
-	if (d->dist.kind == JOB_DIST_ZIPF && (v <= 0 || v == 1.0))
-		return jo_bad(ps, val, "zipf theta must be above 0 and not 1");
-	if (d->dist.kind == JOB_DIST_PARETO && (v <= 0 || v >= 1))
-		return jo_bad(ps, val, "pareto h must be between 0 and 1");
-	if (d->dist.kind == JOB_DIST_NORMAL && (v < 0 || v >= 100))
-		return jo_bad(ps, val, "normal deviation must be 0 to below 100 (percent)");
-	d->dist.param = v;
-	d->dist.center = center;
 	return 0;
 }
 
@@ -721,7 +446,7 @@ static const struct job_optdef job_opts[] = {
 	SPEC("rwmixwrite", NULL, JOB_OPT_RWMIXWRITE, jo_rwmix),
 	SPEC("bs", "blocksize", JOB_OPT_BS, jo_bs),
 	SPEC("bsrange", "blocksize_range", JOB_OPT_BSRANGE, jo_bsrange),
-	SPEC("bssplit", NULL, JOB_OPT_BSSPLIT, jo_bssplit),
+	SPEC("bssplit", NULL, JOB_OPT_BSSPLIT, job_opt_bssplit),
 	SPEC("ba", "blockalign", JOB_OPT_BA, jo_ba),
 	SPEC("size", NULL, JOB_OPT_SIZE, jo_size),
 	SPEC("filesize", NULL, JOB_OPT_FILESIZE, jo_filesize),
@@ -755,11 +480,11 @@ static const struct job_optdef job_opts[] = {
 	SPEC("rate_iops", NULL, JOB_OPT_RATE_IOPS, jo_rate_iops),
 	SPEC("rate_process", NULL, JOB_OPT_RATE_PROCESS, jo_rate_process),
 	TIME("thinktime", NULL, JOB_OPT_THINKTIME, thinktime, 1, UINT32_MAX),
-	SPEC("random_distribution", NULL, JOB_OPT_RANDOM_DISTRIBUTION, jo_dist),
+	SPEC("random_distribution", NULL, JOB_OPT_RANDOM_DISTRIBUTION, job_opt_dist),
 	GEN("randrepeat", NULL, JOB_OPT_RANDREPEAT, JK_BOOL, randrepeat, 0, 0),
 	GEN("randseed", NULL, JOB_OPT_RANDSEED, JK_U64, randseed, 0, 0),
 	GEN("norandommap", NULL, JOB_OPT_NORANDOMMAP, JK_SET, norandommap, 0, 0),
-	SPEC("percentile_list", NULL, JOB_OPT_PERCENTILE_LIST, jo_pctl),
+	SPEC("percentile_list", NULL, JOB_OPT_PERCENTILE_LIST, job_opt_pctl),
 	GEN("group_reporting", NULL, JOB_OPT_GROUP_REPORTING, JK_SET, group_reporting, 0, 0),
 	GEN("stonewall", "wait_for_previous", JOB_OPT_STONEWALL, JK_SET, stonewall, 0, 0),
 	GEN("new_group", NULL, JOB_OPT_NEW_GROUP, JK_SET, new_group, 0, 0),
@@ -794,7 +519,7 @@ static int jo_flag(struct job_pstate *ps, const char *val, bool *out)
 	while (v && isspace((unsigned char)*v))
 		v++;
 	if (!v || (strcmp(v, "0") && strcmp(v, "1")))
-		return jo_bad(ps, val, "must be 0 or 1");
+		return job_opt_bad(ps, val, "must be 0 or 1");
 	*out = v[0] == '1';
 	return 0;
 }
@@ -804,7 +529,7 @@ static int jo_generic(struct job_pstate *ps, struct job_def *d, const struct job
 {
 	char *base = (char *)d + o->off;
 	uint64_t v;
-	JO_WHY;
+	char why[JOB_WHY_LEN];
 
 	switch (o->kind) {
 	case JK_SET:
@@ -821,28 +546,28 @@ static int jo_generic(struct job_pstate *ps, struct job_def *d, const struct job
 		while (val && isspace((unsigned char)*val))
 			val++;
 		if (!val || !*val)
-			return jo_bad(ps, val, "a value is required");
+			return job_opt_bad(ps, val, "a value is required");
 		return job_strset((char **)base, val) ? -ENOMEM : 0;
 	case JK_TIME:
 		if (!val || !*val)
-			return jo_bad(ps, val, "a time is required");
+			return job_opt_bad(ps, val, "a time is required");
 		if (job_parse_time(val, o->unit, &v, why, sizeof(why)))
-			return jo_bad(ps, val, why);
+			return job_opt_bad(ps, val, why);
 		break;
 	default:
 		if (!val || !*val)
-			return jo_bad(ps, val, "a number is required");
+			return job_opt_bad(ps, val, "a number is required");
 		if (job_parse_size(val, d->kb_base, &v, NULL, why, sizeof(why)))
-			return jo_bad(ps, val, why);
+			return job_opt_bad(ps, val, why);
 		break;
 	}
 	if (v < o->min) {
 		snprintf(why, sizeof(why), "must be at least %llu", (unsigned long long)o->min);
-		return jo_bad(ps, val, why);
+		return job_opt_bad(ps, val, why);
 	}
 	if (o->max && v > o->max) {
 		snprintf(why, sizeof(why), "must be at most %llu", (unsigned long long)o->max);
-		return jo_bad(ps, val, why);
+		return job_opt_bad(ps, val, why);
 	}
 	if (o->kind == JK_UINT)
 		*(unsigned *)base = (unsigned)v;

@@ -296,7 +296,7 @@ static int jp_flush(struct job_pstate *ps, struct jp_sect *s, bool sorted, const
 		d = &job;
 	}
 	ps->section = s->name;
-	if (sorted)
+	if (sorted && s->n)
 		qsort(s->v, s->n, sizeof(*s->v), jp_line_cmp);
 	for (i = 0; i < s->n && !rc; i++)
 		rc = jp_apply_line(ps, d, &s->v[i], sorted, rec, &rcap);
