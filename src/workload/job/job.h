@@ -28,15 +28,16 @@
  * section header without its ']', an ioengine iobattery does not have. Options fio
  * knows that iobattery does not implement (zonemode, verify, trim modes, ...) are
  * errors naming the option; JOB_PARSE_IGNORE_UNKNOWN makes them warnings (they are then
- * ignored). An option fio does not know is always an error.
+ * ignored, but kept for the dump). An option fio does not know is always an error.
  *
  * Messages name the place: "job: 'x.fio' line 7, section [rand]: unknown option 'foo'"
- * (the caller prints it after "iobattery: "). No function here exits or prints except
- * through the warning callback.
+ * (the caller prints it after "iobattery: "). No function here exits; the only output is
+ * the warnings (through ctx.warn, stderr by default) and an error message when the
+ * caller gives no buffer for it.
  *
  * Thread-safety: parsing reads the environment and, for include, files; it keeps no
- * global state, so two threads may parse into different lists. The generators are pure
- * functions of their arguments (a struct rng belongs to one thread). */
+ * global state, so two threads may parse into different lists. The generators depend only
+ * on their arguments and state (a struct rng or job_offgen belongs to one thread). */
 #ifndef IOB_WORKLOAD_JOB_H
 #define IOB_WORKLOAD_JOB_H
 
@@ -268,7 +269,8 @@ void job_list_init(struct job_list *l);
 void job_list_free(struct job_list *l);
 
 /* Parse len bytes of job-file text named name (for messages and for resolving relative
- * includes) and append its jobs and sections to out. Touches no file except through
+ * includes) and append its jobs and sections to out; each call starts from fio's
+ * defaults (a [global] of an earlier call does not carry over). Touches no file except through
  * "include", which JOB_PARSE_NO_INCLUDE in out->ctx.flags refuses. A NUL byte is a
  * syntax error. On error writes one message (no "iobattery: ", no newline) into err
  * (or prints it when err is NULL) and returns -EINVAL (-ENOMEM when out of memory); out
@@ -282,10 +284,12 @@ int job_parse_buf(const char *buf, size_t len, const char *name, struct job_list
 int job_parse_file(const char *path, struct job_list *out, char *err, size_t errlen);
 
 /* Parse fio-style options: argv[0..argc-1] are "--opt=value", "--opt value" (for options
- * that take a value) or "--flag". Options before the first --name=NAME are global; each
- * --name starts a job. When no --name is given the options make one job named "job"
+ * that take a value) or "--flag", applied in the order given (no ${VAR} or keyword
+ * substitution: the shell has done it). Options before the first --name=NAME are global;
+ * each --name starts a job. When no --name is given the options make one job named "job"
  * (fio would say "no jobs defined"). An argument not starting with "--" is an error.
- * Returns as job_parse_buf; messages name the argument ("command line argument 3"). */
+ * Returns as job_parse_buf; messages count argv[0] as argument 1 ("command line
+ * argument 3, section [a]: ..."). */
 int job_parse_argv(int argc, char *const argv[], struct job_list *out, char *err,
 		   size_t errlen);
 

@@ -209,7 +209,7 @@ static uint64_t jg_normal(const struct job_offgen *g, struct rng *r)
 	unsigned i;
 
 	for (i = 0; i < 12; i++)
-		sum += rng_below(r, g->n + 1 > g->n ? g->n + 1 : g->n);
+		sum += rng_below(r, g->n == UINT64_MAX ? g->n : g->n + 1);
 	v = (int64_t)((sum + 11) / 12);
 	if (g->stddev) {
 		dev = (int64_t)rng_below(r, g->stddev) - (int64_t)(g->stddev / 2);
