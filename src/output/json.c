@@ -13,10 +13,11 @@
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 #define JSON_FLAGS	(JSON_INDENT(2) | JSON_REAL_PRECISION(15))
 
-#define NFLAGS 32u	/* bits of row->flags; out_flag_name() names the known ones */
+#define NFLAGS 32u	/* bits of row->flags; result_flag_name() names the known ones */
 
 /* ---- dumping ---- */
 
@@ -185,8 +186,8 @@ static json_t *row_to_json(const struct row *w, int *bad)
 	set(o, "cache_dropped", json_boolean(w->cache_dropped), bad);
 	flags = json_array();
 	for (unsigned i = 0; flags && i < NFLAGS; i++)
-		if ((w->flags & (1u << i)) && out_flag_name(1u << i))
-			push(flags, json_string(out_flag_name(1u << i)), bad);
+		if ((w->flags & (1u << i)) && result_flag_name(1u << i))
+			push(flags, json_string(result_flag_name(1u << i)), bad);
 	set(o, "flags", flags, bad);
 	set(o, "error", jstr(w->error), bad);
 	set(o, "note", jstr(w->note), bad);
@@ -518,8 +519,8 @@ static unsigned load_flags(struct jload *c, const json_t *a)
 		}
 		/* names this version does not know are dropped */
 		for (unsigned k = 0; k < NFLAGS; k++)
-			if (out_flag_name(1u << k) &&
-			    strcmp(json_string_value(v), out_flag_name(1u << k)) == 0)
+			if (result_flag_name(1u << k) &&
+			    strcmp(json_string_value(v), result_flag_name(1u << k)) == 0)
 				flags |= 1u << k;
 	}
 	return flags;

@@ -22,10 +22,6 @@ const struct out_fmt *out_find(const char *name);
 /* begin, each row, end. Returns 0 or -errno (write errors included: ferror). */
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
 
-/* The snake_case name of one row flag bit (ROW_SHORT -> "short"), as JSON and CSV write
- * it; NULL for a bit that has no name. Static string. */
-const char *out_flag_name(unsigned flag);
-
 /* Text renderers per workload. The text formatter prints a row with the renderer whose
  * workload matches, or with the generic one. Add a line to the table in text.c. */
 struct out_text_renderer {

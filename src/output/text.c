@@ -8,6 +8,7 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 /* One line per workload that has its own text form; rows of other workloads get the
  * generic block. Add your line above the terminator:
@@ -219,7 +220,7 @@ static void table_flags(char *buf, size_t len, unsigned flags)
 {
 	buf[0] = '\0';
 	for (unsigned i = 0; i < 32; i++) {
-		const char *n = out_flag_name(1u << i);
+		const char *n = result_flag_name(1u << i);
 
 		if (!(flags & (1u << i)) || !n)
 			continue;

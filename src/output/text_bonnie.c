@@ -12,6 +12,7 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "stats/summary.h"
 #include "workload/bonnie/bonnie.h"
 
@@ -157,7 +158,7 @@ static void extras(FILE *f, const struct run *run, unsigned repeat)
 			snprintf(cache, sizeof(cache), "-");
 		fl[0] = '\0';
 		for (unsigned b = 0; b < 32; b++) {
-			const char *n = out_flag_name(1u << b);
+			const char *n = result_flag_name(1u << b);
 
 			if ((w->flags & (1u << b)) && n) {
 				if (fl[0])

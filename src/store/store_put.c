@@ -12,6 +12,7 @@
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "store/store.h"
 #include "store/store_int.h"
 
@@ -150,7 +151,7 @@ static void flag_names(char *buf, size_t len, unsigned flags)
 
 	buf[0] = '\0';
 	for (bit = 1; bit && off < len; bit <<= 1) {
-		if (!(flags & bit) || !(n = out_flag_name(bit)))
+		if (!(flags & bit) || !(n = result_flag_name(bit)))
 			continue;
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? "," : "", n);
 	}
