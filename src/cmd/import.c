@@ -16,6 +16,7 @@
 #include "import/import.h"
 #include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "store/store.h"
 
 struct import_opts {
@@ -79,7 +80,7 @@ static int write_new(const char *path, const char *text)
 
 static void describe(char *buf, size_t len, const struct run *r)
 {
-	const char *from = kv_get(&r->options, "imported_from");
+	const char *from = kv_get(&r->options, RK_IMPORT_IMPORTED_FROM);
 
 	if (!(r->flags & RUN_IMPORTED)) {
 		snprintf(buf, len, "result of %s run %s", r->workload ? r->workload : "a",

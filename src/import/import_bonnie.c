@@ -15,6 +15,7 @@
 
 #include "import/import.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 #define MAX_FIELDS 64
 
@@ -213,7 +214,7 @@ static int add_pair(struct run *run, const char *phase, const char *unit, const 
 			return -EINVAL;
 		}
 		/* Bonnie++ keeps only the slowest operation */
-		if (row_add_metric(w, "latency_max", ns, "ns") < 0)
+		if (row_add_metric(w, RK_IMPORT_LATENCY_MAX, ns, "ns") < 0)
 			return -ENOMEM;
 	}
 	return 0;
@@ -234,8 +235,8 @@ static int fill_meta(struct run *run, const struct layout *l, char **f)
 	} else {
 		if (!(run->env.tool_version = str_printf("bonnie++ %s", f[1])))
 			return -ENOMEM;
-		if (kv_set(&run->options, "concurrency", "%s", f[l->conc]) < 0 ||
-		    kv_set(&run->options, "seed", "%s", f[l->seed]) < 0)
+		if (kv_set(&run->options, RK_BONNIE_CONCURRENCY, "%s", f[l->conc]) < 0 ||
+		    kv_set(&run->options, RK_BONNIE_SEED, "%s", f[l->seed]) < 0)
 			return -ENOMEM;
 		/* unless -z was given, the seed is the start time (time(NULL)) */
 		t = (time_t)strtoll(f[l->seed], NULL, 10);
@@ -274,16 +275,16 @@ static int fill_rows(struct run *run, const struct layout *l, char **f, unsigned
 		chunk = 8192;	/* Bonnie++'s default chunk in every version */
 	/* the params `iobattery bonnie` gives its rows: size in MiB, the chunk, buffered
 	 * (Bonnie++ before -D existed, or without it), the per-character method */
-	if (kv_set(&io, "size_mb", "%llu", (unsigned long long)(size >> 20)) < 0 ||
-	    kv_set(&io, "chunk", "%llu", (unsigned long long)chunk) < 0 ||
-	    kv_set(&io, "direct", "0") < 0 ||
-	    kv_set(&ch, "size_mb", "%llu", (unsigned long long)(size >> 20)) < 0 ||
-	    kv_set(&ch, "chunk", "%llu", (unsigned long long)chunk) < 0 ||
-	    kv_set(&ch, "char_method", "%s", l->char_syscall ? "syscall" : "putc") < 0)
+	if (kv_set(&io, RK_BONNIE_SIZE_MB, "%llu", (unsigned long long)(size >> 20)) < 0 ||
+	    kv_set(&io, RK_BONNIE_CHUNK, "%llu", (unsigned long long)chunk) < 0 ||
+	    kv_set(&io, RK_BONNIE_DIRECT, "0") < 0 ||
+	    kv_set(&ch, RK_BONNIE_SIZE_MB, "%llu", (unsigned long long)(size >> 20)) < 0 ||
+	    kv_set(&ch, RK_BONNIE_CHUNK, "%llu", (unsigned long long)chunk) < 0 ||
+	    kv_set(&ch, RK_BONNIE_CHAR_METHOD, "%s", l->char_syscall ? "syscall" : "putc") < 0)
 		goto out;
 	if (l->seeks >= 0 && *f[l->seeks] && *f[l->seekers] &&
-	    (kv_set(&io, "seeks", "%s", f[l->seeks]) < 0 ||
-	     kv_set(&io, "seekers", "%s", f[l->seekers]) < 0))
+	    (kv_set(&io, RK_BONNIE_SEEKS, "%s", f[l->seeks]) < 0 ||
+	     kv_set(&io, RK_BONNIE_SEEKERS, "%s", f[l->seekers]) < 0))
 		goto out;
 	/* files spec as Bonnie++ prints it: number[:max[:min]][/dirs] */
 	snprintf(spec, sizeof(spec), "%s", f[l->files]);
@@ -298,8 +299,8 @@ static int fill_rows(struct run *run, const struct layout *l, char **f, unsigned
 			snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec), "/%s",
 				 f[l->files + 3]);
 	}
-	if (kv_set(&files, "files_spec", "%s", spec) < 0 ||
-	    kv_set(&files, "files", "%ld", strtol(f[l->files], NULL, 10)) < 0)
+	if (kv_set(&files, RK_IMPORT_FILES_SPEC, "%s", spec) < 0 ||
+	    kv_set(&files, RK_BONNIE_FILES, "%ld", strtol(f[l->files], NULL, 10)) < 0)
 		goto out;
 	for (i = 0; i < 6; i++) {
 		rc = add_pair(run, io_phases[i].phase, io_phases[i].unit, f[l->io + 2 * i],

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/bonnie/bonnie.h"
 
 /* Append to a bounded buffer; remembers overflow. */
@@ -216,16 +217,16 @@ static void params_from_row(struct bonnie_line *l, const struct row *w, int t)
 	const struct kvlist *p = &w->params;
 
 	if (t <= BT_SEEKS && !l->size_mb) {
-		l->size_mb = kv_u64(p, "size_mb", 0);
-		l->chunk = (uint32_t)kv_u64(p, "chunk", BONNIE_DEF_CHUNK);
-		l->seeks = (uint32_t)kv_u64(p, "seeks", BONNIE_DEF_SEEKS);
-		l->seekers = (uint32_t)kv_u64(p, "seekers", BONNIE_DEF_SEEKERS);
+		l->size_mb = kv_u64(p, RK_BONNIE_SIZE_MB, 0);
+		l->chunk = (uint32_t)kv_u64(p, RK_BONNIE_CHUNK, BONNIE_DEF_CHUNK);
+		l->seeks = (uint32_t)kv_u64(p, RK_BONNIE_SEEKS, BONNIE_DEF_SEEKS);
+		l->seekers = (uint32_t)kv_u64(p, RK_BONNIE_SEEKERS, BONNIE_DEF_SEEKERS);
 	} else if (t > BT_SEEKS && !l->nfiles) {
-		l->nfiles = (uint32_t)kv_u64(p, "files", 0);
-		l->max_size = (int32_t)kv_i64(p, "max_size", 0);
-		l->min_size = (int32_t)kv_i64(p, "min_size", 0);
-		l->ndirs = (uint32_t)kv_u64(p, "dirs", 1);
-		l->file_chunk = (uint32_t)kv_u64(p, "file_chunk", BONNIE_DEF_CHUNK);
+		l->nfiles = (uint32_t)kv_u64(p, RK_BONNIE_FILES, 0);
+		l->max_size = (int32_t)kv_i64(p, RK_BONNIE_MAX_SIZE, 0);
+		l->min_size = (int32_t)kv_i64(p, RK_BONNIE_MIN_SIZE, 0);
+		l->ndirs = (uint32_t)kv_u64(p, RK_BONNIE_DIRS, 1);
+		l->file_chunk = (uint32_t)kv_u64(p, RK_BONNIE_FILE_CHUNK, BONNIE_DEF_CHUNK);
 	}
 }
 
@@ -235,11 +236,11 @@ int bonnie_line_from_run(struct bonnie_line *l, const struct run *run, unsigned 
 	int found = 0;
 
 	memset(l, 0, sizeof(*l));
-	l->name = kv_get(&run->options, "machine");
+	l->name = kv_get(&run->options, RK_BONNIE_MACHINE);
 	if (!l->name || !*l->name)
 		l->name = run->env.host ? run->env.host : "localhost";
-	l->concurrency = (unsigned)kv_u64(&run->options, "concurrency", 1);
-	l->seed = kv_u64(&run->options, "seed", 0);
+	l->concurrency = (unsigned)kv_u64(&run->options, RK_BONNIE_CONCURRENCY, 1);
+	l->seed = kv_u64(&run->options, RK_BONNIE_SEED, 0);
 	l->chunk = BONNIE_DEF_CHUNK;
 	l->seeks = BONNIE_DEF_SEEKS;
 	l->seekers = BONNIE_DEF_SEEKERS;

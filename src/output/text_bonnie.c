@@ -21,6 +21,14 @@ static int is_bonnie(const struct row *w)
 	return w->workload && !strcmp(w->workload, "bonnie");
 }
 
+/* Is metric name of row w one of the per-copy rates (copyN_rate)? */
+static int is_copy_rate(const struct row *w, const char *name)
+{
+	const struct result_key *k = result_key_find(w->workload, RK_METRIC, name);
+
+	return k && !strcmp(k->name, RK_BONNIE_COPY_RATE);
+}
+
 /* Is w the last bonnie row of its repeat (the next row is not one of the same repeat)? */
 static int last_of_repeat(const struct run *run, const struct row *w, size_t *idx)
 {
@@ -172,7 +180,7 @@ static void extras(FILE *f, const struct run *run, unsigned repeat)
 		if (w->error)
 			fprintf(f, "  %s: %s\n", w->phase, w->error);
 		for (size_t m = 0; m < w->nmetrics; m++)
-			if (!strncmp(w->metrics[m].name, "copy", 4))
+			if (is_copy_rate(w, w->metrics[m].name))
 				fprintf(f, "%s%.1f", m ? " " : "  per copy: ", w->metrics[m].value);
 		if (w->nmetrics)
 			fputc('\n', f);
@@ -254,7 +262,7 @@ int text_bonnie_row(FILE *f, const struct run *run, const struct row *row)
 	}
 	fputc('\n', f);
 	extras(f, run, row->repeat);
-	q = kv_get(&run->options, "quiet");
+	q = kv_get(&run->options, RK_BONNIE_QUIET);
 	if (!(q && !strcmp(q, "1")) && bonnie_csv_format(&l, csv, sizeof(csv)) > 0)
 		fprintf(f, "\n%s", csv);
 	if (row->repeat == max_repeat(run) && row->repeat >= 2)

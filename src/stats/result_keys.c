@@ -427,6 +427,11 @@ double result_key_unit_bytes(const char *unit)
 	return 0;
 }
 
+int result_note_states_cache(const struct row *w)
+{
+	return w->note && strstr(w->note, RK_NOTE_CACHE_MARK) != NULL;
+}
+
 /* ---- flags ---------------------------------------------------------------------------- */
 
 /* Row flag names, in bit order (enum row_flag), and what they mean. */

@@ -104,6 +104,13 @@ const char *result_key_role_param(const struct row *w, unsigned role,
  * anything else. */
 double result_key_unit_bytes(const char *unit);
 
+/* The words a note holding a cache verdict contains ("cache: 97% resident - ...", as
+ * core/cache.c's cache_verdict writes it; docs/results-schema.md, `note`). */
+#define RK_NOTE_CACHE_MARK	"cache:"
+/* 1 when row w's note already states the cache residency (it holds RK_NOTE_CACHE_MARK),
+ * so that a reader does not say it twice; else 0. */
+int result_note_states_cache(const struct row *w);
+
 /* The snake_case name of one row flag bit (ROW_SHORT -> "short"), as JSON and CSV write
  * it; NULL for a bit that has no name. Static string. */
 const char *result_flag_name(unsigned flag);
