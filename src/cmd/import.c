@@ -16,6 +16,7 @@
 #include "import/import.h"
 #include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "stats/result_keys.h"
 #include "store/store.h"
 
@@ -104,7 +105,7 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r)
 		return 1;
 	describe(what, sizeof(what), r);
 	if (!o->no_files) {
-		json = out_json_dump(r);
+		json = result_json_dump(r);
 		snprintf(path, sizeof(path), "%s/iobattery-import-%s.json", o->output_dir, r->id);
 		rc = json ? write_new(path, json) : -ENOMEM;
 		free(json);

@@ -50,13 +50,4 @@ extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;
 
-/* JSON round trip (jansson). out_json_dump: the run as a JSON text (malloc'd, caller
- * frees) or NULL on ENOMEM. out_json_load: parse a text written by out_json_dump into a
- * new run (caller frees with run_free); NULL with a reason in err (a static string or
- * one in errbuf) when it is not a result of ours or is malformed. */
-char *out_json_dump(const struct run *run);
-struct run *out_json_load(const char *text, char *errbuf, unsigned long errlen);
-/* Load a result file (JSON). NULL with the reason in errbuf. */
-struct run *out_json_load_file(const char *path, char *errbuf, unsigned long errlen);
-
 #endif

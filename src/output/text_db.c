@@ -35,8 +35,8 @@ int text_db_head(FILE *f, const struct run *run)
 	int nobuild = !strcmp(opt_or(run, RK_DB_NO_BUILD, "false"), "true");
 
 	fprintf(f, "db: %s, %s%s, script %s, in %s\n", eng, nobuild ? "no build" :
-		opt_or(run, RK_DB_ROWS, "?"), nobuild ? "" : " rows", opt_or(run, RK_DB_SCRIPT, "seed"),
-		run->env.target ? run->env.target : "?");
+		opt_or(run, RK_DB_ROWS, "?"), nobuild ? "" : " rows",
+		opt_or(run, RK_DB_SCRIPT, "seed"), run->env.target ? run->env.target : "?");
 	if (!strcmp(eng, "sqlite"))
 		fprintf(f, "    sqlite %s: journal_mode=%s synchronous=%s page_size=%s "
 			"cache_size=%s\n", opt_or(run, RK_DB_SQLITE_VERSION, ""),
@@ -97,6 +97,7 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 {
 	const char *tag = kv_get(&row->params, RK_DB_TAG);
 	const char *sql = kv_get(&row->params, RK_DB_SQL);
+	const char *count;
 	const struct metric *m;
 	char head[64], b[32];
 
@@ -114,8 +115,8 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 			fmt_mb(b, sizeof(b), m->value);
 			fprintf(f, "  device written %s", b);
 		}
-		fprintf(f, "  (%s rows in test1, single-row inserts)\n",
-			kv_get(&row->params, RK_DB_COUNT) ? kv_get(&row->params, RK_DB_COUNT) : "?");
+		count = kv_get(&row->params, RK_DB_COUNT);
+		fprintf(f, "  (%s rows in test1, single-row inserts)\n", count ? count : "?");
 	} else {
 		sql_head(head, sizeof(head), sql ? sql : "");
 		fprintf(f, "%-7s %-20s %10.3f s  %s\n", row->phase, tag ? tag : "",

@@ -63,7 +63,8 @@ static void verbose(FILE *f, const struct row *w)
 		m(w, RK_PM_FILES_CREATED_ALONE), m(w, RK_PM_CREATED_ALONE_PER_S));
 	fprintf(f, "\t\tMixed with transactions: %.0f files (%.0f per second)\n",
 		m(w, RK_PM_FILES_CREATED_MIXED), m(w, RK_PM_CREATED_MIXED_PER_S));
-	fprintf(f, "\t%.0f read (%.0f per second)\n", m(w, RK_PM_FILES_READ), m(w, RK_PM_READ_PER_S));
+	fprintf(f, "\t%.0f read (%.0f per second)\n", m(w, RK_PM_FILES_READ),
+		m(w, RK_PM_READ_PER_S));
 	fprintf(f, "\t%.0f appended (%.0f per second)\n", m(w, RK_PM_FILES_APPENDED),
 		m(w, RK_PM_APPENDED_PER_S));
 	fprintf(f, "\t%.0f deleted (%.0f per second)\n", m(w, RK_PM_FILES_DELETED),
@@ -85,8 +86,9 @@ static void verbose(FILE *f, const struct row *w)
 static void terse(FILE *f, const struct row *w)
 {
 	fprintf(f, "%.3f %.3f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f\n",
-		m(w, RK_PM_TIME_TOTAL_S), m(w, RK_PM_TIME_TRANSACTIONS_S), m(w, RK_PM_TRANSACTIONS_PER_S),
-		m(w, RK_PM_CREATED_PER_S), m(w, RK_PM_CREATED_ALONE_PER_S), m(w, RK_PM_CREATED_MIXED_PER_S),
+		m(w, RK_PM_TIME_TOTAL_S), m(w, RK_PM_TIME_TRANSACTIONS_S),
+		m(w, RK_PM_TRANSACTIONS_PER_S), m(w, RK_PM_CREATED_PER_S),
+		m(w, RK_PM_CREATED_ALONE_PER_S), m(w, RK_PM_CREATED_MIXED_PER_S),
 		m(w, RK_PM_READ_PER_S), m(w, RK_PM_APPENDED_PER_S), m(w, RK_PM_DELETED_PER_S),
 		m(w, RK_PM_DELETED_ALONE_PER_S), m(w, RK_PM_DELETED_MIXED_PER_S),
 		m(w, RK_PM_READ_MIB_PER_S) * 1048576.0, m(w, RK_PM_WRITTEN_MIB_PER_S) * 1048576.0);

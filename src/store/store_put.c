@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "stats/result_keys.h"
 #include "store/store.h"
 #include "store/store_int.h"
@@ -317,7 +317,7 @@ int store_put(struct store *s, const struct run *run, int64_t *id, char *errbuf,
 	char *json;
 	int rc;
 
-	json = out_json_dump(run);
+	json = result_json_dump(run);
 	if (!json) {
 		snprintf(errbuf, len, "out of memory");
 		return -ENOMEM;
