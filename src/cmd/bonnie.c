@@ -17,6 +17,7 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "core/units.h"
+#include "output/bonnie_csv.h"
 #include "output/output.h"
 #include "stats/result.h"
 #include "workload/bonnie/bonnie.h"

@@ -14,7 +14,7 @@
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "stats/summary.h"
-#include "workload/bonnie/bonnie.h"
+#include "output/bonnie_csv.h"
 
 static int is_bonnie(const struct row *w)
 {
