@@ -121,9 +121,9 @@ static const struct result_key postmark_keys[] = {
 	PARAM(RK_PM_BUFFERING, "bool", RK_OPTION, RK_CMP_VALUE, NULL,
 	      "set buffering: stdio buffered I/O"),
 	PARAM(RK_PM_BIAS_READ, "", RK_OPTION, RK_CMP_VALUE, NULL,
-	      "set bias read: 0..10 chance in ten of a read over an append (-1 only the other)"),
+	      "set bias read: chance in ten of a read rather than an append; -1 neither"),
 	PARAM(RK_PM_BIAS_CREATE, "", RK_OPTION, RK_CMP_VALUE, NULL,
-	      "set bias create: 0..10 chance in ten of a create over a delete"),
+	      "set bias create: chance in ten of a create rather than a delete; -1 neither"),
 	PARAM(RK_PM_REPORT, "", RK_OPTION, RK_CMP_NONE, NULL,
 	      "set report: verbose or terse, how the text looks"),
 	PARAM(RK_PM_FSYNC, "bool", RK_OPTION, RK_CMP_VALUE, NULL,
@@ -201,7 +201,7 @@ static const struct result_key db_keys[] = {
 /* Keys only an import writes: what the old tools printed and iobattery names otherwise. */
 static const struct result_key import_keys[] = {
 	OPTION(RK_IMPORT_IMPORTED_FROM, "", "FILE:LINE the run was read from"),
-	OPTION(RK_IMPORT_IMPORTED_FORMAT, "", "what was read: bonnie++ 1.98 csv, dd output ..."),
+	OPTION(RK_IMPORT_IMPORTED_FORMAT, "", "what was read: bonnie++ 1.98 csv, postmark report, dd output, time output"),
 	PARAM(RK_IMPORT_FILES_SPEC, "", 0, RK_CMP_NONE, NULL,
 	      "Bonnie++'s files column as printed: number[:max[:min]][/dirs]"),
 	METRIC(RK_IMPORT_LATENCY_MAX, "ns", "Bonnie++'s latency: the slowest operation"),
