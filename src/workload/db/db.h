@@ -157,7 +157,5 @@ int db_run(struct runner *rc, const struct db_cfg *cfg);
 
 /* Bytes written to the block device dev since boot (/proc/diskstats). 0 or -errno. */
 int db_device_written(const char *dev, uint64_t *bytes);
-/* Bytes allocated on disk under path (a file or a tree; st_blocks). 0 or -errno. */
-int db_path_size(const char *path, uint64_t *bytes);
 
 #endif

@@ -19,6 +19,7 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
+#include "core/du.h"
 #include "workload/db/db.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
@@ -85,53 +86,6 @@ int db_device_written(const char *dev, uint64_t *bytes)
 	return rc;
 }
 
-/* Sum st_blocks under the directory fd (closed here). */
-static int tree_size(int dfd, uint64_t *bytes, int depth)
-{
-	DIR *d = fdopendir(dfd);
-	struct dirent *e;
-	struct stat st;
-
-	if (!d) {
-		close(dfd);
-		return -errno;
-	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			continue;	/* gone meanwhile (the server deletes files) */
-		*bytes += (uint64_t)st.st_blocks * 512u;
-		if (S_ISDIR(st.st_mode) && depth < 16) {
-			int fd = openat(dirfd(d), e->d_name,
-					O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-
-			if (fd >= 0)
-				tree_size(fd, bytes, depth + 1);
-		}
-	}
-	closedir(d);
-	return 0;
-}
-
-int db_path_size(const char *path, uint64_t *bytes)
-{
-	struct stat st;
-	int fd;
-
-	*bytes = 0;
-	if (lstat(path, &st))
-		return -errno;
-	if (!S_ISDIR(st.st_mode)) {
-		*bytes = (uint64_t)st.st_blocks * 512u;
-		return 0;
-	}
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-	if (fd < 0)
-		return -errno;
-	return tree_size(fd, bytes, 0);
-}
-
 /* State of one db_run. */
 struct db_state {
 	struct runner *rc;
@@ -151,7 +105,7 @@ static uint64_t db_size_now(struct db_state *s)
 	uint64_t b = 0, t0 = clock_ns();
 
 	if (s->cfg->size_dir) {
-		if (db_path_size(s->cfg->size_dir, &b) < 0)
+		if (du_bytes(s->cfg->size_dir, &b) < 0)
 			b = 0;
 	} else if (s->c.size(&s->c, &b) < 0) {
 		b = 0;

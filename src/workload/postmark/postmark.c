@@ -104,10 +104,13 @@ static int add_op_rows(struct runner *rc, struct pm_state *st)
 
 	for (k = 0; k < PM_OP_N; k++) {
 		struct row *r = run_add_row(rc->run, "postmark", op_names[k]);
-		struct hist *h = st->op_lat[k];
+		struct hist *h = malloc(sizeof(*h));
 
-		if (!r)
+		if (!r || !h) {
+			free(h);
 			return -ENOMEM;
+		}
+		*h = st->op_w[k]->lat;
 		r->repeat = rc->repeat;
 		r->ops = h->n;
 		r->bytes = bytes[k];
@@ -116,7 +119,6 @@ static int add_op_rows(struct runner *rc, struct pm_state *st)
 		    kv_set(&r->params, "latency_of", "%s", "one whole operation") < 0)
 			return -ENOMEM;
 		row_set_lat(r, h);
-		st->op_lat[k] = NULL;
 	}
 	return 0;
 }
@@ -154,7 +156,7 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	phase_restart(pt);
 	worker_start(&pt->w[0]);
 	worker_start(&ph.w[0]);
-	st->stage_lat = &ph.w[0].lat;
+	st->stage_w = &ph.w[0];
 	pm_create_pool(st);
 	worker_fill(&ph.w[0], st->c.created_alone, st->c.bytes_written, st->err);
 	r = phase_end(&ph, "postmark");
@@ -166,7 +168,7 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	if (e < 0)
 		return e;
 	worker_start(&ph.w[0]);
-	st->stage_lat = &ph.w[0].lat;
+	st->stage_w = &ph.w[0];
 	b0 = st->c.bytes_read + st->c.bytes_written;
 	pm_transactions(st);
 	worker_fill(&ph.w[0], st->c.transactions, st->c.bytes_read + st->c.bytes_written - b0,
@@ -183,9 +185,9 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	if (e < 0)
 		return e;
 	worker_start(&ph.w[0]);
-	st->stage_lat = &ph.w[0].lat;
+	st->stage_w = &ph.w[0];
 	pm_delete_all(st);
-	st->stage_lat = NULL;
+	st->stage_w = NULL;
 	worker_fill(&ph.w[0], st->c.deleted_alone, 0, 0);
 	r = phase_end(&ph, "postmark");
 	t->del = r ? r->elapsed_ns : 0;
