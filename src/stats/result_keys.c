@@ -201,7 +201,8 @@ static const struct result_key db_keys[] = {
 /* Keys only an import writes: what the old tools printed and iobattery names otherwise. */
 static const struct result_key import_keys[] = {
 	OPTION(RK_IMPORT_IMPORTED_FROM, "", "FILE:LINE the run was read from"),
-	OPTION(RK_IMPORT_IMPORTED_FORMAT, "", "what was read: bonnie++ 1.98 csv, postmark report, dd output, time output"),
+	OPTION(RK_IMPORT_IMPORTED_FORMAT, "",
+	       "what was read: bonnie++ 1.98 csv, postmark report, dd output, time output"),
 	PARAM(RK_IMPORT_FILES_SPEC, "", 0, RK_CMP_NONE, NULL,
 	      "Bonnie++'s files column as printed: number[:max[:min]][/dirs]"),
 	METRIC(RK_IMPORT_LATENCY_MAX, "ns", "Bonnie++'s latency: the slowest operation"),

@@ -62,7 +62,7 @@ enum rk_role {
 
 struct result_key {
 	const char *name;		/* as the JSON spells it */
-	const char *unit;		/* "B", "MiB", "ns", "s", "files", "bool" ...; "" none/text */
+	const char *unit;		/* "B", "MiB", "ns", "s", "files", "bool" ...; "": none */
 	unsigned kind;			/* enum rk_kind bits */
 	enum rk_cmp cmp;		/* params only */
 	const char *differs;		/* compare's words for a difference ("different block

@@ -177,8 +177,8 @@ static void t_tables_documented(void)
 					other->line, (*t)->name, k->name, other->kind, kw);
 				CHECK(0);
 			} else if (!found) {
-				fprintf(stderr, "key '%s' of table '%s' is not in " DOC "\n", k->name,
-					(*t)->name);
+				fprintf(stderr, "key '%s' of table '%s' is not in " DOC "\n",
+					k->name, (*t)->name);
 				CHECK(0);
 			}
 		}
@@ -242,9 +242,9 @@ static void t_units_agree(void)
 					if (a == b || strcmp(a->name, b->name))
 						continue;
 					if (strcmp(a->unit, b->unit)) {
-						fprintf(stderr, "'%s': unit '%s' in %s, '%s' in %s\n",
-							a->name, a->unit, (*t)->name, b->unit,
-							(*u)->name);
+						fprintf(stderr, "'%s': unit '%s' in %s, "
+							"'%s' in %s\n", a->name, a->unit,
+							(*t)->name, b->unit, (*u)->name);
 						CHECK(0);
 					}
 					if (*t == *u)
@@ -271,7 +271,8 @@ static void check_object(const json_t *o, const char *table)
 			if ((t->keys[i].kind & RK_FIELD) && !strcmp(t->keys[i].name, k))
 				d = &t->keys[i];
 		if (!d) {
-			fprintf(stderr, "JSON member '%s' is not a field of table '%s'\n", k, table);
+			fprintf(stderr, "JSON member '%s' is not a field of table '%s'\n", k,
+				table);
 			CHECK(0);
 		}
 	}
