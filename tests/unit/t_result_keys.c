@@ -7,7 +7,8 @@
  *
  * Given result files as arguments (tests/cli/result_keys_declared.sh does), it also
  * checks that every param and metric of their rows is declared for the row's workload,
- * metrics with the declared unit: a misspelt key in a writer fails there. */
+ * metrics with the declared unit (a misspelt key in a writer fails there), and that
+ * Bonnie rows have the rate unit stats/bonnie_layout.c gives their test. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <jansson.h>
 
 #include "core/cache.h"
+#include "stats/bonnie_layout.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_json.h"
@@ -402,7 +404,16 @@ static int check_file(const char *path)
 	}
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct row *w = r->rows[i];
+		int t = w->workload && !strcmp(w->workload, "bonnie") ? bonnie_test_of(w->phase)
+								       : -1;
 
+		/* the workload spells Bonnie's rate units itself: they must be the layout's */
+		if (t >= 0 && (!w->rate_unit || strcmp(w->rate_unit, bonnie_test_unit(t)))) {
+			fprintf(stderr, "%s: bonnie %s: rate_unit '%s', the layout says '%s'\n",
+				path, w->phase, w->rate_unit ? w->rate_unit : "",
+				bonnie_test_unit(t));
+			bad = 1;
+		}
 		for (size_t j = 0; j < w->params.n; j++)
 			if (!result_key_find(w->workload, RK_PARAM, w->params.v[j].key)) {
 				fprintf(stderr, "%s: %s %s: param '%s' is in no key table\n", path,
