@@ -45,11 +45,15 @@ check: deps-test
 	@$(MAKE) iobattery units
 	@tests/run
 
-bench: iobattery
+bench/verify_speed: iobattery bench/verify_speed.c
+	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
+		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" bench/verify_speed
+
+bench: iobattery bench/verify_speed
 	@bench/run-all
 
 clean:
-	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS)
+	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed
 
 distclean: clean
 	rm -f config.mk src/config.h
