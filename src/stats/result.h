@@ -6,7 +6,8 @@
  * have no field of their own go into row metrics (name, value, unit) and params (text).
  * Ownership: a run owns its rows, a row owns its strings, lists and histogram; free the
  * lot with run_free(). Not thread-safe: build rows from one thread.
- * JSON (output/json.c) is the serialised form; docs/results-schema.md describes it. */
+ * JSON (stats/result_json.h) is the serialised form; docs/results-schema.md describes it,
+ * and every key a row or run carries is declared in stats/result_keys.h. */
 #ifndef IOB_STATS_RESULT_H
 #define IOB_STATS_RESULT_H
 
@@ -73,7 +74,8 @@ struct row {
 	char *workload;			/* "dd", "cp", "bonnie", "postmark", "db" ... */
 	char *phase;			/* "write", "read", "copy", "seq_create" ... */
 	unsigned repeat;		/* 0-based repeat index */
-	struct kvlist params;		/* what defines comparability: bs, method, direct ... */
+	struct kvlist params;		/* what defines comparability: bs, method, direct ...
+					 * (each key's comparability: result_keys.h) */
 	uint64_t bytes, ops;
 	uint64_t elapsed_ns;		/* the time the rate is computed from */
 	uint64_t buffered_ns;		/* until the last write returned; 0 = not applicable */

@@ -14,6 +14,7 @@
 #include "core/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/copy.h"
 #include "runner/runner.h"
 
@@ -198,12 +199,12 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	rate_bps = (double)row->bytes / ((double)row->elapsed_ns / 1e9);
 	row->rate = rate_bps / 1e6;
 	str_set(&row->rate_unit, "MB/s");
-	kv_set(&row->params, "method", "%s", copy_method_name(c->used));
-	kv_set(&row->params, "method_asked", "%s", copy_method_name(c->job->method));
-	kv_set(&row->params, "buffer", "%" PRIu64, c->job->buffer);
-	kv_set(&row->params, "size", "%" PRIu64, row->bytes);
-	kv_set(&row->params, "engine", "%s", c->io.e->name);
-	kv_set(&row->params, "detail", "%s", copy_method_name(c->used));
+	kv_set(&row->params, RK_CP_METHOD, "%s", copy_method_name(c->used));
+	kv_set(&row->params, RK_CP_METHOD_ASKED, "%s", copy_method_name(c->job->method));
+	kv_set(&row->params, RK_CP_BUFFER, "%" PRIu64, c->job->buffer);
+	kv_set(&row->params, RK_CP_SIZE, "%" PRIu64, row->bytes);
+	kv_set(&row->params, RK_CP_ENGINE, "%s", c->io.e->name);
+	kv_set(&row->params, RK_ROW_DETAIL, "%s", copy_method_name(c->used));
 	if (src_pct >= 0) {
 		row->cache_pct = src_pct;
 		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
@@ -213,7 +214,7 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	 * than memory (above COPY_PROBE_FLOOR, below any machine's memcpy rate) needs it. */
 	if (c->used == COPY_RANGE && row->bytes >= (8u << 20) && rate_bps > COPY_PROBE_FLOOR) {
 		mem = copy_memory_bandwidth();
-		row_add_metric(row, "memcpy_bandwidth", mem / 1e6, "MB/s");
+		row_add_metric(row, RK_CP_MEMCPY_BANDWIDTH, mem / 1e6, "MB/s");
 		if (mem > 0 && rate_bps > mem) {
 			char a[32], b[32], src[48] = "";
 

@@ -14,6 +14,7 @@
 #include "core/rng.h"
 #include "core/units.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "runner/runner.h"
 #include "workload/dd.h"
 
@@ -262,28 +263,28 @@ static void set_params(struct row *row, const struct dd_job *j, const char *engi
 	char bs[32];
 
 	if (j->ibs == j->obs)
-		kv_set(&row->params, "bs", "%" PRIu64, j->ibs);
-	kv_set(&row->params, "ibs", "%" PRIu64, j->ibs);
-	kv_set(&row->params, "obs", "%" PRIu64, j->obs);
+		kv_set(&row->params, RK_DD_BS, "%" PRIu64, j->ibs);
+	kv_set(&row->params, RK_DD_IBS, "%" PRIu64, j->ibs);
+	kv_set(&row->params, RK_DD_OBS, "%" PRIu64, j->obs);
 	if (j->count != UINT64_MAX) {
-		kv_set(&row->params, "count", "%" PRIu64, j->count);
-		kv_set(&row->params, "size", "%" PRIu64, j->count * j->ibs);
+		kv_set(&row->params, RK_DD_COUNT, "%" PRIu64, j->count);
+		kv_set(&row->params, RK_DD_SIZE, "%" PRIu64, j->count * j->ibs);
 	}
-	kv_set(&row->params, "data", "%s", src_names[j->src]);
-	kv_set(&row->params, "conv", "%s%s%s", j->conv & DD_CONV_FDATASYNC ? "fdatasync " : "",
+	kv_set(&row->params, RK_DD_DATA, "%s", src_names[j->src]);
+	kv_set(&row->params, RK_DD_CONV, "%s%s%s", j->conv & DD_CONV_FDATASYNC ? "fdatasync " : "",
 	       j->conv & DD_CONV_FSYNC ? "fsync " : "", j->conv & DD_CONV_NOTRUNC ? "notrunc" : "");
-	kv_set(&row->params, "direct", "%s",
+	kv_set(&row->params, RK_DD_DIRECT, "%s",
 	       (j->iflag | j->oflag) & DD_FLAG_DIRECT ? "true" : "false");
-	kv_set(&row->params, "oflag", "%s%s", j->oflag & DD_FLAG_DSYNC ? "dsync " : "",
+	kv_set(&row->params, RK_DD_OFLAG, "%s%s", j->oflag & DD_FLAG_DSYNC ? "dsync " : "",
 	       j->oflag & DD_FLAG_SYNC ? "sync" : "");
-	kv_set(&row->params, "engine", "%s", engine);
+	kv_set(&row->params, RK_DD_ENGINE, "%s", engine);
 	if (j->ibs % (1u << 20) == 0)
 		snprintf(bs, sizeof(bs), "%" PRIu64 "M", j->ibs >> 20);
 	else if (j->ibs % 1024 == 0)
 		snprintf(bs, sizeof(bs), "%" PRIu64 "K", j->ibs >> 10);
 	else
 		snprintf(bs, sizeof(bs), "%" PRIu64, j->ibs);
-	kv_set(&row->params, "detail", "bs=%s%s%s", bs,
+	kv_set(&row->params, RK_ROW_DETAIL, "bs=%s%s%s", bs,
 	       (j->iflag | j->oflag) & DD_FLAG_DIRECT ? ", direct" : "",
 	       j->drop_cache ? ", cache dropped" : "");
 }
@@ -311,11 +312,11 @@ static void finish_row(struct dd_ctx *c, struct row *row, uint64_t t0, uint64_t 
 		row->buffered_ns = buffered_end > t0 ? buffered_end - t0 : 1;
 	row->rate = (double)row->bytes / ((double)row->elapsed_ns / 1e9) / 1e6;
 	str_set(&row->rate_unit, "MB/s");
-	row_add_metric(row, "records_in_full", (double)c->rec_in_full, "records");
-	row_add_metric(row, "records_in_partial", (double)c->rec_in_part, "records");
-	row_add_metric(row, "records_out_full", (double)c->rec_out_full, "records");
-	row_add_metric(row, "records_out_partial", (double)c->rec_out_part, "records");
-	row_add_metric(row, "bytes_in", (double)c->in_bytes, "B");
+	row_add_metric(row, RK_DD_RECORDS_IN_FULL, (double)c->rec_in_full, "records");
+	row_add_metric(row, RK_DD_RECORDS_IN_PARTIAL, (double)c->rec_in_part, "records");
+	row_add_metric(row, RK_DD_RECORDS_OUT_FULL, (double)c->rec_out_full, "records");
+	row_add_metric(row, RK_DD_RECORDS_OUT_PARTIAL, (double)c->rec_out_part, "records");
+	row_add_metric(row, RK_DD_BYTES_IN, (double)c->in_bytes, "B");
 	set_params(row, j, c->io.e->name);
 }
 

@@ -7,6 +7,7 @@
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "test.h"
 
 static struct run *small_run(void)
@@ -68,8 +69,8 @@ static void t_find(void)
 	CHECK(out_find("json") == &out_json);
 	CHECK(out_find("csv") == &out_csv);
 	CHECK(out_find("xml") == NULL);
-	CHECK(strcmp(out_flag_name(ROW_CACHE_INFLATED), "cache_inflated") == 0);
-	CHECK(out_flag_name(1u << 30) == NULL);
+	CHECK(strcmp(result_flag_name(ROW_CACHE_INFLATED), "cache_inflated") == 0);
+	CHECK(result_flag_name(1u << 30) == NULL);
 }
 
 static void t_csv(void)

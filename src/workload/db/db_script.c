@@ -20,6 +20,7 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "core/du.h"
 #include "workload/db/db.h"
 #include "runner/runner.h"
@@ -110,16 +111,16 @@ static int row_common(struct db_state *s, struct row *row, const char *sql,
 {
 	int rc = 0;
 
-	rc |= kv_set(&row->params, "engine", "%s", s->c.engine);
-	rc |= kv_set(&row->params, "script", "%s", s->cfg->script_name);
-	rc |= kv_set(&row->params, "sql", "%s", sql);
+	rc |= kv_set(&row->params, RK_DB_ENGINE, "%s", s->c.engine);
+	rc |= kv_set(&row->params, RK_DB_SCRIPT, "%s", s->cfg->script_name);
+	rc |= kv_set(&row->params, RK_DB_SQL, "%s", sql);
 	if (res && res->tag[0]) {
-		rc |= kv_set(&row->params, "tag", "%s", res->tag);
-		rc |= kv_set(&row->params, "detail", "%s", res->tag);
+		rc |= kv_set(&row->params, RK_DB_TAG, "%s", res->tag);
+		rc |= kv_set(&row->params, RK_ROW_DETAIL, "%s", res->tag);
 	}
 	row->rate = NAN;	/* a statement has a time, not a rate */
 	if (res && res->count >= 0)
-		rc |= kv_set(&row->params, "count", "%" PRId64, res->count);
+		rc |= kv_set(&row->params, RK_DB_COUNT, "%" PRId64, res->count);
 	return rc ? -ENOMEM : 0;
 }
 
@@ -147,7 +148,7 @@ static void db_build_fill(struct row *row, const struct db_result *res)
 {
 	row->ops = res->count > 0 ? (uint64_t)res->count : 0;
 	if (res->count >= 0)
-		kv_set(&row->params, "count", "%" PRId64, res->count);
+		kv_set(&row->params, RK_DB_COUNT, "%" PRId64, res->count);
 	if (row->cpu.valid && row->ops)
 		row->cpu.cpu_ns_per_op = (row->cpu.user_s + row->cpu.sys_s) * 1e9 /
 					 (double)row->ops;
@@ -199,7 +200,7 @@ static int db_build(struct db_state *s)
 		return -ENOMEM;
 	if (row_common(s, row, s->c.build_sql, &res) < 0)
 		return -ENOMEM;
-	kv_set(&row->params, "rows", "%" PRIu64, cfg->rows);
+	kv_set(&row->params, RK_DB_ROWS, "%" PRIu64, cfg->rows);
 	if (rc < 0)
 		return row_failed(s, row, rc, "build");
 	if (res.count_table[0]) {
@@ -209,8 +210,8 @@ static int db_build(struct db_state *s)
 		db_build_fill(row, &res);
 	}
 	if (s->dev[0])
-		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
-	row_add_metric(row, "db_size", (double)db_size_now(s), "B");
+		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, (double)(dev_now(s) - d0), "B");
+	row_add_metric(row, RK_DB_DB_SIZE, (double)db_size_now(s), "B");
 	return 0;
 }
 
@@ -239,14 +240,14 @@ static int db_stmt(struct db_state *s, unsigned idx, const struct db_stmt *st)
 		return -ENOMEM;
 	if (row_common(s, row, st->sql, &res) < 0)
 		return -ENOMEM;
-	kv_set(&row->params, "line", "%u", st->line);
+	kv_set(&row->params, RK_DB_LINE, "%u", st->line);
 	if (rc < 0) {
 		char what[64];
 
 		snprintf(what, sizeof(what), "statement %u (line %u)", idx, st->line);
 		return row_failed(s, row, rc, what);
 	}
-	row_add_metric(row, "db_size", (double)db_size_now(s), "B");
+	row_add_metric(row, RK_DB_DB_SIZE, (double)db_size_now(s), "B");
 	return 0;
 }
 
@@ -283,14 +284,14 @@ static int db_script(struct db_state *s, const struct db_stmt *v, int n)
 	cpu_fill(&row->cpu, &c0, &c1, row->ops);
 	if (row->elapsed_ns < ROW_SHORT_NS)
 		row->flags |= ROW_SHORT;
-	kv_set(&row->params, "engine", "%s", s->c.engine);
-	kv_set(&row->params, "script", "%s", s->cfg->script_name);
-	kv_set(&row->params, "statements", "%d", n);
-	kv_set(&row->params, "detail", "%d statements", n);
+	kv_set(&row->params, RK_DB_ENGINE, "%s", s->c.engine);
+	kv_set(&row->params, RK_DB_SCRIPT, "%s", s->cfg->script_name);
+	kv_set(&row->params, RK_DB_STATEMENTS, "%d", n);
+	kv_set(&row->params, RK_ROW_DETAIL, "%d statements", n);
 	row->rate = NAN;
-	row_add_metric(row, "db_peak_size", (double)s->peak, "B");
+	row_add_metric(row, RK_DB_DB_PEAK_SIZE, (double)s->peak, "B");
 	if (s->dev[0])
-		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
+		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, (double)(dev_now(s) - d0), "B");
 	if (rc == -EINTR)
 		row->flags |= ROW_INCOMPLETE;
 	else if (rc < 0)
@@ -315,14 +316,14 @@ static int db_open(struct db_state *s)
 	if (rc < 0)
 		return rc;
 	if (info.version[0])
-		kv_set(o, "pg_server_version", "%s", info.version);
+		kv_set(o, RK_DB_PG_SERVER_VERSION, "%s", info.version);
 	if (info.data_directory[0])
-		kv_set(o, "pg_data_directory", "%s", info.data_directory);
+		kv_set(o, RK_DB_PG_DATA_DIRECTORY, "%s", info.data_directory);
 	/* a server on this machine: watch the device under its data directory */
 	if (!cfg->server && !s->dev[0] && info.data_directory[0] &&
 	    access(info.data_directory, F_OK) == 0 &&
 	    sysinfo_device_of(info.data_directory, s->dev, sizeof(s->dev)) == 0)
-		kv_set(o, "db_device", "%s", s->dev);
+		kv_set(o, RK_DB_DB_DEVICE, "%s", s->dev);
 	return 0;
 }
 
@@ -349,7 +350,7 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 	if (cfg->device_path && sysinfo_device_of(cfg->device_path, s->dev, sizeof(s->dev)) < 0)
 		s->dev[0] = '\0';
 	if (s->dev[0])
-		kv_set(&rc->run->options, "db_device", "%s", s->dev);
+		kv_set(&rc->run->options, RK_DB_DB_DEVICE, "%s", s->dev);
 	r = db_open(s);
 	if (r < 0) {
 		char *what = strdup(cfg->kind == DB_SQLITE ? cfg->sqlite_path : cfg->conninfo);
