@@ -17,8 +17,10 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "core/units.h"
+#include "output/bonnie_csv.h"
 #include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/bonnie/bonnie.h"
 #include "runner/runner.h"
 
@@ -161,7 +163,7 @@ static int prepare(struct run **out, struct common_opts *co, struct bonnie_cfg *
 
 	if (!run || common_prepare_run(run, co, argc, argv, NULL, 0, c->dir) ||
 	    bonnie_record_options(run, c) < 0 ||
-	    kv_set(&run->options, "quiet", "%d", c->quiet)) {
+	    kv_set(&run->options, RK_BONNIE_QUIET, "%d", c->quiet)) {
 		run_free(run);
 		return -ENOMEM;
 	}

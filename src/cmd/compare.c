@@ -15,6 +15,7 @@
 #include "core/opt.h"
 #include "stats/compare.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 struct compare_opts {
 	double fail_if_slower;		/* percent; < 0 = off */
@@ -54,7 +55,7 @@ static const char *nz(const char *s)
 static void figure_name(char *buf, size_t len, const struct row_group *g)
 {
 	const struct row *w = g->first;
-	const char *d = kv_get(&w->params, "detail");
+	const char *d = kv_get(&w->params, RK_ROW_DETAIL);
 
 	snprintf(buf, len, "%s %s%s%s", nz(w->workload), nz(w->phase), d ? " " : "",
 		 d ? d : "");
@@ -150,7 +151,8 @@ static int compare_pair(FILE *f, const struct run *a, const struct run *b, char 
 	if (rc == 0) {
 		fprintf(f, "\n%c against A: delta = %c relative to A, positive = %c better\n",
 			bname, bname, bname);
-		fprintf(f, "  %-30s %-28s %-28s %8s %-20s %s\n", "figure", "A", (char[]){ bname, 0 },
+		fprintf(f, "  %-30s %-28s %-28s %8s %-20s %s\n", "figure", "A",
+			(char[]){ bname, 0 },
 			"delta", "95% CI", "verdict");
 		for (i = 0; i < r.n; i++) {
 			const struct cmp_line *l = &r.l[i];

@@ -19,6 +19,7 @@
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/db/db.h"
 #include "runner/runner.h"
 
@@ -258,7 +259,7 @@ static int db_finish(struct db_job *j)
 /* For --pg on this machine: describe the file system of the server's data directory. */
 static void db_pg_env(struct run *run)
 {
-	const char *d = kv_get(&run->options, "pg_data_directory");
+	const char *d = kv_get(&run->options, RK_DB_PG_DATA_DIRECTORY);
 	struct stat st;
 
 	if (d && stat(d, &st) == 0 && S_ISDIR(st.st_mode))
@@ -276,9 +277,9 @@ static void db_record(struct run *run, const struct db_opts *o)
 			if (!strcmp(run->options.v[k].key, "pg"))
 				db_redact(run->options.v[k].value);
 	}
-	kv_set(&run->options, "engine", "%s", o->pg || o->pg_local ? "postgresql" : "sqlite");
+	kv_set(&run->options, RK_DB_ENGINE, "%s", o->pg || o->pg_local ? "postgresql" : "sqlite");
 	if (!o->pg && !o->pg_local)
-		kv_set(&run->options, "sqlite_version", "%s", sqlite3_libversion());
+		kv_set(&run->options, RK_DB_SQLITE_VERSION, "%s", sqlite3_libversion());
 }
 
 /* Run the workload --repeat times, stop the server, remove the scratch directory and

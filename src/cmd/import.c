@@ -16,6 +16,8 @@
 #include "import/import.h"
 #include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
+#include "stats/result_keys.h"
 #include "store/store.h"
 
 struct import_opts {
@@ -79,7 +81,7 @@ static int write_new(const char *path, const char *text)
 
 static void describe(char *buf, size_t len, const struct run *r)
 {
-	const char *from = kv_get(&r->options, "imported_from");
+	const char *from = kv_get(&r->options, RK_IMPORT_IMPORTED_FROM);
 
 	if (!(r->flags & RUN_IMPORTED)) {
 		snprintf(buf, len, "result of %s run %s", r->workload ? r->workload : "a",
@@ -103,7 +105,7 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r)
 		return 1;
 	describe(what, sizeof(what), r);
 	if (!o->no_files) {
-		json = out_json_dump(r);
+		json = result_json_dump(r);
 		snprintf(path, sizeof(path), "%s/iobattery-import-%s.json", o->output_dir, r->id);
 		rc = json ? write_new(path, json) : -ENOMEM;
 		free(json);

@@ -12,6 +12,7 @@
 #include "core/opt.h"
 #include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "store/store.h"
 
 struct results_opts {
@@ -97,7 +98,7 @@ static int do_export(struct store *st, int64_t id, const char *format, int show)
 			rc = EXIT_FAILED;
 	} else if (!strcmp(format, "json")) {
 		/* as the json formatter writes a result file: the text and a newline */
-		json = out_json_dump(run);
+		json = result_json_dump(run);
 		if (!json || fputs(json, stdout) < 0 ||
 		    (json[0] && json[strlen(json) - 1] != '\n' && putchar('\n') == EOF))
 			rc = EXIT_FAILED;

@@ -1,5 +1,5 @@
 /* psync.c - the synchronous POSIX engine: one system call per request, completed inside
- * submit(). Stateless, so thread-safe. */
+ * submit(). Metadata calls are the POSIX defaults. Stateless, so thread-safe. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <unistd.h>
@@ -57,13 +57,13 @@ static int64_t psync_one(struct engine_req *r)
 	return n < 0 ? -errno : (int64_t)n;
 }
 
-static int psync_submit(void *ctx, struct engine_req *reqs, unsigned n)
+static int psync_submit(void *ctx, struct engine_req **reqs, unsigned n)
 {
 	unsigned i;
 
 	(void)ctx;
 	for (i = 0; i < n; i++)
-		reqs[i].res = psync_one(&reqs[i]);
+		reqs[i]->res = psync_one(reqs[i]);
 	return (int)n;
 }
 
@@ -72,4 +72,7 @@ const struct engine engine_psync = {
 	.summary = "synchronous read/write/pread/pwrite, one system call per request",
 	.flags = 0,
 	.submit = psync_submit,
+	/* the per-character path is the system calls themselves */
+	.cwrite = write,
+	.cread = read,
 };

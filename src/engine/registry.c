@@ -1,8 +1,6 @@
 /* registry.c - the table of engines. Add an engine: one line here (behind its HAVE_*). */
-#include <errno.h>
-#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "config.h"
 #include "engine/engine.h"
@@ -28,19 +26,19 @@ const struct engine *const *engine_list(void)
 	return engines;
 }
 
-int engine_open(const struct engine *e, void *ctx, const char *path, int flags, mode_t mode)
+char *engine_names(char *buf, size_t len)
 {
-	int fd;
+	size_t i, used = 0;
 
-	if (e->open)
-		return e->open(ctx, path, flags, mode);
-	fd = open(path, flags | O_CLOEXEC, mode);
-	return fd < 0 ? -errno : fd;
-}
+	if (!len)
+		return buf;
+	buf[0] = 0;
+	for (i = 0; engines[i]; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", engines[i]->name);
 
-int engine_close(const struct engine *e, void *ctx, int fd)
-{
-	if (e->close)
-		return e->close(ctx, fd);
-	return close(fd) < 0 ? -errno : 0;
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	return buf;
 }

@@ -12,6 +12,7 @@
 
 #include "import/import.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 #define IMPORT_MAX_BYTES (64u << 20)	/* refuse files larger than this */
 
@@ -76,8 +77,8 @@ int import_finish_run(struct run *run, const char *key, const char *source,
 	run->id = str_printf("imp-%016llx", (unsigned long long)fnv1a(key));
 	if (!run->id)
 		return -ENOMEM;
-	if (kv_set(&run->options, "imported_from", "%s:%u", source, lineno) < 0 ||
-	    kv_set(&run->options, "imported_format", "%s", format) < 0)
+	if (kv_set(&run->options, RK_IMPORT_IMPORTED_FROM, "%s:%u", source, lineno) < 0 ||
+	    kv_set(&run->options, RK_IMPORT_IMPORTED_FORMAT, "%s", format) < 0)
 		return -ENOMEM;
 	if (!run->command_line && !(run->command_line = str_printf("(imported %s)", format)))
 		return -ENOMEM;

@@ -1,10 +1,7 @@
-/* import_bonnie.c - Bonnie++ CSV lines of three generations:
- *   1.03   name,size,12 I/O fields,files,12 file fields                    (27 fields)
- *   1.9x   fmt,version,name,concurrency,seed,size,chunk,12 I/O,files,max,min,dirs,
- *          file_chunk,12 file fields,6 I/O latencies,6 file latencies      (48 fields)
- *   1.98   (written by 2.00a) as 1.9x with seeks,seekers after chunk      (50 fields)
- * The field order was learnt from Bonnie++'s own bon_csv2txt; the code is ours.
- * "+++++" (a phase too quick for Bonnie++'s clock) becomes ROW_NOT_MEASURED. */
+/* import_bonnie.c - Bonnie++ CSV lines of three generations (1.03, 1.9x, 1.98 as 2.00a
+ * writes it), read at the field positions of stats/bonnie_layout.c, the table the CSV
+ * writer uses too. "+++++" (a phase too quick for Bonnie++'s clock) becomes
+ * ROW_NOT_MEASURED. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
@@ -14,43 +11,11 @@
 #include <time.h>
 
 #include "import/import.h"
+#include "stats/bonnie_layout.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 #define MAX_FIELDS 64
-
-struct layout {
-	const char *format;
-	unsigned nfields;	/* what the version writes */
-	unsigned min_fields;	/* without the latency columns */
-	int name, conc, seed, size, chunk, seeks, seekers;	/* -1 = absent */
-	unsigned io, files, file_extra, filepairs, iolat, filelat;
-	int char_syscall;	/* 1: per-char is a system call per byte (1.9x+) */
-};
-
-static const struct layout lay_103 = {
-	"bonnie++ 1.03 csv", 27, 27, 0, -1, -1, 1, -1, -1, -1, 2, 14, 0, 15, 0, 0, 0,
-};
-static const struct layout lay_19x = {
-	"bonnie++ 1.9x csv", 48, 36, 2, 3, 4, 5, 6, -1, -1, 7, 19, 4, 24, 36, 42, 1,
-};
-static const struct layout lay_198 = {
-	"bonnie++ 1.98 csv", 50, 38, 2, 3, 4, 5, 6, 7, 8, 9, 21, 4, 26, 38, 44, 1,
-};
-
-/* The six I/O and six file figures, in CSV order, named as Bonnie++'s CSV header names
- * them (and as `iobattery bonnie` names its rows). */
-static const struct {
-	const char *phase, *unit;
-	int is_char;
-} io_phases[6] = {
-	{ "putc", "K/sec", 1 }, { "put_block", "K/sec", 0 },
-	{ "rewrite", "K/sec", 0 }, { "getc", "K/sec", 1 },
-	{ "get_block", "K/sec", 0 }, { "seeks", "seeks/s", 0 },
-}, file_phases[6] = {
-	{ "seq_create", "files/s", 0 }, { "seq_stat", "files/s", 0 },
-	{ "seq_del", "files/s", 0 }, { "ran_create", "files/s", 0 },
-	{ "ran_stat", "files/s", 0 }, { "ran_del", "files/s", 0 },
-};
 
 /* Split a copy of line at commas; fields point into buf. Returns the count. */
 static unsigned split(char *buf, char **f, unsigned max)
@@ -78,88 +43,35 @@ static int is_version(const char *s)
 	return *s == '\0';
 }
 
-/* digits with an optional binary suffix; a bare number is multiplied by unit. */
-static int parse_num_suffix(const char *s, uint64_t unit, uint64_t *out, const char **rest)
-{
-	char *end;
-	unsigned long long v;
-	uint64_t mul = unit;
-
-	if (!isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -EINVAL;
-	switch (*end) {
-	case 'K': case 'k': mul = 1024; end++; break;
-	case 'M': case 'm': mul = 1024 * 1024; end++; break;
-	case 'G': case 'g': mul = 1024ull * 1024 * 1024; end++; break;
-	case 'T': case 't': mul = 1024ull * 1024 * 1024 * 1024; end++; break;
-	default: break;
-	}
-	*out = v * mul;
-	*rest = end;
-	return 0;
-}
-
-/* A Bonnie++ size "1G", "300M", "64M:4k": bytes in *size, the chunk (bytes, 0 when not
- * given) in *chunk. A bare size is megabytes and a bare chunk bytes, as -s takes them. */
-static int parse_size(const char *s, uint64_t *size, uint64_t *chunk)
-{
-	const char *rest;
-
-	*chunk = 0;
-	if (parse_num_suffix(s, 1024 * 1024, size, &rest) < 0)
-		return -EINVAL;
-	if (*rest == ':' && parse_num_suffix(rest + 1, 1, chunk, &rest) < 0)
-		return -EINVAL;
-	return *rest ? -EINVAL : 0;
-}
-
-/* A latency "33802us", "161ms", "1s", "250ns": ns in *ns. 0, or -EINVAL. */
-static int parse_latency(const char *s, double *ns)
-{
-	char *end;
-	double v;
-
-	if (!isdigit((unsigned char)*s))
-		return -EINVAL;
-	v = strtod(s, &end);
-	if (!strcmp(end, "ns"))
-		*ns = v;
-	else if (!strcmp(end, "us"))
-		*ns = v * 1e3;
-	else if (!strcmp(end, "ms"))
-		*ns = v * 1e6;
-	else if (!strcmp(end, "s"))
-		*ns = v * 1e9;
-	else
-		return -EINVAL;
-	return 0;
-}
-
 static int is_plus(const char *s)
 {
 	return *s == '+' && strspn(s, "+") == strlen(s);
 }
 
 /* Which layout a split line has; NULL when it is not Bonnie++ CSV. */
-static const struct layout *detect(char **f, unsigned n)
+static const struct bonnie_csv_layout *detect(char **f, unsigned n)
 {
 	uint64_t sz, ch;
 
 	if (n >= 2 && is_version(f[0]) && is_version(f[1]))
-		return !strcmp(f[0], "1.98") || f[0][0] == '2' ? &lay_198 : &lay_19x;
-	if (n >= 2 && !is_version(f[0]) && f[0][0] && parse_size(f[1], &sz, &ch) == 0)
-		return &lay_103;
+		return bonnie_csv_layout(!strcmp(f[0], "1.98") || f[0][0] == '2' ?
+					 BONNIE_CSV_198 : BONNIE_CSV_19X);
+	if (n >= 2 && !is_version(f[0]) && f[0][0] &&
+	    bonnie_parse_size_field(f[1], &sz, &ch) == 0)
+		return bonnie_csv_layout(BONNIE_CSV_103);
 	return NULL;
+}
+
+/* Is l the 1.03 layout (no version fields)? */
+static int is_103(const struct bonnie_csv_layout *l)
+{
+	return l == bonnie_csv_layout(BONNIE_CSV_103);
 }
 
 int import_bonnie_shape(const char *line, unsigned *have, unsigned *want)
 {
 	char buf[4096], *f[MAX_FIELDS + 1];
-	const struct layout *l;
+	const struct bonnie_csv_layout *l;
 	unsigned n;
 
 	if (strlen(line) >= sizeof(buf) || strchr(line, ' ') || strchr(line, '\t'))
@@ -168,7 +80,7 @@ int import_bonnie_shape(const char *line, unsigned *have, unsigned *want)
 	n = split(buf, f, MAX_FIELDS);
 	l = detect(f, n);
 	/* a 1.03 line is only recognisable with enough fields: name,size,number,... */
-	if (!l || (l == &lay_103 && n < 14))
+	if (!l || (is_103(l) && n < 14))
 		return 0;
 	*have = n;
 	*want = l->min_fields;
@@ -208,19 +120,19 @@ static int add_pair(struct run *run, const char *phase, const char *unit, const 
 		w->cpu.proc_pct = v;
 	}
 	if (lat && *lat) {
-		if (parse_latency(lat, &ns) < 0) {
+		if (bonnie_parse_lat(lat, &ns) < 0) {
 			snprintf(why, whylen, "%s: not a latency: '%s'", phase, lat);
 			return -EINVAL;
 		}
 		/* Bonnie++ keeps only the slowest operation */
-		if (row_add_metric(w, "latency_max", ns, "ns") < 0)
+		if (row_add_metric(w, RK_IMPORT_LATENCY_MAX, ns, "ns") < 0)
 			return -ENOMEM;
 	}
 	return 0;
 }
 
 /* The run's environment and options from the identity fields. */
-static int fill_meta(struct run *run, const struct layout *l, char **f)
+static int fill_meta(struct run *run, const struct bonnie_csv_layout *l, char **f)
 {
 	char date[32];
 	time_t t;
@@ -228,14 +140,14 @@ static int fill_meta(struct run *run, const struct layout *l, char **f)
 
 	if (str_set(&run->env.host, f[l->name]) < 0)
 		return -ENOMEM;
-	if (l == &lay_103) {
+	if (is_103(l)) {
 		if (str_set(&run->env.tool_version, "bonnie++ 1.0x") < 0)
 			return -ENOMEM;
 	} else {
 		if (!(run->env.tool_version = str_printf("bonnie++ %s", f[1])))
 			return -ENOMEM;
-		if (kv_set(&run->options, "concurrency", "%s", f[l->conc]) < 0 ||
-		    kv_set(&run->options, "seed", "%s", f[l->seed]) < 0)
+		if (kv_set(&run->options, RK_BONNIE_CONCURRENCY, "%s", f[l->conc]) < 0 ||
+		    kv_set(&run->options, RK_BONNIE_SEED, "%s", f[l->seed]) < 0)
 			return -ENOMEM;
 		/* unless -z was given, the seed is the start time (time(NULL)) */
 		t = (time_t)strtoll(f[l->seed], NULL, 10);
@@ -249,69 +161,66 @@ static int fill_meta(struct run *run, const struct layout *l, char **f)
 	return 0;
 }
 
-static int fill_rows(struct run *run, const struct layout *l, char **f, unsigned n,
+static int fill_rows(struct run *run, const struct bonnie_csv_layout *l, char **f, unsigned n,
 		     char *why, size_t whylen)
 {
 	struct kvlist io = { 0 }, ch = { 0 }, files = { 0 };
 	uint64_t size, chunk = 0;
 	char spec[128];
-	int rc = -ENOMEM, i;
-	int lat = n >= l->nfields && l->iolat;
+	int rc = -ENOMEM, t;
+	int lat = n >= l->nfields && l->iolat >= 0;
 
-	if (parse_size(f[l->size], &size, &chunk) < 0) {
+	if (bonnie_parse_size_field(f[l->size], &size, &chunk) < 0) {
 		snprintf(why, whylen, "not a size: '%s'", f[l->size]);
 		return -EINVAL;
 	}
 	if (l->chunk >= 0 && *f[l->chunk]) {
 		const char *rest;
 
-		if (parse_num_suffix(f[l->chunk], 1, &chunk, &rest) < 0 || *rest) {
+		if (bonnie_parse_num_suffix(f[l->chunk], 1, &chunk, &rest) < 0 || *rest) {
 			snprintf(why, whylen, "not a chunk size: '%s'", f[l->chunk]);
 			return -EINVAL;
 		}
 	}
 	if (!chunk)
-		chunk = 8192;	/* Bonnie++'s default chunk in every version */
+		chunk = BONNIE_DEF_CHUNK;
 	/* the params `iobattery bonnie` gives its rows: size in MiB, the chunk, buffered
 	 * (Bonnie++ before -D existed, or without it), the per-character method */
-	if (kv_set(&io, "size_mb", "%llu", (unsigned long long)(size >> 20)) < 0 ||
-	    kv_set(&io, "chunk", "%llu", (unsigned long long)chunk) < 0 ||
-	    kv_set(&io, "direct", "0") < 0 ||
-	    kv_set(&ch, "size_mb", "%llu", (unsigned long long)(size >> 20)) < 0 ||
-	    kv_set(&ch, "chunk", "%llu", (unsigned long long)chunk) < 0 ||
-	    kv_set(&ch, "char_method", "%s", l->char_syscall ? "syscall" : "putc") < 0)
+	if (kv_set(&io, RK_BONNIE_SIZE_MB, "%llu", (unsigned long long)(size >> 20)) < 0 ||
+	    kv_set(&io, RK_BONNIE_CHUNK, "%llu", (unsigned long long)chunk) < 0 ||
+	    kv_set(&io, RK_BONNIE_DIRECT, "0") < 0 ||
+	    kv_set(&ch, RK_BONNIE_SIZE_MB, "%llu", (unsigned long long)(size >> 20)) < 0 ||
+	    kv_set(&ch, RK_BONNIE_CHUNK, "%llu", (unsigned long long)chunk) < 0 ||
+	    kv_set(&ch, RK_BONNIE_CHAR_METHOD, "%s", l->char_syscall ? "syscall" : "putc") < 0)
 		goto out;
 	if (l->seeks >= 0 && *f[l->seeks] && *f[l->seekers] &&
-	    (kv_set(&io, "seeks", "%s", f[l->seeks]) < 0 ||
-	     kv_set(&io, "seekers", "%s", f[l->seekers]) < 0))
+	    (kv_set(&io, RK_BONNIE_SEEKS, "%s", f[l->seeks]) < 0 ||
+	     kv_set(&io, RK_BONNIE_SEEKERS, "%s", f[l->seekers]) < 0))
 		goto out;
 	/* files spec as Bonnie++ prints it: number[:max[:min]][/dirs] */
 	snprintf(spec, sizeof(spec), "%s", f[l->files]);
-	if (l->file_extra) {
-		if (*f[l->files + 1])
+	if (l->max_size >= 0) {
+		if (*f[l->max_size])
 			snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec), ":%s",
-				 f[l->files + 1]);
-		if (*f[l->files + 2])
+				 f[l->max_size]);
+		if (*f[l->min_size])
 			snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec), ":%s",
-				 f[l->files + 2]);
-		if (*f[l->files + 3])
+				 f[l->min_size]);
+		if (*f[l->dirs])
 			snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec), "/%s",
-				 f[l->files + 3]);
+				 f[l->dirs]);
 	}
-	if (kv_set(&files, "files_spec", "%s", spec) < 0 ||
-	    kv_set(&files, "files", "%ld", strtol(f[l->files], NULL, 10)) < 0)
+	if (kv_set(&files, RK_IMPORT_FILES_SPEC, "%s", spec) < 0 ||
+	    kv_set(&files, RK_BONNIE_FILES, "%ld", strtol(f[l->files], NULL, 10)) < 0)
 		goto out;
-	for (i = 0; i < 6; i++) {
-		rc = add_pair(run, io_phases[i].phase, io_phases[i].unit, f[l->io + 2 * i],
-			      f[l->io + 2 * i + 1], lat ? f[l->iolat + i] : NULL,
-			      io_phases[i].is_char ? &ch : &io, why, whylen);
-		if (rc < 0)
-			goto out;
-	}
-	for (i = 0; i < 6; i++) {
-		rc = add_pair(run, file_phases[i].phase, file_phases[i].unit,
-			      f[l->filepairs + 2 * i], f[l->filepairs + 2 * i + 1],
-			      lat ? f[l->filelat + i] : NULL, &files, why, whylen);
+	for (t = 0; t < BT_COUNT; t++) {
+		int file = bonnie_test_is_file(t);
+		int k = file ? t - BT_FILE_FIRST : t - BT_IO_FIRST;
+		int pair = (file ? l->filepairs : l->io) + 2 * k;
+
+		rc = add_pair(run, bonnie_test_name(t), bonnie_test_unit(t), f[pair],
+			      f[pair + 1], lat ? f[(file ? l->filelat : l->iolat) + k] : NULL,
+			      file ? &files : bonnie_test_is_char(t) ? &ch : &io, why, whylen);
 		if (rc < 0)
 			goto out;
 	}
@@ -327,7 +236,7 @@ int import_bonnie_csv(const char *line, const char *source, unsigned lineno,
 		      struct run **out, char *why, size_t whylen)
 {
 	char *buf, *f[MAX_FIELDS + 1];
-	const struct layout *l;
+	const struct bonnie_csv_layout *l;
 	struct run *run = NULL;
 	unsigned n;
 	int rc;
@@ -341,7 +250,7 @@ int import_bonnie_csv(const char *line, const char *source, unsigned lineno,
 	n = split(buf, f, MAX_FIELDS);
 	l = detect(f, n);
 	rc = 0;
-	if (!l || (l == &lay_103 && n < 14))
+	if (!l || (is_103(l) && n < 14))
 		goto out;
 	rc = -EINVAL;
 	if (n < l->min_fields || n > l->nfields) {
@@ -349,7 +258,7 @@ int import_bonnie_csv(const char *line, const char *source, unsigned lineno,
 			 l->nfields, l->min_fields != l->nfields ? " or without latencies" : "");
 		goto out;
 	}
-	if (l != &lay_103 && n != l->min_fields && n != l->nfields) {
+	if (!is_103(l) && n != l->min_fields && n != l->nfields) {
 		snprintf(why, whylen, "%s line with %u fields", l->format, n);
 		goto out;
 	}

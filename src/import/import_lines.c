@@ -11,6 +11,7 @@
 #include "core/units.h"
 #include "import/import.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 /* PostMark's report, field by field (counts and rates as printed). */
 struct pm_report {
@@ -112,19 +113,19 @@ static int pm_set(struct import_lines *s, const char *cmd)
 
 static int pm_params(struct row *w, const struct pm_settings *pm)
 {
-	return kv_set(&w->params, "size_low", "%.0f", pm->size_low) < 0 ||
-	       kv_set(&w->params, "size_high", "%.0f", pm->size_high) < 0 ||
-	       kv_set(&w->params, "number", "%.0f", pm->number) < 0 ||
-	       kv_set(&w->params, "transactions", "%.0f", pm->transactions) < 0 ||
-	       kv_set(&w->params, "read_block", "%.0f", pm->rd) < 0 ||
-	       kv_set(&w->params, "write_block", "%.0f", pm->wr) < 0 ||
-	       kv_set(&w->params, "bias_read", "%.0f", pm->bias_read) < 0 ||
-	       kv_set(&w->params, "bias_create", "%.0f", pm->bias_create) < 0 ||
-	       kv_set(&w->params, "subdirectories", "%.0f", pm->subdirs) < 0 ||
-	       kv_set(&w->params, "buffering", "%s", pm->buffering ? "true" : "false") < 0 ||
+	return kv_set(&w->params, RK_PM_SIZE_LOW, "%.0f", pm->size_low) < 0 ||
+	       kv_set(&w->params, RK_PM_SIZE_HIGH, "%.0f", pm->size_high) < 0 ||
+	       kv_set(&w->params, RK_PM_NUMBER, "%.0f", pm->number) < 0 ||
+	       kv_set(&w->params, RK_PM_TRANSACTIONS, "%.0f", pm->transactions) < 0 ||
+	       kv_set(&w->params, RK_PM_READ_BLOCK, "%.0f", pm->rd) < 0 ||
+	       kv_set(&w->params, RK_PM_WRITE_BLOCK, "%.0f", pm->wr) < 0 ||
+	       kv_set(&w->params, RK_PM_BIAS_READ, "%.0f", pm->bias_read) < 0 ||
+	       kv_set(&w->params, RK_PM_BIAS_CREATE, "%.0f", pm->bias_create) < 0 ||
+	       kv_set(&w->params, RK_PM_SUBDIRECTORIES, "%.0f", pm->subdirs) < 0 ||
+	       kv_set(&w->params, RK_PM_BUFFERING, "%s", pm->buffering ? "true" : "false") < 0 ||
 	       /* PostMark has neither: every write is buffered, nothing is synced */
-	       kv_set(&w->params, "fsync", "false") < 0 ||
-	       kv_set(&w->params, "direct", "false") < 0 ? -ENOMEM : 0;
+	       kv_set(&w->params, RK_PM_FSYNC, "false") < 0 ||
+	       kv_set(&w->params, RK_PM_DIRECT, "false") < 0 ? -ENOMEM : 0;
 }
 
 static struct row *pm_row(struct run *run, const struct pm_settings *pm, const char *phase,
@@ -153,15 +154,15 @@ static int pm_emit(struct import_lines *s, struct import_set *set, const char *k
 		goto fail;
 	run->env.rotational = run->env.virtualized = -1;
 	w = pm_row(run, &s->pm, "transactions", r->tps, "tps", r->trans_s);
-	if (!w || row_add_metric(w, "total_s", r->total_s, "s") < 0 ||
-	    row_add_metric(w, "files_created", r->created, "files") < 0 ||
-	    row_add_metric(w, "created_alone", r->created_alone, "files") < 0 ||
-	    row_add_metric(w, "created_mixed", r->created_mixed, "files") < 0 ||
-	    row_add_metric(w, "files_read", r->read, "files") < 0 ||
-	    row_add_metric(w, "files_appended", r->appended, "files") < 0 ||
-	    row_add_metric(w, "files_deleted", r->deleted, "files") < 0 ||
-	    row_add_metric(w, "deleted_alone", r->deleted_alone, "files") < 0 ||
-	    row_add_metric(w, "deleted_mixed", r->deleted_mixed, "files") < 0)
+	if (!w || row_add_metric(w, RK_IMPORT_TOTAL_S, r->total_s, "s") < 0 ||
+	    row_add_metric(w, RK_PM_FILES_CREATED, r->created, "files") < 0 ||
+	    row_add_metric(w, RK_IMPORT_CREATED_ALONE, r->created_alone, "files") < 0 ||
+	    row_add_metric(w, RK_IMPORT_CREATED_MIXED, r->created_mixed, "files") < 0 ||
+	    row_add_metric(w, RK_PM_FILES_READ, r->read, "files") < 0 ||
+	    row_add_metric(w, RK_PM_FILES_APPENDED, r->appended, "files") < 0 ||
+	    row_add_metric(w, RK_PM_FILES_DELETED, r->deleted, "files") < 0 ||
+	    row_add_metric(w, RK_IMPORT_DELETED_ALONE, r->deleted_alone, "files") < 0 ||
+	    row_add_metric(w, RK_IMPORT_DELETED_MIXED, r->deleted_mixed, "files") < 0)
 		goto fail;
 	w->ops = (uint64_t)(r->read + r->appended + 0.5);
 	/* the stages `iobattery postmark` also reports: the pool's creation, the deletion */
@@ -361,21 +362,21 @@ static int dd_row_new(struct import_lines *s, struct import_set *set, double byt
 	if (!w || str_set(&w->rate_unit, "MB/s") < 0)
 		goto nomem;
 	if (has_cmd && cmd_operand(s, "bs=", bsv, sizeof(bsv)) &&
-	    units_parse_dd(bsv, &bs) == 0 && kv_set(&w->params, "bs", "%llu",
+	    units_parse_dd(bsv, &bs) == 0 && kv_set(&w->params, RK_DD_BS, "%llu",
 						      (unsigned long long)bs) < 0)
 		goto nomem;
 	if (has_cmd && cmd_operand(s, "conv=", cv, sizeof(cv)) &&
-	    kv_set(&w->params, "conv", "%s", cv) < 0)
+	    kv_set(&w->params, RK_DD_CONV, "%s", cv) < 0)
 		goto nomem;
 	if (has_cmd && cmd_operand(s, "oflag=", cv, sizeof(cv)) &&
-	    kv_set(&w->params, "oflag", "%s", cv) < 0)
+	    kv_set(&w->params, RK_DD_OFLAG, "%s", cv) < 0)
 		goto nomem;
 	/* dd is buffered unless iflag= or oflag= says direct; what it wrote follows if= */
-	if (has_cmd && kv_set(&w->params, "direct", "%s",
+	if (has_cmd && kv_set(&w->params, RK_DD_DIRECT, "%s",
 			      strstr(s->cmd, "flag=direct") ? "true" : "false") < 0)
 		goto nomem;
 	if (has_cmd && strcmp(phase, "transfer") &&
-	    kv_set(&w->params, "data", "%s", !strcmp(phase, "write") ?
+	    kv_set(&w->params, RK_DD_DATA, "%s", !strcmp(phase, "write") ?
 		   (strstr(s->cmd, "urandom") ? "random" : "zero") : "file") < 0)
 		goto nomem;
 	w->bytes = (uint64_t)bytes;
@@ -503,7 +504,7 @@ static int time_emit(struct import_lines *s, struct import_set *set, unsigned li
 	w->cpu.user_s = t->user;
 	w->cpu.sys_s = t->sys;
 	w->cpu.proc_pct = t->real > 0 ? (t->user + t->sys) / t->real * 100 : 0;
-	if (row_add_metric(w, "real_s", t->real, "s") < 0)
+	if (row_add_metric(w, RK_IMPORT_REAL_S, t->real, "s") < 0)
 		return -ENOMEM;
 	(void)lineno;
 	return 1;

@@ -1,7 +1,6 @@
-/* bonnie_csv.c - the Bonnie++ 2.00a CSV line (format_version 1.98) and the small text
- * pieces Bonnie++'s table is made of. The field layout was learned by running Bonnie++
- * 2.00a and reading what its bon_csv2txt expects; see docs/methodology-bonnie.md.
- * Pure functions except bonnie_line_from_run, which reads a run. */
+/* bonnie_csv.c - the Bonnie++ 2.00a CSV line (format_version 1.98), written at the field
+ * positions of stats/bonnie_layout.c (the importer reads with the same table), and the
+ * small text pieces Bonnie++'s table is made of. Pure functions. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -9,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats/result.h"
-#include "workload/bonnie/bonnie.h"
+#include "output/bonnie_csv.h"
 
 /* Append to a bounded buffer; remembers overflow. */
 struct sbuf {
@@ -37,28 +35,12 @@ static void sb_add(struct sbuf *b, const char *fmt, ...)
 	b->used += (size_t)n;
 }
 
-char *bonnie_fmt_lat(char *buf, size_t len, uint64_t ns)
-{
-	/* Bonnie++ keeps seconds as a double and switches unit above 99.999999 s and
-	 * 0.099999 s, truncating */
-	if (!ns)
-		snprintf(buf, len, "%s", "");
-	else if (ns > 99999999000ull)
-		snprintf(buf, len, "%" PRIu64 "s", ns / 1000000000u);
-	else if (ns > 99999000ull)
-		snprintf(buf, len, "%" PRIu64 "ms", ns / 1000000u);
-	else
-		snprintf(buf, len, "%" PRIu64 "us", ns / 1000u);
-	return buf;
-}
-
 /* MiB as "64M" or "1G" (whole GiB). */
 static void size_mg(struct sbuf *b, uint64_t mb)
 {
-	if (mb && mb % 1024 == 0)
-		sb_add(b, "%" PRIu64 "G", mb / 1024);
-	else
-		sb_add(b, "%" PRIu64 "M", mb);
+	char t[32];
+
+	sb_add(b, "%s", bonnie_fmt_size_mb(t, sizeof(t), mb));
 }
 
 /* Bytes as "512", "4k", "1m" (whole KiB, MiB). */
@@ -125,145 +107,99 @@ char *bonnie_fmt_kps(char *buf, size_t len, double kps)
 	return buf;
 }
 
-static void csv_stat(struct sbuf *b, const struct bonnie_line *l, int t)
+/* The CSV line is built field by field at the positions of the 1.98 layout, then
+ * joined with commas. */
+#define CSV_FIELD 40		/* room for one number or latency */
+
+struct csv_fields {
+	const char *v[64];
+	char store[64][CSV_FIELD];
+};
+
+static char *fld(struct csv_fields *c, int i)
+{
+	c->v[i] = c->store[i];
+	return c->store[i];
+}
+
+/* One test's (rate, %CPU) pair at field i: empty when it did not run, "+++++,+++" for a
+ * short phase when asked (as Bonnie++), else the rate (seeks with a decimal below 1000)
+ * and the whole %CPU. */
+static void csv_stat(struct csv_fields *c, int i, const struct bonnie_line *l, int t)
 {
 	const struct bonnie_fig *f = &l->f[t];
 
-	if (!f->present) {
-		sb_add(b, ",,");
+	if (!f->present)
 		return;
-	}
 	if (f->shortrun && l->plus_for_short) {
-		sb_add(b, ",+++++,+++");
+		c->v[i] = "+++++";
+		c->v[i + 1] = "+++";
 		return;
 	}
 	if (t == BT_SEEKS)
-		sb_add(b, f->rate >= 1000.0 ? ",%.0f" : ",%.1f", f->rate);
+		snprintf(fld(c, i), CSV_FIELD, f->rate >= 1000.0 ? "%.0f" : "%.1f", f->rate);
 	else
-		sb_add(b, ",%ld", (long)f->rate);
-	sb_add(b, ",%d", (int)f->cpu_pct);
+		snprintf(fld(c, i), CSV_FIELD, "%ld", (long)f->rate);
+	snprintf(fld(c, i + 1), CSV_FIELD, "%d", (int)f->cpu_pct);
+}
+
+static void csv_files(struct csv_fields *c, const struct bonnie_csv_layout *y,
+		      const struct bonnie_line *l)
+{
+	snprintf(fld(c, y->files), CSV_FIELD, "%" PRIu32, l->nfiles);
+	if (l->max_size == -1)
+		c->v[y->max_size] = "link";
+	else if (l->max_size == -2)
+		c->v[y->max_size] = "symlink";
+	else if (l->max_size > 0)
+		snprintf(fld(c, y->max_size), CSV_FIELD, "%d", l->max_size);
+	if (l->max_size > 0 && l->min_size > 0)
+		snprintf(fld(c, y->min_size), CSV_FIELD, "%d", l->min_size);
+	/* as 2.00a: num_dirs stays empty, the directory count (above one) goes where
+	 * file_chunk_size belongs */
+	if (l->ndirs > 1)
+		snprintf(fld(c, y->file_chunk), CSV_FIELD, "%" PRIu32, l->ndirs);
 }
 
 int bonnie_csv_format(const struct bonnie_line *l, char *buf, size_t len)
 {
+	const struct bonnie_csv_layout *y = bonnie_csv_layout(BONNIE_CSV_198);
+	struct csv_fields c;
 	struct sbuf b = { buf, len, 0, 0 };
-	char lat[32];
+	unsigned i;
 	int t;
 
 	if (!len)
 		return -ENOSPC;
 	buf[0] = '\0';
-	sb_add(&b, BONNIE_CSV_VERSION "," BONNIE_VERSION ",%s,%u,%" PRIu64, l->name,
-	       l->concurrency, l->seed);
+	for (i = 0; i < y->nfields; i++)
+		c.v[i] = "";
+	c.v[y->fmt] = BONNIE_CSV_VERSION;
+	c.v[y->version] = BONNIE_VERSION;
+	c.v[y->name] = l->name;
+	snprintf(fld(&c, y->conc), CSV_FIELD, "%u", l->concurrency);
+	snprintf(fld(&c, y->seed), CSV_FIELD, "%" PRIu64, l->seed);
 	if (l->size_mb) {
-		sb_add(&b, ",");
-		size_mg(&b, l->size_mb);
+		bonnie_fmt_size_mb(fld(&c, y->size), CSV_FIELD, l->size_mb);
 		/* 2.00a leaves io_chunk_size empty whatever the chunk (its table shows it) */
-		sb_add(&b, ",,%" PRIu32 ",%" PRIu32, l->seeks, l->seekers);
-		for (t = BT_PUTC; t <= BT_SEEKS; t++)
-			csv_stat(&b, l, t);
-	} else {
-		sb_add(&b, ",,,,,,,,,,,,,,,,");
+		snprintf(fld(&c, y->seeks), CSV_FIELD, "%" PRIu32, l->seeks);
+		snprintf(fld(&c, y->seekers), CSV_FIELD, "%" PRIu32, l->seekers);
+		for (t = BT_IO_FIRST; t < BT_FILE_FIRST; t++)
+			csv_stat(&c, y->io + 2 * (t - BT_IO_FIRST), l, t);
 	}
 	if (l->nfiles) {
-		sb_add(&b, ",%" PRIu32, l->nfiles);
-		if (l->max_size == -1)
-			sb_add(&b, ",link,");
-		else if (l->max_size == -2)
-			sb_add(&b, ",symlink,");
-		else if (l->max_size > 0 && l->min_size > 0)
-			sb_add(&b, ",%d,%d", l->max_size, l->min_size);
-		else if (l->max_size > 0)
-			sb_add(&b, ",%d,", l->max_size);
-		else
-			sb_add(&b, ",,");
-		/* then 2.00a's empty field and the directory count when above one */
-		sb_add(&b, ",");
-		if (l->ndirs > 1)
-			sb_add(&b, ",%" PRIu32, l->ndirs);
-		else
-			sb_add(&b, ",");
-		for (t = BT_SEQ_CREATE; t < BT_COUNT; t++)
-			csv_stat(&b, l, t);
-	} else {
-		sb_add(&b, ",,,,,,,,,,,,,,,,,");
+		csv_files(&c, y, l);
+		for (t = BT_FILE_FIRST; t < BT_COUNT; t++)
+			csv_stat(&c, y->filepairs + 2 * (t - BT_FILE_FIRST), l, t);
 	}
-	for (t = 0; t < BT_COUNT; t++)
-		sb_add(&b, ",%s", l->f[t].present ?
-		       bonnie_fmt_lat(lat, sizeof(lat), l->f[t].max_lat_ns) : "");
+	for (t = 0; t < BT_COUNT; t++) {
+		i = t < BT_FILE_FIRST ? (unsigned)(y->iolat + t - BT_IO_FIRST) :
+					(unsigned)(y->filelat + t - BT_FILE_FIRST);
+		if (l->f[t].present)
+			bonnie_fmt_lat(fld(&c, (int)i), CSV_FIELD, l->f[t].max_lat_ns);
+	}
+	for (i = 0; i < y->nfields; i++)
+		sb_add(&b, "%s%s", i ? "," : "", c.v[i]);
 	sb_add(&b, "\n");
 	return b.over ? -ENOSPC : (int)b.used;
-}
-
-static uint64_t kv_u64(const struct kvlist *kv, const char *key, uint64_t def)
-{
-	const char *v = kv_get(kv, key);
-
-	return v ? strtoull(v, NULL, 10) : def;
-}
-
-static int64_t kv_i64(const struct kvlist *kv, const char *key, int64_t def)
-{
-	const char *v = kv_get(kv, key);
-
-	return v ? strtoll(v, NULL, 10) : def;
-}
-
-/* The parameters of each block come from its rows' params (so that a quick battery,
- * whose run options are not Bonnie's, still has them). */
-static void params_from_row(struct bonnie_line *l, const struct row *w, int t)
-{
-	const struct kvlist *p = &w->params;
-
-	if (t <= BT_SEEKS && !l->size_mb) {
-		l->size_mb = kv_u64(p, "size_mb", 0);
-		l->chunk = (uint32_t)kv_u64(p, "chunk", BONNIE_DEF_CHUNK);
-		l->seeks = (uint32_t)kv_u64(p, "seeks", BONNIE_DEF_SEEKS);
-		l->seekers = (uint32_t)kv_u64(p, "seekers", BONNIE_DEF_SEEKERS);
-	} else if (t > BT_SEEKS && !l->nfiles) {
-		l->nfiles = (uint32_t)kv_u64(p, "files", 0);
-		l->max_size = (int32_t)kv_i64(p, "max_size", 0);
-		l->min_size = (int32_t)kv_i64(p, "min_size", 0);
-		l->ndirs = (uint32_t)kv_u64(p, "dirs", 1);
-		l->file_chunk = (uint32_t)kv_u64(p, "file_chunk", BONNIE_DEF_CHUNK);
-	}
-}
-
-int bonnie_line_from_run(struct bonnie_line *l, const struct run *run, unsigned repeat)
-{
-	size_t i;
-	int found = 0;
-
-	memset(l, 0, sizeof(*l));
-	l->name = kv_get(&run->options, "machine");
-	if (!l->name || !*l->name)
-		l->name = run->env.host ? run->env.host : "localhost";
-	l->concurrency = (unsigned)kv_u64(&run->options, "concurrency", 1);
-	l->seed = kv_u64(&run->options, "seed", 0);
-	l->chunk = BONNIE_DEF_CHUNK;
-	l->seeks = BONNIE_DEF_SEEKS;
-	l->seekers = BONNIE_DEF_SEEKERS;
-	l->ndirs = 1;
-	l->file_chunk = BONNIE_DEF_CHUNK;
-	for (i = 0; i < run->nrows; i++) {
-		const struct row *w = run->rows[i];
-		int t;
-
-		if (w->repeat != repeat || !w->workload || strcmp(w->workload, "bonnie") ||
-		    !w->phase)
-			continue;
-		t = bonnie_test_of(w->phase);
-		if (t < 0)
-			continue;
-		params_from_row(l, w, t);
-		if (w->flags & (ROW_FAILED | ROW_NOT_MEASURED))
-			continue;
-		l->f[t].present = 1;
-		l->f[t].shortrun = !!(w->flags & ROW_SHORT);
-		l->f[t].rate = w->rate;
-		l->f[t].cpu_pct = w->cpu.valid ? w->cpu.proc_pct : 0;
-		l->f[t].max_lat_ns = w->lat.valid ? w->lat.max_ns : 0;
-		found++;
-	}
-	return found;
 }

@@ -9,6 +9,7 @@
 
 #include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 static const char csv_header[] =
 	"run_id,workload,phase,repeat,params,bytes,ops,elapsed_s,buffered_s,durable_s,"
@@ -87,7 +88,7 @@ static void csv_flags(FILE *f, unsigned flags)
 	char buf[256] = "";
 
 	for (unsigned i = 0; i < 32; i++) {
-		const char *n = out_flag_name(1u << i);
+		const char *n = result_flag_name(1u << i);
 
 		if (!(flags & (1u << i)) || !n)
 			continue;

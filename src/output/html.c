@@ -15,6 +15,7 @@
 #include "stats/compare.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 void html_esc(FILE *f, const char *s)
 {
@@ -87,7 +88,7 @@ const char *html_flag_mark(unsigned flags)
 
 static int col_match(const struct row *a, const struct row *b)
 {
-	const char *da = kv_get(&a->params, "detail"), *db = kv_get(&b->params, "detail");
+	const char *da = kv_get(&a->params, RK_ROW_DETAIL), *db = kv_get(&b->params, RK_ROW_DETAIL);
 
 	return !strcmp(a->workload ? a->workload : "", b->workload ? b->workload : "") &&
 	       !strcmp(a->phase ? a->phase : "", b->phase ? b->phase : "") &&
@@ -107,7 +108,7 @@ const struct row_group *html_cell(const struct report *r, size_t run, size_t col
 
 void html_col_name(FILE *f, const struct row *w)
 {
-	const char *d = kv_get(&w->params, "detail");
+	const char *d = kv_get(&w->params, RK_ROW_DETAIL);
 
 	html_esc(f, w->workload);
 	fputc(' ', f);
@@ -260,9 +261,9 @@ static void charts_section(FILE *f, const struct report *r)
 			nb++;
 		}
 		snprintf(title, sizeof(title), "%s %s%s%s", r->cols[c]->workload,
-			 r->cols[c]->phase, kv_get(&r->cols[c]->params, "detail") ? " " : "",
-			 kv_get(&r->cols[c]->params, "detail") ?
-			 kv_get(&r->cols[c]->params, "detail") : "");
+			 r->cols[c]->phase, kv_get(&r->cols[c]->params, RK_ROW_DETAIL) ? " " : "",
+			 kv_get(&r->cols[c]->params, RK_ROW_DETAIL) ?
+			 kv_get(&r->cols[c]->params, RK_ROW_DETAIL) : "");
 		svg_bars(f, title, unit ? unit : "", b, nb);
 	}
 out:

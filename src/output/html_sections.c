@@ -12,11 +12,13 @@
 #include "stats/compare.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
-/* The data-set size of the run's rows of workload wl, as their "size" param says
- * ("1.00 GiB"), or "". */
+/* The data-set size of the run's rows of workload wl, as the param their key table gives
+ * the data-set size role says ("1.00 GiB"), or "". */
 static void run_size(char *buf, size_t len, const struct run *run, const char *wl)
 {
+	const struct result_key *k;
 	const char *s;
 	size_t i;
 
@@ -24,12 +26,9 @@ static void run_size(char *buf, size_t len, const struct run *run, const char *w
 	for (i = 0; i < run->nrows; i++) {
 		if (!run->rows[i]->workload || strcmp(run->rows[i]->workload, wl))
 			continue;
-		if ((s = kv_get(&run->rows[i]->params, "size"))) {
-			units_fmt_bytes(buf, len, strtod(s, NULL));
-			return;
-		}
-		if ((s = kv_get(&run->rows[i]->params, "size_mb"))) {
-			units_fmt_bytes(buf, len, strtod(s, NULL) * 1048576.0);
+		s = result_key_role_param(run->rows[i], RK_ROLE_DATA_SIZE, &k);
+		if (s) {
+			units_fmt_bytes(buf, len, strtod(s, NULL) * result_key_unit_bytes(k->unit));
 			return;
 		}
 	}
@@ -207,7 +206,7 @@ void html_latency_section(FILE *f, const struct report *r)
 			fprintf(f, "<h2>Latency percentiles</h2>\n<p>Per call, from the merged "
 				   "histograms of all repeats (log-linear buckets, under 1%% "
 				   "error).</p>\n");
-		d = kv_get(&r->cols[c]->params, "detail");
+		d = kv_get(&r->cols[c]->params, RK_ROW_DETAIL);
 		snprintf(title, sizeof(title), "%s %s%s%s", r->cols[c]->workload,
 			 r->cols[c]->phase, d ? " " : "", d ? d : "");
 		svg_latency(f, title, l, nl);

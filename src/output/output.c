@@ -12,20 +12,6 @@ static const struct out_fmt *const out_fmts[] = {
 	NULL,
 };
 
-/* Row flag names, in bit order (enum row_flag). */
-static const char *const flag_names[] = {
-	"short", "cache_inflated", "incomplete", "failed", "not_measured", "too_fast",
-	"inconsistent", "imported",
-};
-
-const char *out_flag_name(unsigned flag)
-{
-	for (unsigned i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]); i++)
-		if (flag == 1u << i)
-			return flag_names[i];
-	return NULL;
-}
-
 const struct out_fmt *out_find(const char *name)
 {
 	if (!name)

@@ -22,10 +22,6 @@ const struct out_fmt *out_find(const char *name);
 /* begin, each row, end. Returns 0 or -errno (write errors included: ferror). */
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
 
-/* The snake_case name of one row flag bit (ROW_SHORT -> "short"), as JSON and CSV write
- * it; NULL for a bit that has no name. Static string. */
-const char *out_flag_name(unsigned flag);
-
 /* Text renderers per workload. The text formatter prints a row with the renderer whose
  * workload matches, or with the generic one. Add a line to the table in text.c. */
 struct out_text_renderer {
@@ -53,14 +49,5 @@ int out_text_repeats(FILE *f, const struct run *run);
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;
-
-/* JSON round trip (jansson). out_json_dump: the run as a JSON text (malloc'd, caller
- * frees) or NULL on ENOMEM. out_json_load: parse a text written by out_json_dump into a
- * new run (caller frees with run_free); NULL with a reason in err (a static string or
- * one in errbuf) when it is not a result of ours or is malformed. */
-char *out_json_dump(const struct run *run);
-struct run *out_json_load(const char *text, char *errbuf, unsigned long errlen);
-/* Load a result file (JSON). NULL with the reason in errbuf. */
-struct run *out_json_load_file(const char *path, char *errbuf, unsigned long errlen);
 
 #endif

@@ -8,6 +8,7 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 /* One line per workload that has its own text form; rows of other workloads get the
  * generic block. Add your line above the terminator:
@@ -204,7 +205,7 @@ int out_text_extras(FILE *f, const struct row *w)
 	if (w->lat.valid && w->lat.n)
 		text_lat(f, &w->lat);
 	/* The cache verdict note says the share itself; otherwise print it here. */
-	if (w->cache_pct >= 0 && !(w->note && strstr(w->note, "cache:")))
+	if (w->cache_pct >= 0 && !result_note_states_cache(w))
 		fprintf(f, "  cache: %.0f%% resident at start%s\n", w->cache_pct,
 			w->cache_dropped ? " (after dropping it)" : "");
 	if (w->note)
@@ -219,7 +220,7 @@ static void table_flags(char *buf, size_t len, unsigned flags)
 {
 	buf[0] = '\0';
 	for (unsigned i = 0; i < 32; i++) {
-		const char *n = out_flag_name(1u << i);
+		const char *n = result_flag_name(1u << i);
 
 		if (!(flags & (1u << i)) || !n)
 			continue;
@@ -242,12 +243,12 @@ int out_text_table(FILE *f, const struct run *run)
 	int ww = 8, pw = 5, dw = 6;
 	char rate[64], el[32], du[32], cpu[16], p99[32], cache[16], flags[160];
 
-	/* "detail" is a short row param a workload sets to tell its rows apart in this
+	/* RK_ROW_DETAIL is a short row param a workload sets to tell its rows apart in this
 	 * table (dd: the block size, cp: the method). */
 	for (size_t i = 0; i < run->nrows; i++) {
 		int a = (int)strlen(nz(run->rows[i]->workload, "?"));
 		int b = (int)strlen(nz(run->rows[i]->phase, "?"));
-		int c = (int)strlen(nz(kv_get(&run->rows[i]->params, "detail"), "-"));
+		int c = (int)strlen(nz(kv_get(&run->rows[i]->params, RK_ROW_DETAIL), "-"));
 
 		ww = a > ww ? a : ww;
 		pw = b > pw ? b : pw;
@@ -277,7 +278,7 @@ int out_text_table(FILE *f, const struct run *run)
 		table_flags(flags, sizeof(flags), w->flags);
 		fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s%s%s\n", ww,
 			nz(w->workload, "?"), pw, nz(w->phase, "?"), dw,
-			nz(kv_get(&w->params, "detail"), "-"), rate, el, du, cpu, p99, cache,
+			nz(kv_get(&w->params, RK_ROW_DETAIL), "-"), rate, el, du, cpu, p99, cache,
 			flags[0] ? "  " : "", flags);
 	}
 	return ferror(f) ? -EIO : 0;

@@ -12,12 +12,21 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "stats/summary.h"
-#include "workload/bonnie/bonnie.h"
+#include "output/bonnie_csv.h"
 
 static int is_bonnie(const struct row *w)
 {
 	return w->workload && !strcmp(w->workload, "bonnie");
+}
+
+/* Is metric name of row w one of the per-copy rates (copyN_rate)? */
+static int is_copy_rate(const struct row *w, const char *name)
+{
+	const struct result_key *k = result_key_find(w->workload, RK_METRIC, name);
+
+	return k && !strcmp(k->name, RK_BONNIE_COPY_RATE);
 }
 
 /* Is w the last bonnie row of its repeat (the next row is not one of the same repeat)? */
@@ -157,7 +166,7 @@ static void extras(FILE *f, const struct run *run, unsigned repeat)
 			snprintf(cache, sizeof(cache), "-");
 		fl[0] = '\0';
 		for (unsigned b = 0; b < 32; b++) {
-			const char *n = out_flag_name(1u << b);
+			const char *n = result_flag_name(1u << b);
 
 			if ((w->flags & (1u << b)) && n) {
 				if (fl[0])
@@ -171,7 +180,7 @@ static void extras(FILE *f, const struct run *run, unsigned repeat)
 		if (w->error)
 			fprintf(f, "  %s: %s\n", w->phase, w->error);
 		for (size_t m = 0; m < w->nmetrics; m++)
-			if (!strncmp(w->metrics[m].name, "copy", 4))
+			if (is_copy_rate(w, w->metrics[m].name))
 				fprintf(f, "%s%.1f", m ? " " : "  per copy: ", w->metrics[m].value);
 		if (w->nmetrics)
 			fputc('\n', f);
@@ -253,7 +262,7 @@ int text_bonnie_row(FILE *f, const struct run *run, const struct row *row)
 	}
 	fputc('\n', f);
 	extras(f, run, row->repeat);
-	q = kv_get(&run->options, "quiet");
+	q = kv_get(&run->options, RK_BONNIE_QUIET);
 	if (!(q && !strcmp(q, "1")) && bonnie_csv_format(&l, csv, sizeof(csv)) > 0)
 		fprintf(f, "\n%s", csv);
 	if (row->repeat == max_repeat(run) && row->repeat >= 2)

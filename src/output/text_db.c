@@ -9,6 +9,7 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 static const char *opt_or(const struct run *run, const char *key, const char *dflt)
 {
@@ -30,21 +31,21 @@ static void fmt_mb(char *buf, size_t len, double b)
 
 int text_db_head(FILE *f, const struct run *run)
 {
-	const char *eng = opt_or(run, "engine", "sqlite");
-	int nobuild = !strcmp(opt_or(run, "no-build", "false"), "true");
+	const char *eng = opt_or(run, RK_DB_ENGINE, "sqlite");
+	int nobuild = !strcmp(opt_or(run, RK_DB_NO_BUILD, "false"), "true");
 
 	fprintf(f, "db: %s, %s%s, script %s, in %s\n", eng, nobuild ? "no build" :
-		opt_or(run, "rows", "?"), nobuild ? "" : " rows", opt_or(run, "script", "seed"),
-		run->env.target ? run->env.target : "?");
+		opt_or(run, RK_DB_ROWS, "?"), nobuild ? "" : " rows",
+		opt_or(run, RK_DB_SCRIPT, "seed"), run->env.target ? run->env.target : "?");
 	if (!strcmp(eng, "sqlite"))
 		fprintf(f, "    sqlite %s: journal_mode=%s synchronous=%s page_size=%s "
-			"cache_size=%s\n", opt_or(run, "sqlite_version", ""),
-			opt_or(run, "journal-mode", "?"), opt_or(run, "synchronous", "?"),
-			opt_or(run, "page-size", "?"), opt_or(run, "cache-size", "?"));
+			"cache_size=%s\n", opt_or(run, RK_DB_SQLITE_VERSION, ""),
+			opt_or(run, RK_DB_JOURNAL_MODE, "?"), opt_or(run, RK_DB_SYNCHRONOUS, "?"),
+			opt_or(run, RK_DB_PAGE_SIZE, "?"), opt_or(run, RK_DB_CACHE_SIZE, "?"));
 	else
 		fprintf(f, "    postgresql %s, data directory %s\n",
-			opt_or(run, "pg_server_version", "?"),
-			opt_or(run, "pg_data_directory", "?"));
+			opt_or(run, RK_DB_PG_SERVER_VERSION, "?"),
+			opt_or(run, RK_DB_PG_DATA_DIRECTORY, "?"));
 	if (run->env.fs_type || run->env.device)
 		fprintf(f, "    file system %s on %s\n", run->env.fs_type ? run->env.fs_type : "?",
 			run->env.device ? run->env.device : "?");
@@ -78,12 +79,12 @@ static int text_db_total(FILE *f, const struct row *row)
 		fprintf(f, "  CPU %.0f%% (system %.0f%%)", row->cpu.proc_pct,
 			row->cpu.sys_busy_pct);
 	fprintf(f, "\n");
-	m = row_metric(row, "db_peak_size");
+	m = row_metric(row, RK_DB_DB_PEAK_SIZE);
 	if (m) {
 		fmt_mb(b, sizeof(b), m->value);
 		fprintf(f, "    database peak size %s", b);
 	}
-	m = row_metric(row, "device_bytes_written");
+	m = row_metric(row, RK_DB_DEVICE_BYTES_WRITTEN);
 	if (m) {
 		fmt_mb(b, sizeof(b), m->value);
 		fprintf(f, ", written to the device %s", b);
@@ -94,8 +95,9 @@ static int text_db_total(FILE *f, const struct row *row)
 
 int text_db_row(FILE *f, const struct run *run, const struct row *row)
 {
-	const char *tag = kv_get(&row->params, "tag");
-	const char *sql = kv_get(&row->params, "sql");
+	const char *tag = kv_get(&row->params, RK_DB_TAG);
+	const char *sql = kv_get(&row->params, RK_DB_SQL);
+	const char *count;
 	const struct metric *m;
 	char head[64], b[32];
 
@@ -108,13 +110,13 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 		fprintf(f, "build   %-20s %10.3f s", tag ? tag : "", (double)row->elapsed_ns / 1e9);
 		if (row->rate > 0)
 			fprintf(f, "  %.0f rows/s", row->rate);
-		m = row_metric(row, "device_bytes_written");
+		m = row_metric(row, RK_DB_DEVICE_BYTES_WRITTEN);
 		if (m) {
 			fmt_mb(b, sizeof(b), m->value);
 			fprintf(f, "  device written %s", b);
 		}
-		fprintf(f, "  (%s rows in test1, single-row inserts)\n",
-			kv_get(&row->params, "count") ? kv_get(&row->params, "count") : "?");
+		count = kv_get(&row->params, RK_DB_COUNT);
+		fprintf(f, "  (%s rows in test1, single-row inserts)\n", count ? count : "?");
 	} else {
 		sql_head(head, sizeof(head), sql ? sql : "");
 		fprintf(f, "%-7s %-20s %10.3f s  %s\n", row->phase, tag ? tag : "",

@@ -9,6 +9,7 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 static double metric(const struct row *w, const char *name)
 {
@@ -46,8 +47,8 @@ static void dd_lines(FILE *f, const struct row *w)
 	double secs = (double)w->elapsed_ns / 1e9;
 
 	fprintf(f, "%.0f+%.0f records in\n%.0f+%.0f records out\n",
-		metric(w, "records_in_full"), metric(w, "records_in_partial"),
-		metric(w, "records_out_full"), metric(w, "records_out_partial"));
+		metric(w, RK_DD_RECORDS_IN_FULL), metric(w, RK_DD_RECORDS_IN_PARTIAL),
+		metric(w, RK_DD_RECORDS_OUT_FULL), metric(w, RK_DD_RECORDS_OUT_PARTIAL));
 	if (w->bytes >= 1000)
 		fprintf(f, "%" PRIu64 " bytes (%s, %s) copied, %g s, %s\n", w->bytes,
 			units_fmt_si(si, sizeof(si), (double)w->bytes, "B"),
@@ -84,7 +85,7 @@ static int extras(FILE *f, const struct row *w, const char *sync_how)
 
 int text_dd_row(FILE *f, const struct run *run, const struct row *w)
 {
-	const char *conv = kv_get(&w->params, "conv");
+	const char *conv = kv_get(&w->params, RK_DD_CONV);
 	int user_sync = conv && (strstr(conv, "fdatasync") || strstr(conv, "fsync"));
 
 	(void)run;
@@ -97,13 +98,14 @@ int text_dd_row(FILE *f, const struct run *run, const struct row *w)
 	dd_lines(f, w);
 	time_lines(f, w);
 	return extras(f, w, user_sync ? "until the fdatasync/fsync of conv= returned"
-				      : "until fdatasync returned (issued by iobattery, not timed above)");
+				      : "until fdatasync returned (issued by iobattery, "
+					"not timed above)");
 }
 
 int text_cp_row(FILE *f, const struct run *run, const struct row *w)
 {
-	const char *method = kv_get(&w->params, "method");
-	const char *buffer = kv_get(&w->params, "buffer");
+	const char *method = kv_get(&w->params, RK_CP_METHOD);
+	const char *buffer = kv_get(&w->params, RK_CP_BUFFER);
 	char si[32], rate[32];
 	double secs = (double)w->elapsed_ns / 1e9;
 

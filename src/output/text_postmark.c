@@ -11,6 +11,7 @@
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 static double m(const struct row *w, const char *name)
 {
@@ -52,30 +53,31 @@ static void verbose(FILE *f, const struct row *w)
 	char a[48], b[48];
 
 	fprintf(f, "Time:\n");
-	fprintf(f, "\t%.3f seconds total\n", m(w, "time_total_s"));
+	fprintf(f, "\t%.3f seconds total\n", m(w, RK_PM_TIME_TOTAL_S));
 	fprintf(f, "\t%.3f seconds of transactions (%.0f per second)\n",
-		m(w, "time_transactions_s"), m(w, "transactions_per_s"));
+		m(w, RK_PM_TIME_TRANSACTIONS_S), m(w, RK_PM_TRANSACTIONS_PER_S));
 	fprintf(f, "\nFiles:\n");
-	fprintf(f, "\t%.0f created (%.0f per second)\n", m(w, "files_created"),
-		m(w, "created_per_s"));
+	fprintf(f, "\t%.0f created (%.0f per second)\n", m(w, RK_PM_FILES_CREATED),
+		m(w, RK_PM_CREATED_PER_S));
 	fprintf(f, "\t\tCreation alone: %.0f files (%.0f per second)\n",
-		m(w, "files_created_alone"), m(w, "created_alone_per_s"));
+		m(w, RK_PM_FILES_CREATED_ALONE), m(w, RK_PM_CREATED_ALONE_PER_S));
 	fprintf(f, "\t\tMixed with transactions: %.0f files (%.0f per second)\n",
-		m(w, "files_created_mixed"), m(w, "created_mixed_per_s"));
-	fprintf(f, "\t%.0f read (%.0f per second)\n", m(w, "files_read"), m(w, "read_per_s"));
-	fprintf(f, "\t%.0f appended (%.0f per second)\n", m(w, "files_appended"),
-		m(w, "appended_per_s"));
-	fprintf(f, "\t%.0f deleted (%.0f per second)\n", m(w, "files_deleted"),
-		m(w, "deleted_per_s"));
+		m(w, RK_PM_FILES_CREATED_MIXED), m(w, RK_PM_CREATED_MIXED_PER_S));
+	fprintf(f, "\t%.0f read (%.0f per second)\n", m(w, RK_PM_FILES_READ),
+		m(w, RK_PM_READ_PER_S));
+	fprintf(f, "\t%.0f appended (%.0f per second)\n", m(w, RK_PM_FILES_APPENDED),
+		m(w, RK_PM_APPENDED_PER_S));
+	fprintf(f, "\t%.0f deleted (%.0f per second)\n", m(w, RK_PM_FILES_DELETED),
+		m(w, RK_PM_DELETED_PER_S));
 	fprintf(f, "\t\tDeletion alone: %.0f files (%.0f per second)\n",
-		m(w, "files_deleted_alone"), m(w, "deleted_alone_per_s"));
+		m(w, RK_PM_FILES_DELETED_ALONE), m(w, RK_PM_DELETED_ALONE_PER_S));
 	fprintf(f, "\t\tMixed with transactions: %.0f files (%.0f per second)\n",
-		m(w, "files_deleted_mixed"), m(w, "deleted_mixed_per_s"));
+		m(w, RK_PM_FILES_DELETED_MIXED), m(w, RK_PM_DELETED_MIXED_PER_S));
 	fprintf(f, "\nData:\n");
-	fprintf(f, "\t%s read (%s per second)\n", scale(a, sizeof(a), m(w, "bytes_read")),
-		scale(b, sizeof(b), m(w, "read_mib_per_s") * 1048576.0));
-	fprintf(f, "\t%s written (%s per second)\n", scale(a, sizeof(a), m(w, "bytes_written")),
-		scale(b, sizeof(b), m(w, "written_mib_per_s") * 1048576.0));
+	fprintf(f, "\t%s read (%s per second)\n", scale(a, sizeof(a), m(w, RK_PM_BYTES_READ)),
+		scale(b, sizeof(b), m(w, RK_PM_READ_MIB_PER_S) * 1048576.0));
+	fprintf(f, "\t%s written (%s per second)\n", scale(a, sizeof(a), m(w, RK_PM_BYTES_WRITTEN)),
+		scale(b, sizeof(b), m(w, RK_PM_WRITTEN_MIB_PER_S) * 1048576.0));
 }
 
 /* PostMark's terse line: total s, transaction s, transactions/s, created/s (total),
@@ -84,11 +86,12 @@ static void verbose(FILE *f, const struct row *w)
 static void terse(FILE *f, const struct row *w)
 {
 	fprintf(f, "%.3f %.3f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f\n",
-		m(w, "time_total_s"), m(w, "time_transactions_s"), m(w, "transactions_per_s"),
-		m(w, "created_per_s"), m(w, "created_alone_per_s"), m(w, "created_mixed_per_s"),
-		m(w, "read_per_s"), m(w, "appended_per_s"), m(w, "deleted_per_s"),
-		m(w, "deleted_alone_per_s"), m(w, "deleted_mixed_per_s"),
-		m(w, "read_mib_per_s") * 1048576.0, m(w, "written_mib_per_s") * 1048576.0);
+		m(w, RK_PM_TIME_TOTAL_S), m(w, RK_PM_TIME_TRANSACTIONS_S),
+		m(w, RK_PM_TRANSACTIONS_PER_S), m(w, RK_PM_CREATED_PER_S),
+		m(w, RK_PM_CREATED_ALONE_PER_S), m(w, RK_PM_CREATED_MIXED_PER_S),
+		m(w, RK_PM_READ_PER_S), m(w, RK_PM_APPENDED_PER_S), m(w, RK_PM_DELETED_PER_S),
+		m(w, RK_PM_DELETED_ALONE_PER_S), m(w, RK_PM_DELETED_MIXED_PER_S),
+		m(w, RK_PM_READ_MIB_PER_S) * 1048576.0, m(w, RK_PM_WRITTEN_MIB_PER_S) * 1048576.0);
 }
 
 static void lat_line(FILE *f, const char *name, const struct row *r)
@@ -128,16 +131,16 @@ static void extras(FILE *f, const struct run *run, const struct row *w)
 		fprintf(f, "\nCPU: %.1f%% of this process (user %.3f s, sys %.3f s), "
 			   "system %.1f%% busy\n", w->cpu.proc_pct, w->cpu.user_s, w->cpu.sys_s,
 			w->cpu.sys_busy_pct);
-	if (m(w, "bytes_written_durable") > 0)
+	if (m(w, RK_PM_BYTES_WRITTEN_DURABLE) > 0)
 		fprintf(f, "Durability: %s written, each file fsynced before closing\n",
-			scale(a, sizeof(a), m(w, "bytes_written_durable")));
+			scale(a, sizeof(a), m(w, RK_PM_BYTES_WRITTEN_DURABLE)));
 	else
 		fprintf(f, "Durability: %s written, none fsynced (buffered in the page cache; "
 			   "not known to be on the device)\n",
-			scale(a, sizeof(a), m(w, "bytes_written_buffered")));
-	if (row_metric(w, "direct_fallbacks"))
+			scale(a, sizeof(a), m(w, RK_PM_BYTES_WRITTEN_BUFFERED)));
+	if (row_metric(w, RK_PM_DIRECT_FALLBACKS))
 		fprintf(f, "Direct I/O: %.0f transfers were not aligned and went through the "
-			   "page cache\n", m(w, "direct_fallbacks"));
+			   "page cache\n", m(w, RK_PM_DIRECT_FALLBACKS));
 	if (tx && tx->note)
 		fprintf(f, "Note: %s\n", tx->note);
 	if (w->flags & ROW_SHORT || (tx && tx->flags & ROW_SHORT))
@@ -150,11 +153,11 @@ int text_postmark_row(FILE *f, const struct run *run, const struct row *w)
 
 	if (!w->phase || strcmp(w->phase, "total"))
 		return ferror(f) ? -EIO : 0;	/* shown inside the total's report */
-	if (!row_metric(w, "files_created")) {	/* failed before it began */
+	if (!row_metric(w, RK_PM_FILES_CREATED)) {	/* failed before it began */
 		fprintf(f, "postmark: failed: %s\n", w->error ? w->error : "unknown error");
 		return ferror(f) ? -EIO : 0;
 	}
-	rep = kv_get(&w->params, "report");
+	rep = kv_get(&w->params, RK_PM_REPORT);
 	if (rep && !strcmp(rep, "terse")) {
 		terse(f, w);
 	} else {

@@ -9,6 +9,7 @@
 #include "output/output.h"
 #include "stats/compare.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 
 static const char *nz(const char *s)
 {
@@ -18,7 +19,7 @@ static const char *nz(const char *s)
 /* "dd write" or "dd write bs=1M" (the row's detail param when it has one). */
 static void figure_name(char *buf, size_t len, const struct row *w)
 {
-	const char *d = kv_get(&w->params, "detail");
+	const char *d = kv_get(&w->params, RK_ROW_DETAIL);
 
 	snprintf(buf, len, "%s %s%s%s", nz(w->workload), nz(w->phase), d ? " " : "",
 		 d ? d : "");

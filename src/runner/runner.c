@@ -89,11 +89,19 @@ struct row *phase_end(struct phase *ph, const char *workload)
 	return row;
 }
 
+/* The start gate. Threads check in and wait until the main thread opens the gate (go)
+ * or calls the phase off (abort: a thread could not be created). A mutex and condition
+ * variable rather than barriers: a barrier's count is fixed at init, so threads waiting
+ * in one cannot be released when fewer threads than planned exist, and
+ * pthread_barrier_wait is no cancellation point. */
 struct par_ctx {
 	struct phase *ph;
 	int (*fn)(void *arg, unsigned i, struct worker *w);
 	void *arg;
-	pthread_barrier_t ready, go;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned ready;
+	int go, abort;
 };
 
 struct par_thread {
@@ -105,11 +113,35 @@ struct par_thread {
 static void *par_main(void *p)
 {
 	struct par_thread *t = p;
+	struct par_ctx *c = t->c;
+	int run;
 
-	pthread_barrier_wait(&t->c->ready);
-	pthread_barrier_wait(&t->c->go);
-	t->rc = t->c->fn(t->c->arg, t->i, &t->c->ph->w[t->i]);
+	pthread_mutex_lock(&c->mu);
+	c->ready++;
+	pthread_cond_broadcast(&c->cv);
+	while (!c->go && !c->abort)
+		pthread_cond_wait(&c->cv, &c->mu);
+	run = c->go;
+	pthread_mutex_unlock(&c->mu);
+	t->rc = run ? c->fn(c->arg, t->i, &c->ph->w[t->i]) : 0;
 	return NULL;
+}
+
+/* Wait until n threads checked in, then open the gate (go) or call it off. */
+static void par_release(struct par_ctx *c, unsigned n, int go)
+{
+	pthread_mutex_lock(&c->mu);
+	while (c->ready < n)
+		pthread_cond_wait(&c->cv, &c->mu);
+	if (go) {
+		/* the clock starts when every worker is ready */
+		phase_restart(c->ph);
+		c->go = 1;
+	} else {
+		c->abort = 1;
+	}
+	pthread_cond_broadcast(&c->cv);
+	pthread_mutex_unlock(&c->mu);
 }
 
 int runner_parallel(struct phase *ph, int (*fn)(void *arg, unsigned i, struct worker *w),
@@ -136,8 +168,8 @@ int runner_parallel(struct phase *ph, int (*fn)(void *arg, unsigned i, struct wo
 		free(tid);
 		return -ENOMEM;
 	}
-	pthread_barrier_init(&c.ready, NULL, ph->nw + 1);
-	pthread_barrier_init(&c.go, NULL, ph->nw + 1);
+	pthread_mutex_init(&c.mu, NULL);
+	pthread_cond_init(&c.cv, NULL);
 	for (i = 0; i < ph->nw; i++) {
 		t[i].c = &c;
 		t[i].i = i;
@@ -147,26 +179,14 @@ int runner_parallel(struct phase *ph, int (*fn)(void *arg, unsigned i, struct wo
 		}
 		started++;
 	}
-	if (started < ph->nw) {
-		/* Threads already started wait at "ready"; they cannot be released without the
-		 * missing ones, so cancel them (they block only in the barrier). */
-		for (i = 0; i < started; i++)
-			pthread_cancel(tid[i]);
-		for (i = 0; i < started; i++)
-			pthread_join(tid[i], NULL);
-		goto out;
-	}
-	pthread_barrier_wait(&c.ready);
-	phase_restart(ph);
-	pthread_barrier_wait(&c.go);
-	for (i = 0; i < ph->nw; i++) {
+	par_release(&c, started, started == ph->nw);
+	for (i = 0; i < started; i++) {
 		pthread_join(tid[i], NULL);
 		if (!rc && t[i].rc)
 			rc = t[i].rc;
 	}
-out:
-	pthread_barrier_destroy(&c.ready);
-	pthread_barrier_destroy(&c.go);
+	pthread_cond_destroy(&c.cv);
+	pthread_mutex_destroy(&c.mu);
 	free(t);
 	free(tid);
 	return rc;

@@ -1,16 +1,24 @@
-/* runner.h - phases, workers and the timed I/O call.
+/* runner.h - phases, workers and the one timing scheme.
  *
- * A workload runs its phases through this API:
+ * A workload runs each phase through this API; every request goes through an ioctx
+ * (runner/ioctx.h), which times and counts it in the phase's worker:
  *
+ *	struct ioctx io;                       // one per worker thread, may outlive phases
  *	struct phase ph;
- *	phase_begin(&ph, rc, "write", nworkers, expected_bytes);   // CPU sample, clocks
- *	...each worker w = &ph.w[i]: worker_start(w); loop { io_timed_chain(...) } ...
- *	struct row *row = phase_end(&ph);   // merges workers, fills bytes/ops/times/CPU/latency
- *	row->rate = ...; kv_set(&row->params, ...);
+ *	ioctx_init(&io, rc->eng, 1);
+ *	phase_begin(&ph, rc, "write", 1, "B", expected_bytes);   // CPU sample, clock
+ *	ioctx_bind(&io, &ph.w[0]);
+ *	worker_start(&ph.w[0]);
+ *	r = ioctx_get(&io); ...fill r...; while (...) ioctx_do_chain(&io, r);
+ *	struct row *row = phase_end(&ph, "dd");   // merges workers: bytes, ops, time, CPU,
+ *	row->rate = ...;                         // latency percentiles, flags
+ *	ioctx_exit(&io);
  *
- * The engine issues the I/O; the runner's inline helpers time every request and count it,
- * so engines never touch statistics. runner_parallel() runs a function on n threads that
- * start together behind a barrier (the phase's clock starts when all are ready). */
+ * With several workers, runner_parallel() runs a function on n threads released together
+ * (the phase clock starts when all are ready); each binds its own ioctx to its worker.
+ * Anything timed that is not a request (an open, an unlink, a PostMark transaction, an
+ * SQL statement) is timed with op_begin()/op_end() into the same worker histogram.
+ * A phase's CPU figures are sampled by phase_begin/phase_end, never by a workload. */
 #ifndef IOB_RUNNER_RUNNER_H
 #define IOB_RUNNER_RUNNER_H
 
@@ -20,6 +28,7 @@
 #include "core/progress.h"
 #include "core/scratch.h"
 #include "engine/engine.h"
+#include "runner/ioctx.h"
 #include "stats/hist.h"
 
 struct run;
@@ -32,16 +41,6 @@ struct runner {
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
 	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
-};
-
-/* One worker's counters: written by one thread only. */
-struct worker {
-	uint64_t bytes, ops;
-	uint64_t t_first;		/* clock_ns when the worker started */
-	uint64_t t_last;		/* clock_ns at the end of its latest request */
-	int err;			/* first -errno met, 0 if none */
-	struct progress *prog;		/* only worker 0 draws; NULL for others */
-	struct hist lat;
 };
 
 struct phase {
@@ -75,51 +74,13 @@ static inline void worker_start(struct worker *w)
 	w->t_first = w->t_last = clock_ns();
 }
 
-/* Note a result: count bytes and remember the first error. */
+/* Note a result without timing it: count bytes and remember the first error. */
 static inline void worker_account(struct worker *w, int64_t res)
 {
 	if (res > 0)
 		w->bytes += (uint64_t)res;
 	else if (res < 0 && !w->err)
 		w->err = (int)res;
-}
-
-/* Issue one request and time it from just before submit to just after it returned.
- * Sync engines only. Returns req->res. */
-static inline int64_t io_timed(const struct engine *e, void *ectx, struct worker *w,
-			       struct engine_req *req)
-{
-	uint64_t t0 = clock_ns(), t1;
-
-	e->submit(ectx, req, 1);
-	t1 = clock_ns();
-	hist_add(&w->lat, t1 - t0);
-	w->ops++;
-	w->t_last = t1;
-	worker_account(w, req->res);
-	if (w->prog)
-		progress_tick(w->prog, w->bytes, t1);
-	return req->res;
-}
-
-/* For tight streaming loops: one clock read per request. The latency of a request runs
- * from the end of the previous one (or worker_start) to its own end, so it includes the
- * loop's own few nanoseconds of bookkeeping; that halves the timing cost (see
- * docs/methodology.md, "timing overhead"). Sync engines only. Returns req->res. */
-static inline int64_t io_timed_chain(const struct engine *e, void *ectx, struct worker *w,
-				     struct engine_req *req)
-{
-	uint64_t t1;
-
-	e->submit(ectx, req, 1);
-	t1 = clock_ns();
-	hist_add(&w->lat, t1 - w->t_last);
-	w->ops++;
-	w->t_last = t1;
-	worker_account(w, req->res);
-	if (w->prog)
-		progress_tick(w->prog, w->bytes, t1);
-	return req->res;
 }
 
 /* Time any operation that is not an engine request (open, unlink, stat, an SQL statement):
@@ -132,12 +93,7 @@ static inline void op_end(struct worker *w, uint64_t t0, int64_t res)
 {
 	uint64_t t1 = clock_ns();
 
-	hist_add(&w->lat, t1 - t0);
-	w->ops++;
-	w->t_last = t1;
-	worker_account(w, res);
-	if (w->prog)
-		progress_tick(w->prog, w->bytes, t1);
+	worker_record(w, t1 - t0, res, t1);
 }
 
 /* Run fn(arg, i, w_i) on n threads (i = 0..n-1, w_i = &ph->w[i]), released together by a

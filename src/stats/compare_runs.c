@@ -8,54 +8,11 @@
 
 #include "stats/compare.h"
 #include "stats/result.h"
-
-/* How a params difference is explained to the user. */
-struct param_reason {
-	const char *key;
-	const char *why;
-	int missing_refuses;	/* present on one side only also refuses */
-};
-
-static const struct param_reason param_reasons[] = {
-	{ "char_method", "measured differently: per-character method", 1 },
-	{ "method", "measured differently: method", 1 },
-	{ "direct", "buffered vs O_DIRECT", 1 },
-	{ "bs", "different block sizes", 1 },
-	{ "ibs", "different input block sizes", 0 },
-	{ "obs", "different output block sizes", 0 },
-	{ "chunk", "different chunk sizes", 1 },
-	{ "size", "different sizes", 1 },
-	{ "size_mb", "different sizes", 1 },
-	{ "count", "different counts", 0 },
-	{ "conv", "different conv flags", 0 },
-	{ "oflag", "different output flags", 0 },
-	{ "iflag", "different input flags", 0 },
-	{ "data", "different data written", 0 },
-	{ "engine", "different I/O engines", 0 },
-	{ NULL, NULL, 0 },
-};
-
-static const char *param_why(const char *key)
-{
-	const struct param_reason *p;
-
-	for (p = param_reasons; p->key; p++)
-		if (!strcmp(p->key, key))
-			return p->why;
-	return "different parameter";
-}
+#include "stats/result_keys.h"
 
 static const char *val_or_none(const char *v)
 {
 	return v ? v : "(none)";
-}
-
-/* Params that only describe a row for humans (or what was asked rather than used): never
- * a reason to refuse. */
-static int param_ignored(const char *key)
-{
-	return !strcmp(key, "detail") || !strcmp(key, "method_asked") ||
-	       !strcmp(key, "report") || !strcmp(key, "files_spec");
 }
 
 /* Split s at blanks and commas into up to 32 words of up to 63 characters. */
@@ -90,42 +47,52 @@ static int param_equal(const char *a, const char *b)
 	return 1;
 }
 
-static const struct param_reason *param_find(const char *key)
+/* Is k the declaration rows of workload wl see for its name (not one shadowed by an
+ * earlier table of the scope)? */
+static int key_effective(const char *wl, const struct result_key *k)
 {
-	const struct param_reason *p;
-
-	for (p = param_reasons; p->key; p++)
-		if (!strcmp(p->key, key))
-			return p;
-	return NULL;
+	return result_key_find(wl, RK_PARAM, k->name) == k;
 }
 
 /* The first parameter that makes a and b incomparable, as a reason; NULL when none.
- * A key on both sides with different values always refuses; a key on one side only
- * refuses when the table says it defines the method (an imported run knows fewer
- * params than a measured one, and that alone must not block a comparison). */
+ * The key tables say which params decide comparability (stats/result_keys.c): a key on
+ * both sides with different values refuses unless the key is a mere label
+ * (RK_CMP_NONE); a key on one side only refuses when it names the method
+ * (RK_CMP_DEFINES: an imported run knows fewer params than a measured one, and that
+ * alone must not block a comparison). Params no table declares compare by value. */
 static char *params_refusal(const struct row *a, const struct row *b)
 {
-	const struct param_reason *pr;
-	const char *va, *vb, *key;
-	size_t i;
+	const struct result_key_table *t[16];
+	const struct result_key *k;
+	const char *va, *vb, *key, *wl = a->workload;
+	size_t i, j, nt = result_key_scope(wl, t, 16);
 
-	/* the table names the keys users care most about: report those first */
-	for (pr = param_reasons; pr->key; pr++) {
-		va = kv_get(&a->params, pr->key);
-		vb = kv_get(&b->params, pr->key);
-		if (!va && !vb)
-			continue;
-		if ((va && vb && !param_equal(va, vb)) || ((!va || !vb) && pr->missing_refuses))
-			return str_printf("%s: %s '%s' vs '%s'", pr->why, pr->key,
-					  val_or_none(va), val_or_none(vb));
-	}
+	/* the keys whose tables explain a difference first, in table order: the ones
+	 * users care most about */
+	for (i = 0; i < nt; i++)
+		for (j = 0; j < t[i]->n; j++) {
+			k = &t[i]->keys[j];
+			if (!(k->kind & RK_PARAM) || !k->differs || k->cmp == RK_CMP_NONE ||
+			    !key_effective(wl, k))
+				continue;
+			va = kv_get(&a->params, k->name);
+			vb = kv_get(&b->params, k->name);
+			if (!va && !vb)
+				continue;
+			if ((va && vb && !param_equal(va, vb)) ||
+			    ((!va || !vb) && k->cmp == RK_CMP_DEFINES))
+				return str_printf("%s: %s '%s' vs '%s'", k->differs, k->name,
+						  val_or_none(va), val_or_none(vb));
+		}
 	for (i = 0; i < a->params.n; i++) {
 		key = a->params.v[i].key;
 		va = a->params.v[i].value;
 		vb = kv_get(&b->params, key);
-		if (!param_find(key) && !param_ignored(key) && vb && !param_equal(va ? va : "", vb))
-			return str_printf("%s: %s '%s' vs '%s'", param_why(key), key,
+		k = result_key_find(wl, RK_PARAM, key);
+		if (k && (k->cmp == RK_CMP_NONE || k->differs))
+			continue;
+		if (vb && !param_equal(va ? va : "", vb))
+			return str_printf("%s: %s '%s' vs '%s'", "different parameter", key,
 					  val_or_none(va), vb);
 	}
 	return NULL;

@@ -6,7 +6,8 @@
  * have no field of their own go into row metrics (name, value, unit) and params (text).
  * Ownership: a run owns its rows, a row owns its strings, lists and histogram; free the
  * lot with run_free(). Not thread-safe: build rows from one thread.
- * JSON (output/json.c) is the serialised form; docs/results-schema.md describes it. */
+ * JSON (stats/result_json.h) is the serialised form; docs/results-schema.md describes it,
+ * and every key a row or run carries is declared in stats/result_keys.h. */
 #ifndef IOB_STATS_RESULT_H
 #define IOB_STATS_RESULT_H
 
@@ -45,7 +46,7 @@ enum row_flag {
 	ROW_INCOMPLETE		= 1u << 2,	/* interrupted: figures cover part of the work */
 	ROW_FAILED		= 1u << 3,	/* the phase failed; see error */
 	ROW_NOT_MEASURED	= 1u << 4,	/* imported "+++++" or skipped: no figure */
-	ROW_TOO_FAST		= 1u << 5,	/* faster than memory could copy (reflink/offload) */
+	ROW_TOO_FAST		= 1u << 5,	/* faster than memory copies (reflink/offload) */
 	ROW_INCONSISTENT	= 1u << 6,	/* repeats' coefficient of variation over 10% */
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
 };
@@ -55,8 +56,8 @@ enum row_flag {
 struct row_cpu {
 	int valid;
 	double user_s, sys_s;		/* this process, getrusage (all threads) */
-	double proc_pct;		/* (user+sys)/elapsed*100, as Bonnie++ %CPU (may pass 100) */
-	double sys_busy_pct;		/* whole system busy share over all CPUs, 0..100 (/proc/stat) */
+	double proc_pct;		/* (user+sys)/elapsed*100, Bonnie++'s %CPU (may pass 100) */
+	double sys_busy_pct;		/* whole system busy share, all CPUs, 0..100 (/proc/stat) */
 	double sys_busy_s;		/* whole system busy CPU seconds over the phase */
 	double cpu_ns_per_op;		/* (user+sys)/ops in ns, 0 when ops == 0 */
 };
@@ -73,7 +74,8 @@ struct row {
 	char *workload;			/* "dd", "cp", "bonnie", "postmark", "db" ... */
 	char *phase;			/* "write", "read", "copy", "seq_create" ... */
 	unsigned repeat;		/* 0-based repeat index */
-	struct kvlist params;		/* what defines comparability: bs, method, direct ... */
+	struct kvlist params;		/* what defines comparability: bs, method, direct ...
+					 * (each key's comparability: result_keys.h) */
 	uint64_t bytes, ops;
 	uint64_t elapsed_ns;		/* the time the rate is computed from */
 	uint64_t buffered_ns;		/* until the last write returned; 0 = not applicable */

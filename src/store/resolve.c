@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "store/store.h"
 
 static int all_digits(const char *s)
@@ -63,7 +63,7 @@ struct run *results_load(const char *spec, int use_store)
 	char why[512] = "";
 
 	if (stat(spec, &st) == 0 || !use_store) {
-		run = out_json_load_file(spec, why, sizeof(why));
+		run = result_json_load_file(spec, why, sizeof(why));
 		if (!run)
 			err_msg("cannot load: '%s': %s", spec, why[0] ? why : "not a result file");
 		return run;

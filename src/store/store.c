@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "output/output.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "store/store.h"
 #include "store/store_int.h"
 
@@ -236,7 +236,7 @@ struct run *store_get(struct store *s, int64_t id, char *errbuf, size_t len)
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && sqlite3_column_text(st, 0))
-		run = out_json_load((const char *)sqlite3_column_text(st, 0), errbuf, len);
+		run = result_json_load((const char *)sqlite3_column_text(st, 0), errbuf, len);
 	else if (rc == SQLITE_DONE)
 		snprintf(errbuf, len, "no run with id %lld in the store", (long long)id);
 	else

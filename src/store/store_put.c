@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
+#include "stats/result_keys.h"
 #include "store/store.h"
 #include "store/store_int.h"
 
@@ -150,7 +151,7 @@ static void flag_names(char *buf, size_t len, unsigned flags)
 
 	buf[0] = '\0';
 	for (bit = 1; bit && off < len; bit <<= 1) {
-		if (!(flags & bit) || !(n = out_flag_name(bit)))
+		if (!(flags & bit) || !(n = result_flag_name(bit)))
 			continue;
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? "," : "", n);
 	}
@@ -316,7 +317,7 @@ int store_put(struct store *s, const struct run *run, int64_t *id, char *errbuf,
 	char *json;
 	int rc;
 
-	json = out_json_dump(run);
+	json = result_json_dump(run);
 	if (!json) {
 		snprintf(errbuf, len, "out of memory");
 		return -ENOMEM;

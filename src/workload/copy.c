@@ -14,6 +14,7 @@
 #include "core/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/copy.h"
 #include "runner/runner.h"
 
@@ -66,8 +67,8 @@ double copy_memory_bandwidth(void)
 
 struct copy_ctx {
 	const struct copy_job *job;
-	const struct engine *e;
-	void *ectx;
+	struct ioctx io;
+	struct engine_req *req;	/* the one request, issued again and again */
 	struct worker *w;
 	int in_fd, out_fd;
 	char *buf;
@@ -78,26 +79,26 @@ struct copy_ctx {
 /* read/write loop; short writes retried. */
 static int loop_rw(struct copy_ctx *c)
 {
-	struct engine_req r = { 0 }, wr = { 0 };
+	struct engine_req *r = c->req;
 
-	r.op = ENGINE_OP_READ;
-	r.fd = c->in_fd;
-	r.buf = c->buf;
-	wr.op = ENGINE_OP_WRITE;
-	wr.fd = c->out_fd;
 	while (!sig_stop_requested()) {
 		int64_t n, done = 0;
 
-		r.len = (size_t)c->job->buffer;
-		n = io_timed(c->e, c->ectx, c->w, &r);
+		r->op = ENGINE_OP_READ;
+		r->fd = c->in_fd;
+		r->buf = c->buf;
+		r->len = (size_t)c->job->buffer;
+		n = ioctx_do(&c->io, r);
 		if (n <= 0)
 			return (int)n;
+		r->op = ENGINE_OP_WRITE;
+		r->fd = c->out_fd;
 		while (done < n) {
 			int64_t m;
 
-			wr.buf = c->buf + done;
-			wr.len = (size_t)(n - done);
-			m = io_timed(c->e, c->ectx, c->w, &wr);
+			r->buf = c->buf + done;
+			r->len = (size_t)(n - done);
+			m = ioctx_do(&c->io, r);
 			if (m <= 0)
 				return m == 0 ? -EIO : (int)m;
 			done += m;
@@ -111,16 +112,16 @@ static int loop_rw(struct copy_ctx *c)
  * before any byte moved mean "unsupported here". */
 static int loop_kernel(struct copy_ctx *c, int op)
 {
-	struct engine_req r = { 0 };
+	struct engine_req *r = c->req;
 
-	r.op = op;
-	r.fd = c->in_fd;
-	r.fd_out = c->out_fd;
+	r->op = op;
+	r->fd = c->in_fd;
+	r->fd_out = c->out_fd;
 	while (!sig_stop_requested()) {
 		int64_t n;
 
-		r.len = (size_t)c->job->buffer;
-		n = io_timed(c->e, c->ectx, c->w, &r);
+		r->len = (size_t)c->job->buffer;
+		n = ioctx_do(&c->io, r);
 		if (n < 0)
 			return (int)n;
 		if (n == 0)
@@ -169,12 +170,12 @@ static int open_files(struct copy_ctx *c, int *slot)
 	const struct copy_job *j = c->job;
 	int flags = O_WRONLY | O_NOFOLLOW | O_TRUNC;
 
-	c->in_fd = engine_open(c->e, c->ectx, j->src, O_RDONLY, 0);
+	c->in_fd = ioctx_open(&c->io, j->src, O_RDONLY, 0);
 	if (c->in_fd < 0)
 		return c->in_fd;
 	if (!j->dst_exists)
 		flags |= O_CREAT | O_EXCL;
-	c->out_fd = engine_open(c->e, c->ectx, j->dst, flags, 0644);
+	c->out_fd = ioctx_open(&c->io, j->dst, flags, 0644);
 	if (c->out_fd < 0)
 		return c->out_fd;
 	if (!j->dst_exists || j->dst_ours)
@@ -198,31 +199,35 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	rate_bps = (double)row->bytes / ((double)row->elapsed_ns / 1e9);
 	row->rate = rate_bps / 1e6;
 	str_set(&row->rate_unit, "MB/s");
-	kv_set(&row->params, "method", "%s", copy_method_name(c->used));
-	kv_set(&row->params, "method_asked", "%s", copy_method_name(c->job->method));
-	kv_set(&row->params, "buffer", "%" PRIu64, c->job->buffer);
-	kv_set(&row->params, "size", "%" PRIu64, row->bytes);
-	kv_set(&row->params, "engine", "%s", c->e->name);
-	kv_set(&row->params, "detail", "%s", copy_method_name(c->used));
+	kv_set(&row->params, RK_CP_METHOD, "%s", copy_method_name(c->used));
+	kv_set(&row->params, RK_CP_METHOD_ASKED, "%s", copy_method_name(c->job->method));
+	kv_set(&row->params, RK_CP_BUFFER, "%" PRIu64, c->job->buffer);
+	kv_set(&row->params, RK_CP_SIZE, "%" PRIu64, row->bytes);
+	kv_set(&row->params, RK_CP_ENGINE, "%s", c->io.e->name);
+	kv_set(&row->params, RK_ROW_DETAIL, "%s", copy_method_name(c->used));
 	if (src_pct >= 0) {
 		row->cache_pct = src_pct;
 		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
 		row->note = str_printf("source %s", verdict);
 	}
-	if (c->used == COPY_RANGE && row->bytes >= (8u << 20)) {
+	/* The memory probe costs tens of milliseconds: only a copy that could be faster
+	 * than memory (above COPY_PROBE_FLOOR, below any machine's memcpy rate) needs it. */
+	if (c->used == COPY_RANGE && row->bytes >= (8u << 20) && rate_bps > COPY_PROBE_FLOOR) {
 		mem = copy_memory_bandwidth();
-		row_add_metric(row, "memcpy_bandwidth", mem / 1e6, "MB/s");
+		row_add_metric(row, RK_CP_MEMCPY_BANDWIDTH, mem / 1e6, "MB/s");
 		if (mem > 0 && rate_bps > mem) {
 			char a[32], b[32], src[48] = "";
 
 			row->flags |= ROW_TOO_FAST;
 			free(row->note);
 			if (src_pct >= 0)
-				snprintf(src, sizeof(src), "source cache: %.0f%% resident; ", src_pct);
-			row->note = str_printf("%scopy_file_range moved %s/s, faster than memory "
-					       "copies (%s/s): the file system shared the blocks "
-					       "(reflink) or offloaded the copy; this is not a disk "
-					       "rate", src, units_fmt_bytes(a, sizeof(a), rate_bps),
+				snprintf(src, sizeof(src), "source cache: %.0f%% resident; ",
+					 src_pct);
+			row->note = str_printf("%scopy_file_range moved %s/s, faster than "
+					       "memory copies (%s/s): the file system shared "
+					       "the blocks (reflink) or offloaded the copy; "
+					       "this is not a disk rate", src,
+					       units_fmt_bytes(a, sizeof(a), rate_bps),
 					       units_fmt_bytes(b, sizeof(b), mem));
 		}
 	}
@@ -240,13 +245,13 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 
 	memset(&c, 0, sizeof(c));
 	c.job = job;
-	c.e = rc->eng;
 	c.in_fd = c.out_fd = -1;
-	if (c.e->init && (err = c.e->init(&c.ectx, 1)) < 0)
+	if ((err = ioctx_init(&c.io, rc->eng, 1)) < 0)
 		return err;
+	c.req = ioctx_get(&c.io);
 	c.buf = malloc((size_t)job->buffer);
 	err = c.buf ? open_files(&c, &slot) : -ENOMEM;
-	if (!err && fstat(c.in_fd, &st) == 0 && S_ISREG(st.st_mode))
+	if (!err && ioctx_fstat(&c.io, c.in_fd, &st) == 0 && S_ISREG(st.st_mode))
 		cache_resident(c.in_fd, 0, (uint64_t)st.st_size, &src_pct);
 	if (!err)
 		err = phase_begin(&ph, rc, "copy", 1, "B", (uint64_t)st.st_size);
@@ -261,6 +266,7 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 		goto out;
 	}
 	c.w = &ph.w[0];
+	ioctx_bind(&c.io, c.w);
 	phase_restart(&ph);
 	worker_start(c.w);
 	err = do_copy(&c);
@@ -273,13 +279,10 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 		goto out;
 	}
 	if (!err && !sig_stop_requested()) {
-		struct engine_req s = { 0 };
+		int sr = ioctx_sync(&c.io, c.out_fd, 1);
 
-		s.op = ENGINE_OP_FDATASYNC;
-		s.fd = c.out_fd;
-		c.e->submit(c.ectx, &s, 1);
-		if (s.res < 0) {
-			err = (int)s.res;
+		if (sr < 0) {
+			err = sr;
 			row->flags |= ROW_FAILED;
 			row->error = str_printf("fdatasync: %s", strerror(-err));
 		} else {
@@ -296,9 +299,9 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 		err = -EINTR;
 out:
 	if (c.in_fd >= 0)
-		engine_close(c.e, c.ectx, c.in_fd);
+		ioctx_close(&c.io, c.in_fd);
 	if (c.out_fd >= 0) {
-		int r2 = engine_close(c.e, c.ectx, c.out_fd);
+		int r2 = ioctx_close(&c.io, c.out_fd);
 
 		if (r2 < 0 && !err)
 			err = r2;
@@ -309,8 +312,8 @@ out:
 		else
 			cleanup_unregister(slot);
 	}
-	if (c.e->exit)
-		c.e->exit(c.ectx);
+	ioctx_put(&c.io, c.req);
+	ioctx_exit(&c.io);
 	free(c.buf);
 	return err;
 }

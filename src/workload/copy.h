@@ -35,6 +35,10 @@ int copy_method_parse(const char *s, enum copy_method *out);
  * Returns 0, -errno, or -EINTR. */
 int copy_run(struct runner *rc, const struct copy_job *job);
 
+/* A copy_file_range copy slower than this (bytes/s) is below the memory-copy rate of any
+ * machine iobattery targets, so it cannot be "too fast" and the probe is skipped. */
+#define COPY_PROBE_FLOOR 1e9
+
 /* Memory copy bandwidth in bytes/s (memcpy of a 64 MiB buffer, best of 3). 0 on ENOMEM. */
 double copy_memory_bandwidth(void);
 

@@ -14,8 +14,9 @@
 #include "core/rng.h"
 #include "core/units.h"
 #include "stats/result.h"
-#include "workload/dd.h"
+#include "stats/result_keys.h"
 #include "runner/runner.h"
+#include "workload/dd.h"
 
 #define POOL_WINDOW	(1u << 20)	/* random data: blocks start at 256 places in 1 MiB */
 #define POOL_STRIDE	(4096u * 37u)	/* odd multiple of 4 KiB: O_DIRECT-aligned, cycles 256 */
@@ -23,11 +24,10 @@
 
 struct dd_ctx {
 	const struct dd_job *job;
-	const struct engine *e;
-	void *ectx;
+	struct ioctx io;	/* two requests: the read and the write of a copy */
 	struct worker *w;
 	int in_fd, out_fd;
-	struct engine_req rreq, wreq;
+	struct engine_req *rreq, *wreq;
 	uint8_t *buf;		/* read/reblock buffer, or the generated pool */
 	uint64_t pool_mask;	/* 0 for zeros: every block is the same buffer */
 	uint64_t in_bytes, out_bytes;
@@ -40,18 +40,19 @@ struct dd_ctx {
  * Returns 0 or -errno. */
 static int write_record(struct dd_ctx *c, const uint8_t *buf, size_t len)
 {
+	struct engine_req *wr = c->wreq;
 	size_t done = 0;
 
 	while (done < len) {
 		int64_t r;
 
-		c->wreq.buf = (void *)(buf + done);
-		c->wreq.len = len - done;
-		r = io_timed_chain(c->e, c->ectx, c->w, &c->wreq);
+		wr->buf = (void *)(buf + done);
+		wr->len = len - done;
+		r = ioctx_do_chain(&c->io, wr);
 		if (r <= 0)
 			return r == 0 ? -EIO : (int)r;
 		done += (size_t)r;
-		c->wreq.off += (uint64_t)r;
+		wr->off += (uint64_t)r;
 		c->out_bytes += (uint64_t)r;
 	}
 	if (len == c->job->obs)
@@ -95,16 +96,16 @@ static int loop_read(struct dd_ctx *c)
 	for (i = 0; i < j->count && !sig_stop_requested(); i++) {
 		int64_t r;
 
-		c->rreq.buf = c->buf + (discard ? 0 : fill);
-		c->rreq.len = j->ibs;
-		r = io_timed_chain(c->e, c->ectx, c->w, &c->rreq);
+		c->rreq->buf = c->buf + (discard ? 0 : fill);
+		c->rreq->len = j->ibs;
+		r = ioctx_do_chain(&c->io, c->rreq);
 		if (r < 0) {
 			rc = (int)r;
 			break;
 		}
 		if (r == 0)
 			break;
-		c->rreq.off += (uint64_t)r;
+		c->rreq->off += (uint64_t)r;
 		c->in_bytes += (uint64_t)r;
 		if ((uint64_t)r == j->ibs)
 			c->rec_in_full++;
@@ -132,11 +133,11 @@ static int loop_read(struct dd_ctx *c)
 	return rc;
 }
 
-static int is_positional(int fd)
+static int is_positional(struct dd_ctx *c, int fd)
 {
 	struct stat st;
 
-	return fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+	return ioctx_fstat(&c->io, fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
 }
 
 static int open_input(struct dd_ctx *c)
@@ -148,22 +149,24 @@ static int open_input(struct dd_ctx *c)
 	if (j->iflag & DD_FLAG_DIRECT)
 		flags |= O_DIRECT;
 #endif
-	c->in_fd = engine_open(c->e, c->ectx, j->in, flags, 0);
+	int64_t pos;
+
+	c->in_fd = ioctx_open(&c->io, j->in, flags, 0);
 	if (c->in_fd < 0)
 		return c->in_fd;
-	c->rreq.fd = c->in_fd;
-	c->rreq.op = is_positional(c->in_fd) ? ENGINE_OP_PREAD : ENGINE_OP_READ;
-	c->rreq.off = j->skip * j->ibs;
-	if (c->rreq.op == ENGINE_OP_READ && j->skip &&
-	    lseek(c->in_fd, (off_t)(j->skip * j->ibs), SEEK_SET) < 0)
-		return -errno;
+	c->rreq->fd = c->in_fd;
+	c->rreq->op = is_positional(c, c->in_fd) ? ENGINE_OP_PREAD : ENGINE_OP_READ;
+	c->rreq->off = j->skip * j->ibs;
+	if (c->rreq->op == ENGINE_OP_READ && j->skip &&
+	    (pos = ioctx_lseek(&c->io, c->in_fd, (int64_t)(j->skip * j->ibs), SEEK_SET)) < 0)
+		return (int)pos;
 	return 0;
 }
 
 static int open_output(struct dd_ctx *c)
 {
 	const struct dd_job *j = c->job;
-	int flags = O_WRONLY | O_NOFOLLOW;
+	int flags = O_WRONLY | O_NOFOLLOW, rc;
 
 	if (!j->out_exists)
 		flags |= O_CREAT | O_EXCL;
@@ -175,18 +178,19 @@ static int open_output(struct dd_ctx *c)
 		flags |= O_DSYNC;
 	if (j->oflag & DD_FLAG_SYNC)
 		flags |= O_SYNC;
-	c->out_fd = engine_open(c->e, c->ectx, j->out, flags, 0644);
+	c->out_fd = ioctx_open(&c->io, j->out, flags, 0644);
 	if (c->out_fd < 0)
 		return c->out_fd;
 	if (!j->out_exists || j->out_ours)
 		c->cleanup_slot = cleanup_register(j->out, 0);
 	if (!j->out_exists)
 		(void)mark_created(c->out_fd);	/* without xattrs, --overwrite is needed later */
-	if (!(j->conv & DD_CONV_NOTRUNC) && ftruncate(c->out_fd, (off_t)(j->seek * j->obs)) < 0)
-		return -errno;
-	c->wreq.fd = c->out_fd;
-	c->wreq.op = ENGINE_OP_PWRITE;
-	c->wreq.off = j->seek * j->obs;
+	if (!(j->conv & DD_CONV_NOTRUNC) &&
+	    (rc = ioctx_ftruncate(&c->io, c->out_fd, j->seek * j->obs)) < 0)
+		return rc;
+	c->wreq->fd = c->out_fd;
+	c->wreq->op = ENGINE_OP_PWRITE;
+	c->wreq->off = j->seek * j->obs;
 	return 0;
 }
 
@@ -225,7 +229,7 @@ static int input_cache(struct dd_ctx *c, double *pct)
 	struct stat st;
 	uint64_t off = j->skip * j->ibs, len;
 
-	if (fstat(c->in_fd, &st) < 0 || !S_ISREG(st.st_mode))
+	if (ioctx_fstat(&c->io, c->in_fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return -ENODEV;
 	if ((uint64_t)st.st_size <= off)
 		return -ENODATA;
@@ -259,28 +263,28 @@ static void set_params(struct row *row, const struct dd_job *j, const char *engi
 	char bs[32];
 
 	if (j->ibs == j->obs)
-		kv_set(&row->params, "bs", "%" PRIu64, j->ibs);
-	kv_set(&row->params, "ibs", "%" PRIu64, j->ibs);
-	kv_set(&row->params, "obs", "%" PRIu64, j->obs);
+		kv_set(&row->params, RK_DD_BS, "%" PRIu64, j->ibs);
+	kv_set(&row->params, RK_DD_IBS, "%" PRIu64, j->ibs);
+	kv_set(&row->params, RK_DD_OBS, "%" PRIu64, j->obs);
 	if (j->count != UINT64_MAX) {
-		kv_set(&row->params, "count", "%" PRIu64, j->count);
-		kv_set(&row->params, "size", "%" PRIu64, j->count * j->ibs);
+		kv_set(&row->params, RK_DD_COUNT, "%" PRIu64, j->count);
+		kv_set(&row->params, RK_DD_SIZE, "%" PRIu64, j->count * j->ibs);
 	}
-	kv_set(&row->params, "data", "%s", src_names[j->src]);
-	kv_set(&row->params, "conv", "%s%s%s", j->conv & DD_CONV_FDATASYNC ? "fdatasync " : "",
+	kv_set(&row->params, RK_DD_DATA, "%s", src_names[j->src]);
+	kv_set(&row->params, RK_DD_CONV, "%s%s%s", j->conv & DD_CONV_FDATASYNC ? "fdatasync " : "",
 	       j->conv & DD_CONV_FSYNC ? "fsync " : "", j->conv & DD_CONV_NOTRUNC ? "notrunc" : "");
-	kv_set(&row->params, "direct", "%s",
+	kv_set(&row->params, RK_DD_DIRECT, "%s",
 	       (j->iflag | j->oflag) & DD_FLAG_DIRECT ? "true" : "false");
-	kv_set(&row->params, "oflag", "%s%s", j->oflag & DD_FLAG_DSYNC ? "dsync " : "",
+	kv_set(&row->params, RK_DD_OFLAG, "%s%s", j->oflag & DD_FLAG_DSYNC ? "dsync " : "",
 	       j->oflag & DD_FLAG_SYNC ? "sync" : "");
-	kv_set(&row->params, "engine", "%s", engine);
+	kv_set(&row->params, RK_DD_ENGINE, "%s", engine);
 	if (j->ibs % (1u << 20) == 0)
 		snprintf(bs, sizeof(bs), "%" PRIu64 "M", j->ibs >> 20);
 	else if (j->ibs % 1024 == 0)
 		snprintf(bs, sizeof(bs), "%" PRIu64 "K", j->ibs >> 10);
 	else
 		snprintf(bs, sizeof(bs), "%" PRIu64, j->ibs);
-	kv_set(&row->params, "detail", "bs=%s%s%s", bs,
+	kv_set(&row->params, RK_ROW_DETAIL, "bs=%s%s%s", bs,
 	       (j->iflag | j->oflag) & DD_FLAG_DIRECT ? ", direct" : "",
 	       j->drop_cache ? ", cache dropped" : "");
 }
@@ -288,14 +292,10 @@ static void set_params(struct row *row, const struct dd_job *j, const char *engi
 /* Sync the output and return the time it returned, or 0 with *err set. */
 static uint64_t sync_output(struct dd_ctx *c, int full, int *err)
 {
-	struct engine_req r;
+	int rc = ioctx_sync(&c->io, c->out_fd, !full);
 
-	memset(&r, 0, sizeof(r));
-	r.fd = c->out_fd;
-	r.op = full ? ENGINE_OP_FSYNC : ENGINE_OP_FDATASYNC;
-	c->e->submit(c->ectx, &r, 1);
-	if (r.res < 0) {
-		*err = (int)r.res;
+	if (rc < 0) {
+		*err = rc;
 		return 0;
 	}
 	return clock_ns();
@@ -312,12 +312,12 @@ static void finish_row(struct dd_ctx *c, struct row *row, uint64_t t0, uint64_t 
 		row->buffered_ns = buffered_end > t0 ? buffered_end - t0 : 1;
 	row->rate = (double)row->bytes / ((double)row->elapsed_ns / 1e9) / 1e6;
 	str_set(&row->rate_unit, "MB/s");
-	row_add_metric(row, "records_in_full", (double)c->rec_in_full, "records");
-	row_add_metric(row, "records_in_partial", (double)c->rec_in_part, "records");
-	row_add_metric(row, "records_out_full", (double)c->rec_out_full, "records");
-	row_add_metric(row, "records_out_partial", (double)c->rec_out_part, "records");
-	row_add_metric(row, "bytes_in", (double)c->in_bytes, "B");
-	set_params(row, j, c->e->name);
+	row_add_metric(row, RK_DD_RECORDS_IN_FULL, (double)c->rec_in_full, "records");
+	row_add_metric(row, RK_DD_RECORDS_IN_PARTIAL, (double)c->rec_in_part, "records");
+	row_add_metric(row, RK_DD_RECORDS_OUT_FULL, (double)c->rec_out_full, "records");
+	row_add_metric(row, RK_DD_RECORDS_OUT_PARTIAL, (double)c->rec_out_part, "records");
+	row_add_metric(row, RK_DD_BYTES_IN, (double)c->in_bytes, "B");
+	set_params(row, j, c->io.e->name);
 }
 
 /* The loop, the user's sync (inside the dd time) and our own fdatasync (after it). */
@@ -342,6 +342,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 	if (err)
 		return err;
 	c->w = &ph.w[0];
+	ioctx_bind(&c->io, c->w);
 	phase_restart(&ph);
 	worker_start(c->w);
 	err = j->src == DD_SRC_FILE ? loop_read(c) : loop_generate(c);
@@ -387,11 +388,12 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 
 	memset(&c, 0, sizeof(c));
 	c.job = job;
-	c.e = rc->eng;
 	c.in_fd = c.out_fd = -1;
 	c.cleanup_slot = -1;
-	if (c.e->init && (err = c.e->init(&c.ectx, 1)) < 0)
+	if ((err = ioctx_init(&c.io, rc->eng, 2)) < 0)
 		return err;
+	c.rreq = ioctx_get(&c.io);
+	c.wreq = ioctx_get(&c.io);
 	err = alloc_buffers(&c);
 	if (!err && job->src == DD_SRC_FILE)
 		err = open_input(&c);
@@ -406,12 +408,12 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 		if (row) {
 			row->flags |= ROW_FAILED;
 			row->error = str_printf("%s", strerror(-err));
-			set_params(row, job, c.e->name);
+			set_params(row, job, rc->eng->name);
 		}
 	}
 	if (c.in_fd >= 0)
-		engine_close(c.e, c.ectx, c.in_fd);
-	if (c.out_fd >= 0 && (rc2 = engine_close(c.e, c.ectx, c.out_fd)) < 0 && !err)
+		ioctx_close(&c.io, c.in_fd);
+	if (c.out_fd >= 0 && (rc2 = ioctx_close(&c.io, c.out_fd)) < 0 && !err)
 		err = rc2;
 	if (c.cleanup_slot >= 0) {
 		if (err || !job->keep_output)
@@ -419,8 +421,9 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 		else
 			cleanup_unregister(c.cleanup_slot);
 	}
-	if (c.e->exit)
-		c.e->exit(c.ectx);
+	ioctx_put(&c.io, c.rreq);
+	ioctx_put(&c.io, c.wreq);
+	ioctx_exit(&c.io);
 	free(c.buf);
 	return err;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "output/bonnie_csv.h"
 #include "workload/bonnie/bonnie.h"
 
 static void base(struct bonnie_line *l)

@@ -7,6 +7,7 @@
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "test.h"
 
 static struct run *full_run(void)
@@ -90,9 +91,9 @@ static void t_round_trip(void)
 	CHECK(r != NULL);
 	if (!r)
 		return;
-	a = out_json_dump(r);
+	a = result_json_dump(r);
 	CHECK(a != NULL);
-	back = out_json_load(a, err, sizeof(err));
+	back = result_json_load(a, err, sizeof(err));
 	if (!back)
 		fprintf(stderr, "load: %s\n", err);
 	CHECK(back != NULL);
@@ -101,7 +102,7 @@ static void t_round_trip(void)
 		run_free(r);
 		return;
 	}
-	b = out_json_dump(back);
+	b = result_json_dump(back);
 	CHECK(b != NULL && strcmp(a, b) == 0);
 	if (b && strcmp(a, b) != 0)
 		fprintf(stderr, "first:\n%s\nsecond:\n%s\n", a, b);
@@ -143,7 +144,7 @@ static void t_round_trip(void)
 static void refuse(const char *text, const char *want)
 {
 	char err[256] = "";
-	struct run *r = out_json_load(text, err, sizeof(err));
+	struct run *r = result_json_load(text, err, sizeof(err));
 
 	CHECK(r == NULL);
 	if (r)
@@ -156,7 +157,7 @@ static void refuse(const char *text, const char *want)
 static void t_refusals(void)
 {
 	struct run *r = full_run();
-	char *a = r ? out_json_dump(r) : NULL;
+	char *a = r ? result_json_dump(r) : NULL;
 	char *p;
 
 	refuse("{\"tool\": \"fio\", \"schema_version\": 1}", "not an iobattery result");
@@ -173,7 +174,7 @@ static void t_refusals(void)
 		refuse(a, "malformed JSON at line");
 		free(a);
 	}
-	a = r ? out_json_dump(r) : NULL;
+	a = r ? result_json_dump(r) : NULL;
 	if (a) {
 		p = strstr(a, "\"schema_version\": 1");
 		CHECK(p != NULL);
@@ -189,7 +190,7 @@ static void t_refusals(void)
 static void t_load_file(void)
 {
 	char err[256] = "";
-	struct run *r = out_json_load_file("/nonexistent/iob.json", err, sizeof(err));
+	struct run *r = result_json_load_file("/nonexistent/iob.json", err, sizeof(err));
 
 	CHECK(r == NULL);
 	CHECK(err[0] != '\0');

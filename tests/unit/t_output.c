@@ -7,6 +7,7 @@
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "test.h"
 
 static struct run *small_run(void)
@@ -68,8 +69,8 @@ static void t_find(void)
 	CHECK(out_find("json") == &out_json);
 	CHECK(out_find("csv") == &out_csv);
 	CHECK(out_find("xml") == NULL);
-	CHECK(strcmp(out_flag_name(ROW_CACHE_INFLATED), "cache_inflated") == 0);
-	CHECK(out_flag_name(1u << 30) == NULL);
+	CHECK(strcmp(result_flag_name(ROW_CACHE_INFLATED), "cache_inflated") == 0);
+	CHECK(result_flag_name(1u << 30) == NULL);
 }
 
 static void t_csv(void)
@@ -86,7 +87,8 @@ static void t_csv(void)
 	CHECK(commas == 27);
 	CHECK(strstr(line2, ",demo,write,0,bs=1M,1000000000,1000,2.000000000,1.500000000,"
 		      "2.000000000,500.000,MB/s,") != NULL);
-	CHECK(strstr(line3, ",97.0,short|cache_inflated,,\"said \"\"hi\"\", then left\"\n") != NULL);
+	CHECK(strstr(line3, ",97.0,short|cache_inflated,,\"said \"\"hi\"\", then left\"\n") !=
+	      NULL);
 	free(s);
 	run_free(r);
 }

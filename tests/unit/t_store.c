@@ -12,6 +12,7 @@
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "store/store.h"
 
 static char dbpath[256];
@@ -89,8 +90,8 @@ static void t_round_trip(void)
 	back = store_get(s, 1, err, sizeof(err));
 	CHECK(back != NULL);
 	if (back) {
-		ja = out_json_dump(a);
-		jb = out_json_dump(back);
+		ja = result_json_dump(a);
+		jb = result_json_dump(back);
 		CHECK(ja && jb && !strcmp(ja, jb));
 		free(ja);
 		free(jb);

@@ -1,5 +1,7 @@
-/* bonnie.h - the Bonnie++ battery: configuration, option parsing, the twelve phases and
- * the Bonnie++ 2.00a CSV line.
+/* bonnie.h - the Bonnie++ battery: configuration, option parsing and the twelve phases.
+ * The tests' names and units and the CSV line's layout and model are in
+ * stats/bonnie_layout.h (shared with the writer and the importer); the line is written
+ * by output/bonnie_csv.h.
  *
  * The phases run in Bonnie++'s order and append one row each to the run (workload
  * "bonnie"): putc, put_block, rewrite, getc, get_block, seeks (the I/O block), then
@@ -12,15 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats/bonnie_layout.h"	/* the tests, their names, the CSV line's model */
+
 struct run;
 struct row;
 struct runner;
 
-#define BONNIE_VERSION		"2.00a"		/* the Bonnie++ we follow */
-#define BONNIE_CSV_VERSION	"1.98"		/* its CSV format_version */
-#define BONNIE_DEF_CHUNK	8192u
-#define BONNIE_DEF_SEEKS	8192u
-#define BONNIE_DEF_SEEKERS	5u
 #define BONNIE_DEF_FILES	16u		/* -n, in units of 1024 */
 #define BONNIE_FILE_UNIT	1024u
 #define BONNIE_MAX_FILES_UNITS	1024u		/* --min-time grows -n up to this */
@@ -31,18 +30,6 @@ enum bonnie_char_method {
 	BONNIE_CHAR_SYSCALL = 0,	/* one read(2)/write(2) per byte (Bonnie++ 1.9x, 2.0x) */
 	BONNIE_CHAR_PUTC = 1,		/* stdio putc/getc (Bonnie++ 1.03) */
 };
-
-/* The twelve tests, in Bonnie++'s order. */
-enum bonnie_test {
-	BT_PUTC, BT_PUT_BLOCK, BT_REWRITE, BT_GETC, BT_GET_BLOCK, BT_SEEKS,
-	BT_SEQ_CREATE, BT_SEQ_STAT, BT_SEQ_DEL, BT_RAN_CREATE, BT_RAN_STAT, BT_RAN_DEL,
-	BT_COUNT
-};
-
-/* Phase (row) name of a test: "putc" ... "ran_del". */
-const char *bonnie_test_name(enum bonnie_test t);
-/* The test whose phase name is name, or -1. */
-int bonnie_test_of(const char *name);
 
 struct bonnie_cfg {
 	const char *dir;		/* -d, default "." */
@@ -102,43 +89,6 @@ int bonnie_check(const struct bonnie_cfg *c, char *err, size_t errlen);
 
 /* Bytes the data set and the small files may occupy at most. */
 uint64_t bonnie_space_needed(const struct bonnie_cfg *c);
-
-/* The figures of one Bonnie++ run, as the CSV line and the table show them. */
-struct bonnie_fig {
-	int present;			/* the test ran (else the CSV field is empty) */
-	int shortrun;			/* ran under 500 ms: Bonnie++ would print "+++++" */
-	double rate;			/* K/sec, seeks/sec or files/sec */
-	double cpu_pct;			/* (user+sys)/elapsed*100 of this process */
-	uint64_t max_lat_ns;		/* 0: unknown */
-};
-struct bonnie_line {
-	const char *name;		/* machine name */
-	unsigned concurrency;
-	uint64_t seed;
-	uint64_t size_mb;		/* 0: no I/O tests */
-	uint32_t chunk, seeks, seekers;
-	uint32_t nfiles;		/* 0: no file tests */
-	int32_t max_size, min_size;
-	uint32_t ndirs, file_chunk;
-	int plus_for_short;		/* 1: print "+++++" for short phases, as Bonnie++ */
-	struct bonnie_fig f[BT_COUNT];
-};
-
-/* Write the Bonnie++ 2.00a CSV line (format_version 1.98, with "\n") into buf.
- * Returns the length, or -ENOSPC when len is too small. Pure. */
-int bonnie_csv_format(const struct bonnie_line *l, char *buf, size_t len);
-/* Bonnie++'s latency text: "812us", "161ms", "120s"; "" for 0. Returns buf. */
-char *bonnie_fmt_lat(char *buf, size_t len, uint64_t ns);
-/* Size label: "64M", "1G", "64M:4k::1000" as Bonnie++'s table shows it. Returns buf. */
-char *bonnie_fmt_size_label(char *buf, size_t len, const struct bonnie_line *l);
-/* Files label: "16", "1:2000:100/3", "1:link". Returns buf. */
-char *bonnie_fmt_files_label(char *buf, size_t len, const struct bonnie_line *l);
-/* Rate in the table's 5 columns: "3798k", "98.3m", " 2.5g". Returns buf. */
-char *bonnie_fmt_kps(char *buf, size_t len, double kps);
-
-/* Fill l from the rows of repeat `repeat` of run (workload "bonnie"); the run's options
- * give the parameters. Returns the number of tests found. Not thread-safe (reads run). */
-int bonnie_line_from_run(struct bonnie_line *l, const struct run *run, unsigned repeat);
 
 /* Run the battery once with c inside dir (a scratch directory of the caller's, made with
  * scratch_create). Appends one row per phase to rc->run. Returns 0, -EINTR when a stop

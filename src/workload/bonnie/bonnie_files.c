@@ -38,7 +38,8 @@ struct bf_copy {
 	struct bname *names;		/* n */
 	uint32_t *perm;			/* n: random stat picks, then delete order */
 	unsigned char *buf;		/* file_chunk bytes */
-	void *ectx;
+	struct ioctx io;		/* the copy's requests and metadata calls */
+	struct engine_req *rq;		/* its one request, reused */
 	struct rng rng;
 	uint64_t t_done, t_synced;	/* last operation returned; sync() returned */
 };
@@ -98,94 +99,99 @@ static int file_path(const struct bfile *f, const struct bf_copy *cp, const stru
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-static void sync_dir_of(const char *path)
+/* fsync the directory holding path (-b). 0 or -errno. */
+static int sync_dir_of(struct bf_copy *cp, const char *path)
 {
 	char d[PATH_MAX];
 	char *sl;
-	int fd;
+	int fd, rc, rc2;
 
 	snprintf(d, sizeof(d), "%s", path);
 	sl = strrchr(d, '/');
 	if (!sl)
-		return;
+		return 0;
 	*sl = '\0';
-	fd = open(d, O_RDONLY | O_DIRECTORY);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	fd = ioctx_open(&cp->io, d, O_RDONLY | O_DIRECTORY, 0);
+	if (fd < 0)
+		return fd;
+	rc = ioctx_sync(&cp->io, fd, 0);
+	rc2 = ioctx_close(&cp->io, fd);
+	return rc ? rc : rc2;
 }
 
 /* Create one file (or link); returns bytes written (0 for none) or -errno. */
 static int64_t create_one(struct bfile *f, struct bf_copy *cp, const char *path, uint32_t size)
 {
 	const struct bonnie_cfg *c = f->c;
-	struct engine_req rq = { .op = ENGINE_OP_WRITE, .buf = cp->buf };
+	struct engine_req *rq = cp->rq;
 	int64_t done = 0;
-	int fd;
+	int fd, rc;
 
 	if (c->max_size == -1)
-		return link(cp->target, path) < 0 ? -errno : 0;
+		return ioctx_link(&cp->io, cp->target, path);
 	if (c->max_size == -2)
-		return symlink(cp->target, path) < 0 ? -errno : 0;
-	fd = engine_open(f->e, cp->ectx, path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		return ioctx_symlink(&cp->io, cp->target, path);
+	fd = ioctx_open(&cp->io, path, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	if (fd < 0)
 		return fd;
-	rq.fd = fd;
+	rq->op = ENGINE_OP_WRITE;
+	rq->buf = cp->buf;
+	rq->fd = fd;
 	while ((uint64_t)done < size) {
-		rq.len = size - done < c->file_chunk ? size - done : c->file_chunk;
-		f->e->submit(cp->ectx, &rq, 1);
-		if (rq.res <= 0) {
-			done = rq.res < 0 ? rq.res : -EIO;
+		rq->len = size - done < c->file_chunk ? size - done : c->file_chunk;
+		if (ioctx_call(&cp->io, rq) <= 0) {
+			done = rq->res < 0 ? rq->res : -EIO;
 			break;
 		}
-		done += rq.res;
+		done += rq->res;
 	}
-	if (done >= 0 && c->fsync_each && fsync(fd) < 0)
-		done = -errno;
-	if (engine_close(f->e, cp->ectx, fd) < 0 && done >= 0)
-		done = -EIO;
-	if (done >= 0 && c->fsync_each)
-		sync_dir_of(path);
+	if (done >= 0 && c->fsync_each && (rc = ioctx_sync(&cp->io, fd, 0)) < 0)
+		done = rc;
+	if ((rc = ioctx_close(&cp->io, fd)) < 0 && done >= 0)
+		done = rc;
+	if (done >= 0 && c->fsync_each && (rc = sync_dir_of(cp, path)) < 0)
+		done = rc;
 	return done;
 }
 
 /* stat one file, reading its data when it has some; bytes read or -errno. */
 static int64_t stat_one(struct bfile *f, struct bf_copy *cp, int dfd, const char *name)
 {
-	struct engine_req rq = { .op = ENGINE_OP_READ, .buf = cp->buf, .len = f->c->file_chunk };
+	struct engine_req *rq = cp->rq;
 	struct stat st;
 	int64_t done = 0;
-	int fd;
+	int fd, rc;
 
-	if (fstatat(dfd, name, &st, 0) < 0)
-		return -errno;
+	if ((rc = ioctx_fstatat(&cp->io, dfd, name, &st, 0)) < 0)
+		return rc;
 	if (f->c->max_size <= 0 || !st.st_size)
 		return 0;
-	fd = openat(dfd, name, O_RDONLY);
+	fd = ioctx_openat(&cp->io, dfd, name, O_RDONLY, 0);
 	if (fd < 0)
-		return -errno;
-	rq.fd = fd;
-	for (;;) {
-		f->e->submit(cp->ectx, &rq, 1);
-		if (rq.res <= 0)
-			break;
-		done += rq.res;
-	}
-	if (rq.res < 0)
-		done = rq.res;
-	close(fd);
+		return fd;
+	rq->op = ENGINE_OP_READ;
+	rq->buf = cp->buf;
+	rq->len = f->c->file_chunk;
+	rq->fd = fd;
+	while (ioctx_call(&cp->io, rq) > 0)
+		done += rq->res;
+	if (rq->res < 0)
+		done = rq->res;
+	if ((rc = ioctx_close(&cp->io, fd)) < 0 && done >= 0)
+		done = rc;
 	return done;
 }
 
 /* Creates and deletes end with sync() inside their time, as Bonnie++ 2.00a's do. */
 static int end_sync(struct bf_copy *cp, struct worker *w)
 {
+	int rc;
+
 	cp->t_done = clock_ns();
-	sync();
+	rc = ioctx_syncfs(&cp->io, -1);
 	cp->t_synced = clock_ns();
 	w->t_last = cp->t_synced;
-	return 0;
+	return rc;
 }
 
 static int w_create(void *arg, unsigned k, struct worker *w)
@@ -195,6 +201,7 @@ static int w_create(void *arg, unsigned k, struct worker *w)
 	char path[PATH_MAX];
 	uint32_t i;
 
+	ioctx_bind(&cp->io, w);
 	worker_start(w);
 	for (i = 0; i < f->n; i++) {
 		uint64_t t0;
@@ -244,11 +251,11 @@ static int walk_dirs(struct bfile *f, struct bf_copy *cp, struct worker *w, int 
 				}
 				t0 = op_begin();
 				if (del)
-					res = unlinkat(dfd, de->d_name, 0) < 0 ? -errno : 0;
+					res = ioctx_unlinkat(&cp->io, dfd, de->d_name, 0);
 				else
 					res = stat_one(f, cp, dfd, de->d_name);
 				if (del && !res && f->c->fsync_each)
-					fsync(dfd);
+					res = ioctx_sync(&cp->io, dfd, 0);
 				op_end(w, t0, res);
 				if (res < 0) {
 					closedir(dp);
@@ -265,6 +272,7 @@ static int w_seq_stat(void *arg, unsigned k, struct worker *w)
 {
 	struct bfile *f = arg;
 
+	ioctx_bind(&f->cp[k].io, w);
 	worker_start(w);
 	return walk_dirs(f, &f->cp[k], w, 0);
 }
@@ -275,6 +283,7 @@ static int w_seq_del(void *arg, unsigned k, struct worker *w)
 
 	int rc;
 
+	ioctx_bind(&f->cp[k].io, w);
 	worker_start(w);
 	rc = walk_dirs(f, &f->cp[k], w, 1);
 	return rc ? rc : end_sync(&f->cp[k], w);
@@ -287,6 +296,7 @@ static int w_ran_stat(void *arg, unsigned k, struct worker *w)
 	char path[PATH_MAX];
 	uint32_t i;
 
+	ioctx_bind(&cp->io, w);
 	worker_start(w);
 	for (i = 0; i < f->n; i++) {
 		const struct bname *nm = &cp->names[cp->perm[i]];
@@ -313,6 +323,7 @@ static int w_ran_del(void *arg, unsigned k, struct worker *w)
 	char path[PATH_MAX];
 	uint32_t i;
 
+	ioctx_bind(&cp->io, w);
 	worker_start(w);
 	for (i = 0; i < f->n; i++) {
 		uint64_t t0;
@@ -323,9 +334,9 @@ static int w_ran_del(void *arg, unsigned k, struct worker *w)
 		if (file_path(f, cp, &cp->names[cp->perm[i]], path, sizeof(path)) < 0)
 			return -ENAMETOOLONG;
 		t0 = op_begin();
-		res = unlink(path) < 0 ? -errno : 0;
+		res = ioctx_unlink(&cp->io, path);
 		if (!res && f->c->fsync_each)
-			sync_dir_of(path);
+			res = sync_dir_of(cp, path);
 		op_end(w, t0, res);
 		if (res < 0)
 			return (int)res;
@@ -339,24 +350,25 @@ static int make_tree(struct bfile *f)
 	char path[PATH_MAX];
 	unsigned k;
 	uint32_t d;
-	int fd;
+	int fd, rc;
 
 	for (k = 0; k < f->c->copies; k++) {
 		struct bf_copy *cp = &f->cp[k];
 
-		if (mkdir(cp->root, 0700) < 0 && errno != EEXIST)
-			return -errno;
+		if ((rc = ioctx_mkdir(&cp->io, cp->root, 0700)) < 0 && rc != -EEXIST)
+			return rc;
 		for (d = 0; f->c->ndirs > 1 && d < f->c->ndirs; d++) {
 			if (dir_path(f, cp, d, path, sizeof(path)) < 0)
 				return -ENAMETOOLONG;
-			if (mkdir(path, 0700) < 0 && errno != EEXIST)
-				return -errno;
+			if ((rc = ioctx_mkdir(&cp->io, path, 0700)) < 0 && rc != -EEXIST)
+				return rc;
 		}
 		if (f->c->max_size < 0) {
-			fd = open(cp->target, O_WRONLY | O_CREAT | O_EXCL, 0600);
+			fd = ioctx_open(&cp->io, cp->target, O_WRONLY | O_CREAT | O_EXCL, 0600);
 			if (fd < 0)
-				return -errno;
-			close(fd);
+				return fd;
+			if ((rc = ioctx_close(&cp->io, fd)) < 0)
+				return rc;
 		}
 	}
 	return 0;
@@ -366,6 +378,7 @@ static int set_up(struct bfile *f, struct runner *rc, const struct bonnie_cfg *c
 		  const char *dir)
 {
 	unsigned k;
+	int r;
 
 	memset(f, 0, sizeof(*f));
 	f->c = c;
@@ -391,8 +404,9 @@ static int set_up(struct bfile *f, struct runner *rc, const struct bonnie_cfg *c
 			return -ENOMEM;
 		memset(cp->buf, 'b', c->file_chunk);
 		rng_seed(&cp->rng, c->seed * 131 + k + 7);
-		if (f->e->init && f->e->init(&cp->ectx, 1) < 0)
-			return -ENOMEM;
+		if ((r = ioctx_init(&cp->io, f->e, 1)) < 0)
+			return r;
+		cp->rq = ioctx_get(&cp->io);
 	}
 	return make_tree(f);
 }
@@ -411,8 +425,10 @@ static void tear_down(struct bfile *f)
 		free(cp->names);
 		free(cp->perm);
 		free(cp->buf);
-		if (f->e->exit && cp->ectx)
-			f->e->exit(cp->ectx);
+		if (cp->io.e) {
+			ioctx_put(&cp->io, cp->rq);
+			ioctx_exit(&cp->io);
+		}
 	}
 	free(f->cp);
 }

@@ -28,7 +28,7 @@
 struct bio_set {
 	int fd[BONNIE_MAX_FILES];
 	void *buf;			/* chunk bytes, page aligned */
-	void *ectx;			/* engine state (the copy's worker thread) */
+	struct ioctx io;		/* the copy's requests (its worker thread's) */
 	uint64_t t_written, t_closed;	/* last write returned; fsync and close returned */
 };
 
@@ -40,6 +40,7 @@ struct bio {
 	uint64_t size;			/* bytes per data set */
 	uint64_t char_bytes;
 	struct bio_set *set;		/* c->copies */
+	unsigned char *pattern;		/* chunk bytes 'a'..'p' repeated: the per-char output */
 	uint64_t seed;
 };
 
@@ -64,7 +65,7 @@ static void close_all(struct bio *b)
 	for (k = 0; k < b->c->copies; k++)
 		for (j = 0; j < b->nf; j++)
 			if (b->set[k].fd[j] >= 0) {
-				engine_close(b->e, b->set[k].ectx, b->set[k].fd[j]);
+				ioctx_close(&b->set[k].io, b->set[k].fd[j]);
 				b->set[k].fd[j] = -1;
 			}
 }
@@ -88,7 +89,7 @@ static int open_all(struct bio *b, unsigned nf, int flags, int direct)
 			rc = set_path(b, k, j, path, sizeof(path));
 			if (rc < 0)
 				return rc;
-			fd = engine_open(b->e, b->set[k].ectx, path, flags, 0600);
+			fd = ioctx_open(&b->set[k].io, path, flags, 0600);
 			if (fd < 0) {
 				err_errno(fd, "cannot open: '%s'", path);
 				close_all(b);
@@ -102,20 +103,19 @@ static int open_all(struct bio *b, unsigned nf, int flags, int direct)
 /* End of a phase inside its time, as Bonnie++ 2.00a: fsync (write phases) and close
  * every file of the set; t_written and t_closed frame that tail so that the buffered
  * figure (until the last write returned) can be told from the durable one. */
-static int finish_set(struct bio *b, struct bio_set *s, unsigned nf, int do_sync,
-		      struct worker *w)
+static int finish_set(struct bio_set *s, unsigned nf, int do_sync, struct worker *w)
 {
 	unsigned j;
-	int rc = 0;
+	int rc = 0, r;
 
 	s->t_written = clock_ns();
 	for (j = 0; j < nf; j++) {
 		if (s->fd[j] < 0)
 			continue;
-		if (do_sync && fsync(s->fd[j]) < 0 && !rc)
-			rc = -errno;
-		if (engine_close(b->e, s->ectx, s->fd[j]) < 0 && !rc)
-			rc = -EIO;
+		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc)
+			rc = r;
+		if ((r = ioctx_close(&s->io, s->fd[j])) < 0 && !rc)
+			rc = r;
 		s->fd[j] = -1;
 	}
 	s->t_closed = clock_ns();
@@ -160,16 +160,13 @@ static unsigned group_len(const struct bio *b, uint64_t i)
 	return left < b->c->chunk ? (unsigned)left : b->c->chunk;
 }
 
+/* One write(2) per byte through the engine's per-character path (for psync the system
+ * call itself, so a call costs what a direct one does), timed per group. */
 static int putc_syscall(struct bio *b, struct bio_set *s, struct worker *w)
 {
-	const struct engine *e = b->e;
-	unsigned char ch = 'a';
-	struct engine_req rq = { .op = ENGINE_OP_WRITE, .fd = s->fd[0], .buf = &ch, .len = 1 };
-	/* psync's request is exactly write(2): call it without the table's indirection,
-	 * which costs a few percent of a one-byte call */
-	int direct = e == &engine_psync;
 	uint64_t i, t0;
 	unsigned g, n;
+	int err;
 
 	worker_start(w);
 	for (i = 0; i < b->char_bytes; i += n) {
@@ -177,23 +174,8 @@ static int putc_syscall(struct bio *b, struct bio_set *s, struct worker *w)
 		if (sig_stop_requested())
 			return -EINTR;
 		t0 = op_begin();
-		if (direct) {
-			for (g = 0; g < n; g++) {
-				ch = (unsigned char)('a' + (g & 15));
-				if (write(rq.fd, &ch, 1) != 1) {
-					rq.res = -errno;
-					break;
-				}
-			}
-		} else {
-			for (g = 0; g < n; g++) {
-				ch = (unsigned char)('a' + (g & 15));
-				e->submit(s->ectx, &rq, 1);
-				if (rq.res != 1)
-					break;
-			}
-		}
-		op_end(w, t0, g == n ? (int64_t)n : rq.res < 0 ? rq.res : -EIO);
+		g = ioctx_cwrite_n(&s->io, s->fd[0], b->pattern, n, &err);
+		op_end(w, t0, g == n ? (int64_t)n : err);
 		if (g != n)
 			return w->err;
 	}
@@ -241,11 +223,12 @@ static int w_putc(void *arg, unsigned i, struct worker *w)
 	struct bio *b = arg;
 	int rc;
 
+	ioctx_bind(&b->set[i].io, w);
 	if (b->c->char_method == BONNIE_CHAR_PUTC)
 		rc = putc_stdio(b, &b->set[i], w);
 	else
 		rc = putc_syscall(b, &b->set[i], w);
-	return rc ? rc : finish_set(b, &b->set[i], 1, 1, w);
+	return rc ? rc : finish_set(&b->set[i], 1, 1, w);
 }
 
 /* --- block output, rewrite, block input -------------------------------------------- */
@@ -254,66 +237,82 @@ static int w_put_block(void *arg, unsigned i, struct worker *w)
 {
 	struct bio *b = arg;
 	struct bio_set *s = &b->set[i];
-	struct engine_req rq = { .op = ENGINE_OP_WRITE, .buf = s->buf, .len = b->c->chunk };
+	struct engine_req *rq;
 	unsigned j;
 	uint64_t off;
+	int rc = 0;
 
+	ioctx_bind(&s->io, w);
+	rq = ioctx_get(&s->io);
+	rq->op = ENGINE_OP_WRITE;
+	rq->buf = s->buf;
+	rq->len = b->c->chunk;
 	worker_start(w);
-	for (j = 0; j < b->nf; j++) {
+	for (j = 0; j < b->nf && !rc; j++) {
 		uint64_t l = file_len(b, j);
 
-		rq.fd = s->fd[j];
-		for (off = 0; off < l; off += b->c->chunk) {
+		rq->fd = s->fd[j];
+		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
-				return -EINTR;
-			if (io_timed_chain(b->e, s->ectx, w, &rq) != (int64_t)b->c->chunk)
-				return rq.res < 0 ? (int)rq.res : -EIO;
-			if (b->c->fsync_each && fsync(rq.fd) < 0)
-				return -errno;
+				rc = -EINTR;
+			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+				rc = rq->res < 0 ? (int)rq->res : -EIO;
+			else if (b->c->fsync_each)
+				rc = ioctx_sync(&s->io, rq->fd, 0);
 		}
 	}
-	return finish_set(b, s, b->nf, 1, w);
+	ioctx_put(&s->io, rq);
+	return rc ? rc : finish_set(s, b->nf, 1, w);
 }
 
 static int w_rewrite(void *arg, unsigned i, struct worker *w)
 {
 	struct bio *b = arg;
 	struct bio_set *s = &b->set[i];
-	struct engine_req rd = { .op = ENGINE_OP_PREAD, .buf = s->buf, .len = b->c->chunk };
-	struct engine_req wr = { .op = ENGINE_OP_PWRITE, .buf = s->buf, .len = b->c->chunk };
+	struct engine_req *rq;
 	unsigned char *p = s->buf;
 	unsigned j;
 	uint64_t off;
+	int rc = 0;
 
+	ioctx_bind(&s->io, w);
+	rq = ioctx_get(&s->io);
+	rq->buf = s->buf;
+	rq->len = b->c->chunk;
 	worker_start(w);
-	for (j = 0; j < b->nf; j++) {
+	for (j = 0; j < b->nf && !rc; j++) {
 		uint64_t l = file_len(b, j);
 
-		rd.fd = wr.fd = s->fd[j];
-		for (off = 0; off < l; off += b->c->chunk) {
-			if (sig_stop_requested())
-				return -EINTR;
-			rd.off = wr.off = off;
-			if (io_timed_chain(b->e, s->ectx, w, &rd) != (int64_t)b->c->chunk)
-				return rd.res < 0 ? (int)rd.res : -EIO;
+		rq->fd = s->fd[j];
+		for (off = 0; off < l && !rc; off += b->c->chunk) {
+			if (sig_stop_requested()) {
+				rc = -EINTR;
+				break;
+			}
+			rq->op = ENGINE_OP_PREAD;
+			rq->off = off;
+			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk) {
+				rc = rq->res < 0 ? (int)rq->res : -EIO;
+				break;
+			}
 			p[off / b->c->chunk % b->c->chunk]++;	/* dirty it */
-			if (io_timed_chain(b->e, s->ectx, w, &wr) != (int64_t)b->c->chunk)
-				return wr.res < 0 ? (int)wr.res : -EIO;
-			if (b->c->fsync_each && fsync(wr.fd) < 0)
-				return -errno;
+			rq->op = ENGINE_OP_PWRITE;
+			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+				rc = rq->res < 0 ? (int)rq->res : -EIO;
+			else if (b->c->fsync_each)
+				rc = ioctx_sync(&s->io, rq->fd, 0);
 		}
 	}
-	return finish_set(b, s, b->nf, 1, w);
+	ioctx_put(&s->io, rq);
+	return rc ? rc : finish_set(s, b->nf, 1, w);
 }
 
+/* One read(2) per byte through the engine's per-character path, timed per group. */
 static int getc_syscall(struct bio *b, struct bio_set *s, struct worker *w)
 {
-	const struct engine *e = b->e;
-	unsigned char ch;
-	struct engine_req rq = { .op = ENGINE_OP_READ, .fd = s->fd[0], .buf = &ch, .len = 1 };
-	int direct = e == &engine_psync;	/* as in putc_syscall */
 	uint64_t i, t0;
 	unsigned g, n;
+	int err;
 
 	worker_start(w);
 	for (i = 0; i < b->char_bytes; i += n) {
@@ -321,23 +320,9 @@ static int getc_syscall(struct bio *b, struct bio_set *s, struct worker *w)
 		if (sig_stop_requested())
 			return -EINTR;
 		t0 = op_begin();
-		if (direct) {
-			for (g = 0; g < n; g++) {
-				ssize_t got = read(rq.fd, &ch, 1);
-
-				if (got != 1) {
-					rq.res = got < 0 ? -errno : 0;
-					break;
-				}
-			}
-		} else {
-			for (g = 0; g < n; g++) {
-				e->submit(s->ectx, &rq, 1);
-				if (rq.res != 1)
-					break;
-			}
-		}
-		op_end(w, t0, g == n ? (int64_t)n : rq.res < 0 ? rq.res : -EIO);
+		g = ioctx_cread_n(&s->io, s->fd[0], s->buf, n, &err);
+		/* end of file before the data set's end is an I/O error, as before */
+		op_end(w, t0, g == n ? (int64_t)n : err < 0 ? err : -EIO);
 		if (g != n)
 			return w->err;
 	}
@@ -382,34 +367,42 @@ static int w_getc(void *arg, unsigned i, struct worker *w)
 	struct bio *b = arg;
 	int rc;
 
+	ioctx_bind(&b->set[i].io, w);
 	if (b->c->char_method == BONNIE_CHAR_PUTC)
 		rc = getc_stdio(b, &b->set[i], w);
 	else
 		rc = getc_syscall(b, &b->set[i], w);
-	return rc ? rc : finish_set(b, &b->set[i], 1, 0, w);
+	return rc ? rc : finish_set(&b->set[i], 1, 0, w);
 }
 
 static int w_get_block(void *arg, unsigned i, struct worker *w)
 {
 	struct bio *b = arg;
 	struct bio_set *s = &b->set[i];
-	struct engine_req rq = { .op = ENGINE_OP_READ, .buf = s->buf, .len = b->c->chunk };
+	struct engine_req *rq;
 	unsigned j;
 	uint64_t off;
+	int rc = 0;
 
+	ioctx_bind(&s->io, w);
+	rq = ioctx_get(&s->io);
+	rq->op = ENGINE_OP_READ;
+	rq->buf = s->buf;
+	rq->len = b->c->chunk;
 	worker_start(w);
-	for (j = 0; j < b->nf; j++) {
+	for (j = 0; j < b->nf && !rc; j++) {
 		uint64_t l = file_len(b, j);
 
-		rq.fd = s->fd[j];
-		for (off = 0; off < l; off += b->c->chunk) {
+		rq->fd = s->fd[j];
+		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
-				return -EINTR;
-			if (io_timed_chain(b->e, s->ectx, w, &rq) != (int64_t)b->c->chunk)
-				return rq.res < 0 ? (int)rq.res : -EIO;
+				rc = -EINTR;
+			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+				rc = rq->res < 0 ? (int)rq->res : -EIO;
 		}
 	}
-	return finish_set(b, s, b->nf, 0, w);
+	ioctx_put(&s->io, rq);
+	return rc ? rc : finish_set(s, b->nf, 0, w);
 }
 
 /* --- random seeks -------------------------------------------------------------------- */
@@ -421,14 +414,22 @@ static int w_seeks(void *arg, unsigned i, struct worker *w)
 	struct bio_set *s = &b->set[copy];
 	uint64_t nblk = b->size / b->c->chunk, per = GIB / b->c->chunk, k, n, t0, blk;
 	unsigned char *buf;
-	struct engine_req rq = { .len = b->c->chunk };
+	struct engine_req *rq;
+	struct ioctx io;	/* each seeker thread its own */
 	struct rng r;
 	int rc = 0;
 
 	/* the copy's buffer belongs to seeker 0; others use their own (no sharing) */
 	if (posix_memalign((void **)&buf, 4096, b->c->chunk))
 		return -ENOMEM;
-	rq.buf = buf;
+	if ((rc = ioctx_init(&io, b->e, 1)) < 0) {
+		free(buf);
+		return rc;
+	}
+	ioctx_bind(&io, w);
+	rq = ioctx_get(&io);
+	rq->len = b->c->chunk;
+	rq->buf = buf;
 	rng_seed(&r, b->seed + i * 0x9e3779b97f4a7c15ull);
 	n = b->c->seeks / b->c->seekers + (me < b->c->seeks % b->c->seekers);
 	worker_start(w);
@@ -440,18 +441,18 @@ static int w_seeks(void *arg, unsigned i, struct worker *w)
 			break;
 		}
 		blk = rng_below(&r, nblk);
-		rq.fd = s->fd[blk / per];
-		rq.off = (blk % per) * b->c->chunk;
-		rq.op = ENGINE_OP_PREAD;
+		rq->fd = s->fd[blk / per];
+		rq->off = (blk % per) * b->c->chunk;
+		rq->op = ENGINE_OP_PREAD;
+		/* a seek is one operation: the read and its write-back timed together */
 		t0 = op_begin();
-		b->e->submit(s->ectx, &rq, 1);
-		res = rq.res;
+		res = ioctx_call(&io, rq);
 		/* about one seek in ten dirties its block and writes it back */
 		if (res == (int64_t)b->c->chunk && rng_below(&r, 10) == 0) {
 			buf[k % b->c->chunk]++;
-			rq.op = ENGINE_OP_PWRITE;
-			b->e->submit(s->ectx, &rq, 1);
-			res = rq.res == (int64_t)b->c->chunk ? res + rq.res : rq.res;
+			rq->op = ENGINE_OP_PWRITE;
+			ioctx_call(&io, rq);
+			res = rq->res == (int64_t)b->c->chunk ? res + rq->res : rq->res;
 		}
 		if (res > 0 && res < (int64_t)b->c->chunk)
 			res = -EIO;
@@ -464,8 +465,9 @@ static int w_seeks(void *arg, unsigned i, struct worker *w)
 	free(buf);
 	/* as Bonnie++'s seekers: each syncs the data set before it ends (within the time) */
 	for (k = 0; !rc && k < b->nf; k++)
-		if (fsync(s->fd[k]) < 0)
-			rc = -errno;
+		rc = ioctx_sync(&io, s->fd[k], 0);
+	ioctx_put(&io, rq);
+	ioctx_exit(&io);
 	return rc;
 }
 
@@ -481,6 +483,7 @@ static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
 		  const char *dir)
 {
 	unsigned k, j;
+	int r;
 
 	memset(b, 0, sizeof(*b));
 	b->c = c;
@@ -493,16 +496,19 @@ static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
 	if (b->nf > BONNIE_MAX_FILES)
 		return -EFBIG;
 	b->set = calloc(c->copies, sizeof(*b->set));
-	if (!b->set)
+	b->pattern = malloc(c->chunk);
+	if (!b->set || !b->pattern)
 		return -ENOMEM;
+	for (j = 0; j < c->chunk; j++)
+		b->pattern[j] = (unsigned char)('a' + (j & 15));
 	for (k = 0; k < c->copies; k++) {
 		for (j = 0; j < BONNIE_MAX_FILES; j++)
 			b->set[k].fd[j] = -1;
 		if (posix_memalign(&b->set[k].buf, 4096, c->chunk))
 			return -ENOMEM;
 		memset(b->set[k].buf, 0, c->chunk);	/* zeros, as Bonnie++ writes */
-		if (b->e->init && b->e->init(&b->set[k].ectx, 1) < 0)
-			return -ENOMEM;
+		if ((r = ioctx_init(&b->set[k].io, b->e, 1)) < 0)
+			return r;
 	}
 	return 0;
 }
@@ -512,16 +518,19 @@ static void tear_down(struct bio *b)
 	char path[PATH_MAX];
 	unsigned k, j;
 
+	free(b->pattern);
+	b->pattern = NULL;
 	if (!b->set)
 		return;
 	close_all(b);
 	for (k = 0; k < b->c->copies; k++) {
-		for (j = 0; j < b->nf; j++)
-			if (set_path(b, k, j, path, sizeof(path)) == 0)
-				unlink(path);
+		if (b->set[k].io.e) {
+			for (j = 0; j < b->nf; j++)
+				if (set_path(b, k, j, path, sizeof(path)) == 0)
+					(void)ioctx_unlink(&b->set[k].io, path);
+			ioctx_exit(&b->set[k].io);
+		}
 		free(b->set[k].buf);
-		if (b->e->exit && b->set[k].ectx)
-			b->e->exit(b->set[k].ectx);
 	}
 	free(b->set);
 	b->set = NULL;

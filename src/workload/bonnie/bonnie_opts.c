@@ -10,26 +10,6 @@
 
 #include "workload/bonnie/bonnie.h"
 
-static const char *const test_names[BT_COUNT] = {
-	"putc", "put_block", "rewrite", "getc", "get_block", "seeks",
-	"seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del",
-};
-
-const char *bonnie_test_name(enum bonnie_test t)
-{
-	return (unsigned)t < BT_COUNT ? test_names[t] : "?";
-}
-
-int bonnie_test_of(const char *name)
-{
-	int i;
-
-	for (i = 0; i < BT_COUNT; i++)
-		if (!strcmp(name, test_names[i]))
-			return i;
-	return -1;
-}
-
 void bonnie_cfg_init(struct bonnie_cfg *c)
 {
 	memset(c, 0, sizeof(*c));

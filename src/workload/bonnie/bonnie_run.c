@@ -9,6 +9,7 @@
 #include "core/cache.h"
 #include "core/scratch.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "stats/summary.h"
 #include "workload/bonnie/bonnie.h"
 #include "workload/bonnie/bonnie_int.h"
@@ -38,35 +39,35 @@ static double work_done(int t, uint64_t bytes, uint64_t ops)
 
 static void set_params(struct row *row, const struct bonnie_cfg *c, int t)
 {
-	kv_set(&row->params, "copies", "%u", c->copies);
-	kv_set(&row->params, "fsync_each", "%d", c->fsync_each);
+	kv_set(&row->params, RK_BONNIE_COPIES, "%u", c->copies);
+	kv_set(&row->params, RK_BONNIE_FSYNC_EACH, "%d", c->fsync_each);
 	if (t == BT_PUTC || t == BT_GETC)
-		kv_set(&row->params, "detail", "%s", c->char_method == BONNIE_CHAR_PUTC ?
+		kv_set(&row->params, RK_ROW_DETAIL, "%s", c->char_method == BONNIE_CHAR_PUTC ?
 		       "stdio putc/getc" : "a syscall per byte");
 	else if (t == BT_SEEKS)
-		kv_set(&row->params, "detail", "%u seekers x%u", c->seekers, c->copies);
+		kv_set(&row->params, RK_ROW_DETAIL, "%u seekers x%u", c->seekers, c->copies);
 	else if (is_file_test(t))
-		kv_set(&row->params, "detail", "%u files", c->nfiles * BONNIE_FILE_UNIT);
+		kv_set(&row->params, RK_ROW_DETAIL, "%u files", c->nfiles * BONNIE_FILE_UNIT);
 	else
-		kv_set(&row->params, "detail", "%u B chunks%s", c->chunk,
+		kv_set(&row->params, RK_ROW_DETAIL, "%u B chunks%s", c->chunk,
 		       c->direct ? ", direct" : "");
 	if (t == BT_PUTC || t == BT_GETC) {
-		kv_set(&row->params, "char_method", "%s", method_name(c->char_method));
-		kv_set(&row->params, "char_mb", "%llu", (unsigned long long)c->char_mb);
+		kv_set(&row->params, RK_BONNIE_CHAR_METHOD, "%s", method_name(c->char_method));
+		kv_set(&row->params, RK_BONNIE_CHAR_MB, "%llu", (unsigned long long)c->char_mb);
 	}
 	if (!is_file_test(t)) {
-		kv_set(&row->params, "size_mb", "%llu", (unsigned long long)c->size_mb);
-		kv_set(&row->params, "chunk", "%u", c->chunk);
-		kv_set(&row->params, "seeks", "%u", c->seeks);
-		kv_set(&row->params, "seekers", "%u", c->seekers);
+		kv_set(&row->params, RK_BONNIE_SIZE_MB, "%llu", (unsigned long long)c->size_mb);
+		kv_set(&row->params, RK_BONNIE_CHUNK, "%u", c->chunk);
+		kv_set(&row->params, RK_BONNIE_SEEKS, "%u", c->seeks);
+		kv_set(&row->params, RK_BONNIE_SEEKERS, "%u", c->seekers);
 		if (t != BT_PUTC && t != BT_GETC)
-			kv_set(&row->params, "direct", "%d", c->direct);
+			kv_set(&row->params, RK_BONNIE_DIRECT, "%d", c->direct);
 	} else {
-		kv_set(&row->params, "files", "%u", c->nfiles);
-		kv_set(&row->params, "max_size", "%d", c->max_size);
-		kv_set(&row->params, "min_size", "%d", c->min_size);
-		kv_set(&row->params, "dirs", "%u", c->ndirs);
-		kv_set(&row->params, "file_chunk", "%u", c->file_chunk);
+		kv_set(&row->params, RK_BONNIE_FILES, "%u", c->nfiles);
+		kv_set(&row->params, RK_BONNIE_MAX_SIZE, "%d", c->max_size);
+		kv_set(&row->params, RK_BONNIE_MIN_SIZE, "%d", c->min_size);
+		kv_set(&row->params, RK_BONNIE_DIRS, "%u", c->ndirs);
+		kv_set(&row->params, RK_BONNIE_FILE_CHUNK, "%u", c->file_chunk);
 	}
 }
 
@@ -149,7 +150,7 @@ int bonnie_phase(struct runner *rc, const struct bonnie_cfg *c, int t, unsigned 
 		char name[32];
 		double s = (double)(cf[i].t1 - cf[i].t0) / 1e9;
 
-		snprintf(name, sizeof(name), "copy%u_rate", i + 1);
+		snprintf(name, sizeof(name), RK_BONNIE_COPY_RATE_FMT, i + 1);
 		row_add_metric(row, name, s > 0 ? work_done(t, cf[i].bytes, cf[i].ops) / s : 0,
 			       t == BT_SEEKS ? "seeks/s" : is_file_test(t) ? "files/s" : "K/sec");
 	}
@@ -202,7 +203,8 @@ static int file_block_min_time(struct runner *rc, const struct bonnie_cfg *c,
 		if (r < 0 || shortest >= want || t.nfiles >= BONNIE_MAX_FILES_UNITS ||
 		    sig_stop_requested() || tries == 7) {
 			for (i = 0; i < tr.run->nrows; i++)
-				kv_set(&tr.run->rows[i]->params, "min_time", "%g", c->min_time);
+				kv_set(&tr.run->rows[i]->params, RK_BONNIE_MIN_TIME, "%g",
+				       c->min_time);
 			if (move_rows(rc->run, tr.run) < 0)
 				r = -ENOMEM;
 			run_free(tr.run);
@@ -262,27 +264,28 @@ int bonnie_record_options(struct run *run, const struct bonnie_cfg *c)
 	struct kvlist *o = &run->options;
 	int r = 0;
 
-	r |= kv_set(o, "directory", "%s", c->dir);
-	r |= kv_set(o, "machine", "%s", c->machine ? c->machine : "");
-	r |= kv_set(o, "concurrency", "%u", c->copies);
-	r |= kv_set(o, "seed", "%llu", (unsigned long long)c->seed);
-	r |= kv_set(o, "size_mb", "%llu", (unsigned long long)c->size_mb);
-	r |= kv_set(o, "chunk", "%u", c->chunk);
-	r |= kv_set(o, "seeks", "%u", c->seeks);
-	r |= kv_set(o, "seekers", "%u", c->seekers);
-	r |= kv_set(o, "files", "%u", c->nfiles);
-	r |= kv_set(o, "max_size", "%d", c->max_size);
-	r |= kv_set(o, "min_size", "%d", c->min_size);
-	r |= kv_set(o, "dirs", "%u", c->ndirs);
-	r |= kv_set(o, "file_chunk", "%u", c->file_chunk);
-	r |= kv_set(o, "ram_mb", "%llu", (unsigned long long)c->ram_mb);
-	r |= kv_set(o, "repeats", "%u", c->repeats);
-	r |= kv_set(o, "char_method", "%s", method_name(c->char_method));
-	r |= kv_set(o, "char_mb", "%llu", c->skip_char ? 0ull : (unsigned long long)c->char_mb);
-	r |= kv_set(o, "fsync_each", "%d", c->fsync_each);
-	r |= kv_set(o, "direct", "%d", c->direct);
-	r |= kv_set(o, "drop_cache", "%d", c->drop_cache);
-	r |= kv_set(o, "min_time", "%g", c->min_time);
+	r |= kv_set(o, RK_BONNIE_DIRECTORY, "%s", c->dir);
+	r |= kv_set(o, RK_BONNIE_MACHINE, "%s", c->machine ? c->machine : "");
+	r |= kv_set(o, RK_BONNIE_CONCURRENCY, "%u", c->copies);
+	r |= kv_set(o, RK_BONNIE_SEED, "%llu", (unsigned long long)c->seed);
+	r |= kv_set(o, RK_BONNIE_SIZE_MB, "%llu", (unsigned long long)c->size_mb);
+	r |= kv_set(o, RK_BONNIE_CHUNK, "%u", c->chunk);
+	r |= kv_set(o, RK_BONNIE_SEEKS, "%u", c->seeks);
+	r |= kv_set(o, RK_BONNIE_SEEKERS, "%u", c->seekers);
+	r |= kv_set(o, RK_BONNIE_FILES, "%u", c->nfiles);
+	r |= kv_set(o, RK_BONNIE_MAX_SIZE, "%d", c->max_size);
+	r |= kv_set(o, RK_BONNIE_MIN_SIZE, "%d", c->min_size);
+	r |= kv_set(o, RK_BONNIE_DIRS, "%u", c->ndirs);
+	r |= kv_set(o, RK_BONNIE_FILE_CHUNK, "%u", c->file_chunk);
+	r |= kv_set(o, RK_BONNIE_RAM_MB, "%llu", (unsigned long long)c->ram_mb);
+	r |= kv_set(o, RK_BONNIE_REPEATS, "%u", c->repeats);
+	r |= kv_set(o, RK_BONNIE_CHAR_METHOD, "%s", method_name(c->char_method));
+	r |= kv_set(o, RK_BONNIE_CHAR_MB, "%llu",
+		    c->skip_char ? 0ull : (unsigned long long)c->char_mb);
+	r |= kv_set(o, RK_BONNIE_FSYNC_EACH, "%d", c->fsync_each);
+	r |= kv_set(o, RK_BONNIE_DIRECT, "%d", c->direct);
+	r |= kv_set(o, RK_BONNIE_DROP_CACHE, "%d", c->drop_cache);
+	r |= kv_set(o, RK_BONNIE_MIN_TIME, "%g", c->min_time);
 	return r ? -ENOMEM : 0;
 }
 

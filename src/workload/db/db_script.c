@@ -15,10 +15,13 @@
 
 #include "core/clock.h"
 #include "core/cpu.h"
+#include "core/diskstats.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
+#include "core/du.h"
 #include "workload/db/db.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
@@ -64,74 +67,6 @@ const char db_seed_script_pg[] = SEED_SCRIPT("'now'");
  * ANALYZE + VACUUM and VACUUM FULL to VACUUM. */
 const char db_seed_script_sqlite[] = SEED_SCRIPT("datetime('now')");
 
-int db_device_written(const char *dev, uint64_t *bytes)
-{
-	FILE *f = fopen("/proc/diskstats", "r");
-	char line[512], name[64];
-	unsigned long long sect;
-	int rc = -ENOENT;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*u %*u %63s %*u %*u %*u %*u %*u %*u %llu", name, &sect) == 2 &&
-		    !strcmp(name, dev)) {
-			*bytes = (uint64_t)sect * 512u;	/* diskstats sectors are 512 bytes */
-			rc = 0;
-			break;
-		}
-	}
-	fclose(f);
-	return rc;
-}
-
-/* Sum st_blocks under the directory fd (closed here). */
-static int tree_size(int dfd, uint64_t *bytes, int depth)
-{
-	DIR *d = fdopendir(dfd);
-	struct dirent *e;
-	struct stat st;
-
-	if (!d) {
-		close(dfd);
-		return -errno;
-	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			continue;	/* gone meanwhile (the server deletes files) */
-		*bytes += (uint64_t)st.st_blocks * 512u;
-		if (S_ISDIR(st.st_mode) && depth < 16) {
-			int fd = openat(dirfd(d), e->d_name,
-					O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-
-			if (fd >= 0)
-				tree_size(fd, bytes, depth + 1);
-		}
-	}
-	closedir(d);
-	return 0;
-}
-
-int db_path_size(const char *path, uint64_t *bytes)
-{
-	struct stat st;
-	int fd;
-
-	*bytes = 0;
-	if (lstat(path, &st))
-		return -errno;
-	if (!S_ISDIR(st.st_mode)) {
-		*bytes = (uint64_t)st.st_blocks * 512u;
-		return 0;
-	}
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-	if (fd < 0)
-		return -errno;
-	return tree_size(fd, bytes, 0);
-}
-
 /* State of one db_run. */
 struct db_state {
 	struct runner *rc;
@@ -151,7 +86,7 @@ static uint64_t db_size_now(struct db_state *s)
 	uint64_t b = 0, t0 = clock_ns();
 
 	if (s->cfg->size_dir) {
-		if (db_path_size(s->cfg->size_dir, &b) < 0)
+		if (du_bytes(s->cfg->size_dir, &b) < 0)
 			b = 0;
 	} else if (s->c.size(&s->c, &b) < 0) {
 		b = 0;
@@ -164,11 +99,11 @@ static uint64_t db_size_now(struct db_state *s)
 
 static uint64_t dev_now(const struct db_state *s)
 {
-	uint64_t b = 0;
+	struct diskstats_counters c;
 
-	if (s->dev[0] && db_device_written(s->dev, &b) < 0)
+	if (!s->dev[0] || diskstats_read_name(s->dev, &c) < 0)
 		return 0;
-	return b;
+	return c.wr_sectors * DISKSTATS_SECTOR;
 }
 
 static int row_common(struct db_state *s, struct row *row, const char *sql,
@@ -176,16 +111,16 @@ static int row_common(struct db_state *s, struct row *row, const char *sql,
 {
 	int rc = 0;
 
-	rc |= kv_set(&row->params, "engine", "%s", s->c.engine);
-	rc |= kv_set(&row->params, "script", "%s", s->cfg->script_name);
-	rc |= kv_set(&row->params, "sql", "%s", sql);
+	rc |= kv_set(&row->params, RK_DB_ENGINE, "%s", s->c.engine);
+	rc |= kv_set(&row->params, RK_DB_SCRIPT, "%s", s->cfg->script_name);
+	rc |= kv_set(&row->params, RK_DB_SQL, "%s", sql);
 	if (res && res->tag[0]) {
-		rc |= kv_set(&row->params, "tag", "%s", res->tag);
-		rc |= kv_set(&row->params, "detail", "%s", res->tag);
+		rc |= kv_set(&row->params, RK_DB_TAG, "%s", res->tag);
+		rc |= kv_set(&row->params, RK_ROW_DETAIL, "%s", res->tag);
 	}
 	row->rate = NAN;	/* a statement has a time, not a rate */
 	if (res && res->count >= 0)
-		rc |= kv_set(&row->params, "count", "%" PRId64, res->count);
+		rc |= kv_set(&row->params, RK_DB_COUNT, "%" PRId64, res->count);
 	return rc ? -ENOMEM : 0;
 }
 
@@ -213,7 +148,7 @@ static void db_build_fill(struct row *row, const struct db_result *res)
 {
 	row->ops = res->count > 0 ? (uint64_t)res->count : 0;
 	if (res->count >= 0)
-		kv_set(&row->params, "count", "%" PRId64, res->count);
+		kv_set(&row->params, RK_DB_COUNT, "%" PRId64, res->count);
 	if (row->cpu.valid && row->ops)
 		row->cpu.cpu_ns_per_op = (row->cpu.user_s + row->cpu.sys_s) * 1e9 /
 					 (double)row->ops;
@@ -265,7 +200,7 @@ static int db_build(struct db_state *s)
 		return -ENOMEM;
 	if (row_common(s, row, s->c.build_sql, &res) < 0)
 		return -ENOMEM;
-	kv_set(&row->params, "rows", "%" PRIu64, cfg->rows);
+	kv_set(&row->params, RK_DB_ROWS, "%" PRIu64, cfg->rows);
 	if (rc < 0)
 		return row_failed(s, row, rc, "build");
 	if (res.count_table[0]) {
@@ -275,8 +210,8 @@ static int db_build(struct db_state *s)
 		db_build_fill(row, &res);
 	}
 	if (s->dev[0])
-		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
-	row_add_metric(row, "db_size", (double)db_size_now(s), "B");
+		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, (double)(dev_now(s) - d0), "B");
+	row_add_metric(row, RK_DB_DB_SIZE, (double)db_size_now(s), "B");
 	return 0;
 }
 
@@ -305,14 +240,14 @@ static int db_stmt(struct db_state *s, unsigned idx, const struct db_stmt *st)
 		return -ENOMEM;
 	if (row_common(s, row, st->sql, &res) < 0)
 		return -ENOMEM;
-	kv_set(&row->params, "line", "%u", st->line);
+	kv_set(&row->params, RK_DB_LINE, "%u", st->line);
 	if (rc < 0) {
 		char what[64];
 
 		snprintf(what, sizeof(what), "statement %u (line %u)", idx, st->line);
 		return row_failed(s, row, rc, what);
 	}
-	row_add_metric(row, "db_size", (double)db_size_now(s), "B");
+	row_add_metric(row, RK_DB_DB_SIZE, (double)db_size_now(s), "B");
 	return 0;
 }
 
@@ -349,14 +284,14 @@ static int db_script(struct db_state *s, const struct db_stmt *v, int n)
 	cpu_fill(&row->cpu, &c0, &c1, row->ops);
 	if (row->elapsed_ns < ROW_SHORT_NS)
 		row->flags |= ROW_SHORT;
-	kv_set(&row->params, "engine", "%s", s->c.engine);
-	kv_set(&row->params, "script", "%s", s->cfg->script_name);
-	kv_set(&row->params, "statements", "%d", n);
-	kv_set(&row->params, "detail", "%d statements", n);
+	kv_set(&row->params, RK_DB_ENGINE, "%s", s->c.engine);
+	kv_set(&row->params, RK_DB_SCRIPT, "%s", s->cfg->script_name);
+	kv_set(&row->params, RK_DB_STATEMENTS, "%d", n);
+	kv_set(&row->params, RK_ROW_DETAIL, "%d statements", n);
 	row->rate = NAN;
-	row_add_metric(row, "db_peak_size", (double)s->peak, "B");
+	row_add_metric(row, RK_DB_DB_PEAK_SIZE, (double)s->peak, "B");
 	if (s->dev[0])
-		row_add_metric(row, "device_bytes_written", (double)(dev_now(s) - d0), "B");
+		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, (double)(dev_now(s) - d0), "B");
 	if (rc == -EINTR)
 		row->flags |= ROW_INCOMPLETE;
 	else if (rc < 0)
@@ -381,14 +316,14 @@ static int db_open(struct db_state *s)
 	if (rc < 0)
 		return rc;
 	if (info.version[0])
-		kv_set(o, "pg_server_version", "%s", info.version);
+		kv_set(o, RK_DB_PG_SERVER_VERSION, "%s", info.version);
 	if (info.data_directory[0])
-		kv_set(o, "pg_data_directory", "%s", info.data_directory);
+		kv_set(o, RK_DB_PG_DATA_DIRECTORY, "%s", info.data_directory);
 	/* a server on this machine: watch the device under its data directory */
 	if (!cfg->server && !s->dev[0] && info.data_directory[0] &&
 	    access(info.data_directory, F_OK) == 0 &&
 	    sysinfo_device_of(info.data_directory, s->dev, sizeof(s->dev)) == 0)
-		kv_set(o, "db_device", "%s", s->dev);
+		kv_set(o, RK_DB_DB_DEVICE, "%s", s->dev);
 	return 0;
 }
 
@@ -415,7 +350,7 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 	if (cfg->device_path && sysinfo_device_of(cfg->device_path, s->dev, sizeof(s->dev)) < 0)
 		s->dev[0] = '\0';
 	if (s->dev[0])
-		kv_set(&rc->run->options, "db_device", "%s", s->dev);
+		kv_set(&rc->run->options, RK_DB_DB_DEVICE, "%s", s->dev);
 	r = db_open(s);
 	if (r < 0) {
 		char *what = strdup(cfg->kind == DB_SQLITE ? cfg->sqlite_path : cfg->conninfo);

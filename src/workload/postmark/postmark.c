@@ -12,6 +12,7 @@
 #include "core/scratch.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/postmark/postmark.h"
 #include "workload/postmark/postmark_io.h"
 #include "runner/runner.h"
@@ -51,45 +52,45 @@ static int add_metrics(struct row *r, const struct pm_state *st, const struct ti
 	uint64_t cmix = c->created - c->created_alone, dmix = c->deleted - c->deleted_alone;
 	int e = 0;
 
-	e |= row_add_metric(r, "files_created", (double)c->created, "files");
-	e |= row_add_metric(r, "files_created_alone", (double)c->created_alone, "files");
-	e |= row_add_metric(r, "files_created_mixed", (double)cmix, "files");
-	e |= row_add_metric(r, "files_read", (double)c->read, "files");
-	e |= row_add_metric(r, "files_appended", (double)c->appended, "files");
-	e |= row_add_metric(r, "files_deleted", (double)c->deleted, "files");
-	e |= row_add_metric(r, "files_deleted_alone", (double)c->deleted_alone, "files");
-	e |= row_add_metric(r, "files_deleted_mixed", (double)dmix, "files");
-	e |= row_add_metric(r, "transactions", (double)c->transactions, "transactions");
-	e |= row_add_metric(r, "transactions_requested", st->cfg->transactions, "transactions");
-	e |= row_add_metric(r, "bytes_read", (double)c->bytes_read, "B");
-	e |= row_add_metric(r, "bytes_written", (double)c->bytes_written, "B");
-	e |= row_add_metric(r, "bytes_written_durable",
+	e |= row_add_metric(r, RK_PM_FILES_CREATED, (double)c->created, "files");
+	e |= row_add_metric(r, RK_PM_FILES_CREATED_ALONE, (double)c->created_alone, "files");
+	e |= row_add_metric(r, RK_PM_FILES_CREATED_MIXED, (double)cmix, "files");
+	e |= row_add_metric(r, RK_PM_FILES_READ, (double)c->read, "files");
+	e |= row_add_metric(r, RK_PM_FILES_APPENDED, (double)c->appended, "files");
+	e |= row_add_metric(r, RK_PM_FILES_DELETED, (double)c->deleted, "files");
+	e |= row_add_metric(r, RK_PM_FILES_DELETED_ALONE, (double)c->deleted_alone, "files");
+	e |= row_add_metric(r, RK_PM_FILES_DELETED_MIXED, (double)dmix, "files");
+	e |= row_add_metric(r, RK_PM_TRANSACTIONS, (double)c->transactions, "transactions");
+	e |= row_add_metric(r, RK_PM_TRANSACTIONS_REQUESTED, st->cfg->transactions, "transactions");
+	e |= row_add_metric(r, RK_PM_BYTES_READ, (double)c->bytes_read, "B");
+	e |= row_add_metric(r, RK_PM_BYTES_WRITTEN, (double)c->bytes_written, "B");
+	e |= row_add_metric(r, RK_PM_BYTES_WRITTEN_DURABLE,
 			    st->cfg->fsync ? (double)c->bytes_written : 0.0, "B");
-	e |= row_add_metric(r, "bytes_written_buffered",
+	e |= row_add_metric(r, RK_PM_BYTES_WRITTEN_BUFFERED,
 			    st->cfg->fsync ? 0.0 : (double)c->bytes_written, "B");
-	e |= row_add_metric(r, "time_total_s", t->total / 1e9, "s");
-	e |= row_add_metric(r, "time_create_s", t->create / 1e9, "s");
-	e |= row_add_metric(r, "time_transactions_s", t->txn / 1e9, "s");
-	e |= row_add_metric(r, "time_delete_s", t->del / 1e9, "s");
+	e |= row_add_metric(r, RK_PM_TIME_TOTAL_S, t->total / 1e9, "s");
+	e |= row_add_metric(r, RK_PM_TIME_CREATE_S, t->create / 1e9, "s");
+	e |= row_add_metric(r, RK_PM_TIME_TRANSACTIONS_S, t->txn / 1e9, "s");
+	e |= row_add_metric(r, RK_PM_TIME_DELETE_S, t->del / 1e9, "s");
 	/* PostMark's rates: totals over the total time, mixed ones over the transactions */
-	e |= row_add_metric(r, "transactions_per_s", per_s(c->transactions, t->txn), "1/s");
-	e |= row_add_metric(r, "created_per_s", per_s(c->created, t->total), "files/s");
-	e |= row_add_metric(r, "created_alone_per_s", per_s(c->created_alone, t->create),
+	e |= row_add_metric(r, RK_PM_TRANSACTIONS_PER_S, per_s(c->transactions, t->txn), "1/s");
+	e |= row_add_metric(r, RK_PM_CREATED_PER_S, per_s(c->created, t->total), "files/s");
+	e |= row_add_metric(r, RK_PM_CREATED_ALONE_PER_S, per_s(c->created_alone, t->create),
 			    "files/s");
-	e |= row_add_metric(r, "created_mixed_per_s", per_s(cmix, t->txn), "files/s");
-	e |= row_add_metric(r, "read_per_s", per_s(c->read, t->txn), "files/s");
-	e |= row_add_metric(r, "appended_per_s", per_s(c->appended, t->txn), "files/s");
-	e |= row_add_metric(r, "deleted_per_s", per_s(c->deleted, t->total), "files/s");
-	e |= row_add_metric(r, "deleted_alone_per_s", per_s(c->deleted_alone, t->del),
+	e |= row_add_metric(r, RK_PM_CREATED_MIXED_PER_S, per_s(cmix, t->txn), "files/s");
+	e |= row_add_metric(r, RK_PM_READ_PER_S, per_s(c->read, t->txn), "files/s");
+	e |= row_add_metric(r, RK_PM_APPENDED_PER_S, per_s(c->appended, t->txn), "files/s");
+	e |= row_add_metric(r, RK_PM_DELETED_PER_S, per_s(c->deleted, t->total), "files/s");
+	e |= row_add_metric(r, RK_PM_DELETED_ALONE_PER_S, per_s(c->deleted_alone, t->del),
 			    "files/s");
-	e |= row_add_metric(r, "deleted_mixed_per_s", per_s(dmix, t->txn), "files/s");
-	e |= row_add_metric(r, "read_mib_per_s", per_s(c->bytes_read, t->total) / 1048576.0,
+	e |= row_add_metric(r, RK_PM_DELETED_MIXED_PER_S, per_s(dmix, t->txn), "files/s");
+	e |= row_add_metric(r, RK_PM_READ_MIB_PER_S, per_s(c->bytes_read, t->total) / 1048576.0,
 			    "MiB/s");
-	e |= row_add_metric(r, "written_mib_per_s",
+	e |= row_add_metric(r, RK_PM_WRITTEN_MIB_PER_S,
 			    per_s(c->bytes_written, t->total) / 1048576.0, "MiB/s");
-	e |= row_add_metric(r, "out_of_files", c->out_of_files, "bool");
+	e |= row_add_metric(r, RK_PM_OUT_OF_FILES, c->out_of_files, "bool");
 	if (st->cfg->direct)
-		e |= row_add_metric(r, "direct_fallbacks", (double)fallbacks, "transfers");
+		e |= row_add_metric(r, RK_PM_DIRECT_FALLBACKS, (double)fallbacks, "transfers");
 	return e ? -ENOMEM : 0;
 }
 
@@ -104,19 +105,21 @@ static int add_op_rows(struct runner *rc, struct pm_state *st)
 
 	for (k = 0; k < PM_OP_N; k++) {
 		struct row *r = run_add_row(rc->run, "postmark", op_names[k]);
-		struct hist *h = st->op_lat[k];
+		struct hist *h = malloc(sizeof(*h));
 
-		if (!r)
+		if (!r || !h) {
+			free(h);
 			return -ENOMEM;
+		}
+		*h = st->op_w[k]->lat;
 		r->repeat = rc->repeat;
 		r->ops = h->n;
 		r->bytes = bytes[k];
 		r->elapsed_ns = h->sum;
 		if (set_rate(r, per_s(h->n, h->sum), "ops/s") < 0 ||
-		    kv_set(&r->params, "latency_of", "%s", "one whole operation") < 0)
+		    kv_set(&r->params, RK_PM_LATENCY_OF, "%s", "one whole operation") < 0)
 			return -ENOMEM;
 		row_set_lat(r, h);
-		st->op_lat[k] = NULL;
 	}
 	return 0;
 }
@@ -154,7 +157,7 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	phase_restart(pt);
 	worker_start(&pt->w[0]);
 	worker_start(&ph.w[0]);
-	st->stage_lat = &ph.w[0].lat;
+	st->stage_w = &ph.w[0];
 	pm_create_pool(st);
 	worker_fill(&ph.w[0], st->c.created_alone, st->c.bytes_written, st->err);
 	r = phase_end(&ph, "postmark");
@@ -166,7 +169,7 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	if (e < 0)
 		return e;
 	worker_start(&ph.w[0]);
-	st->stage_lat = &ph.w[0].lat;
+	st->stage_w = &ph.w[0];
 	b0 = st->c.bytes_read + st->c.bytes_written;
 	pm_transactions(st);
 	worker_fill(&ph.w[0], st->c.transactions, st->c.bytes_read + st->c.bytes_written - b0,
@@ -183,9 +186,9 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	if (e < 0)
 		return e;
 	worker_start(&ph.w[0]);
-	st->stage_lat = &ph.w[0].lat;
+	st->stage_w = &ph.w[0];
 	pm_delete_all(st);
-	st->stage_lat = NULL;
+	st->stage_w = NULL;
 	worker_fill(&ph.w[0], st->c.deleted_alone, 0, 0);
 	r = phase_end(&ph, "postmark");
 	t->del = r ? r->elapsed_ns : 0;

@@ -19,6 +19,7 @@
 
 struct runner;
 struct hist;
+struct worker;
 
 /* ---- configuration and language (postmark_lang.c) ---- */
 
@@ -139,8 +140,8 @@ struct pm_state {
 	uint32_t *loc_index;		/* weighted location index, weight_sum entries */
 	uint32_t weight_sum;
 	struct pm_counts c;
-	struct hist *op_lat[PM_OP_N];	/* per operation type; owned */
-	struct hist *stage_lat;		/* latency of the current stage's unit; not owned */
+	struct worker *op_w[PM_OP_N];	/* per operation type, timed by the runner; owned */
+	struct worker *stage_w;		/* the current stage's phase worker; not owned */
 	int err;			/* first -errno */
 	enum pm_op err_op;
 	FILE *dots;			/* PostMark's progress text, or NULL */

@@ -15,6 +15,7 @@
 
 #include "core/clock.h"
 #include "core/scratch.h"
+#include "runner/runner.h"
 #include "stats/hist.h"
 #include "workload/postmark/postmark.h"
 
@@ -137,10 +138,10 @@ int pm_state_init(struct pm_state *st, const struct pm_config *cfg, const struct
 				st->loc_index[k++] = l;
 	}
 	for (k = 0; k < PM_OP_N; k++) {
-		st->op_lat[k] = malloc(sizeof(struct hist));
-		if (!st->op_lat[k])
+		st->op_w[k] = calloc(1, sizeof(struct worker));
+		if (!st->op_w[k])
 			goto nomem;
-		hist_init(st->op_lat[k]);
+		hist_init(&st->op_w[k]->lat);
 	}
 	return 0;
 nomem:
@@ -158,7 +159,7 @@ void pm_state_free(struct pm_state *st)
 	free(st->full);
 	free(st->loc_index);
 	for (k = 0; k < PM_OP_N; k++)
-		free(st->op_lat[k]);
+		free(st->op_w[k]);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -208,9 +209,12 @@ static uint32_t find_used(struct pm_state *st)
 	return i;
 }
 
-static inline void lat_add(struct hist *h, uint64_t t0, uint64_t t1)
+/* One unit of the current stage (a file, a transaction) ended at t1: the runner's
+ * record of it in the stage's worker (its ops and bytes are set by the caller after). */
+static inline void stage_unit(struct pm_state *st, uint64_t t0, uint64_t t1)
 {
-	hist_add(h, t1 - t0);
+	if (st->stage_w)
+		worker_record(st->stage_w, t1 - t0, 0, t1);
 }
 
 static void create_one(struct pm_state *st)
@@ -229,9 +233,9 @@ static void create_one(struct pm_state *st)
 	f->sub = c->subdirs > 1 ? pm_rnd(&st->mt, c->subdirs) : 0;
 	f->id = (uint32_t)++st->c.created;
 	f->size = c->size_low + pm_rnd(&st->mt, c->size_high - c->size_low);
-	t0 = clock_ns();
+	t0 = op_begin();
 	r = st->io->create(st->io_ctx, f, st->source);
-	lat_add(st->op_lat[PM_OP_CREATE], t0, clock_ns());
+	op_end(st->op_w[PM_OP_CREATE], t0, r);
 	if (r < 0) {
 		note_err(st, r, PM_OP_CREATE);
 		if (r != -ENOSPC && r != -EDQUOT) {
@@ -251,9 +255,9 @@ static void delete_one(struct pm_state *st, uint32_t i)
 
 	if (!f->size)
 		return;
-	t0 = clock_ns();
+	t0 = op_begin();
 	r = st->io->remove(st->io_ctx, f);
-	lat_add(st->op_lat[PM_OP_DELETE], t0, clock_ns());
+	op_end(st->op_w[PM_OP_DELETE], t0, r);
 	if (r < 0) {
 		note_err(st, r, PM_OP_DELETE);
 		return;
@@ -266,10 +270,10 @@ static void delete_one(struct pm_state *st, uint32_t i)
 static void read_one(struct pm_state *st, uint32_t i)
 {
 	const struct pm_file *f = &st->tab[i];
-	uint64_t t0 = clock_ns();
+	uint64_t t0 = op_begin();
 	int r = st->io->read(st->io_ctx, f);
 
-	lat_add(st->op_lat[PM_OP_READ], t0, clock_ns());
+	op_end(st->op_w[PM_OP_READ], t0, r);
 	if (r < 0) {
 		note_err(st, r, PM_OP_READ);
 		return;
@@ -288,9 +292,9 @@ static void append_one(struct pm_state *st, uint32_t i)
 	if (f->size >= st->cfg->size_high)
 		return;
 	len = pm_rnd(&st->mt, st->cfg->size_high - f->size) + 1;
-	t0 = clock_ns();
+	t0 = op_begin();
 	r = st->io->append(st->io_ctx, f, st->source, len);
-	lat_add(st->op_lat[PM_OP_APPEND], t0, clock_ns());
+	op_end(st->op_w[PM_OP_APPEND], t0, r);
 	if (r < 0) {
 		note_err(st, r, PM_OP_APPEND);
 		return;
@@ -318,8 +322,7 @@ void pm_create_pool(struct pm_state *st)
 	for (i = 0; i < st->cfg->number && !st->err && !sig_stop_requested(); i++) {
 		create_one(st);
 		t1 = clock_ns();
-		if (st->stage_lat)
-			lat_add(st->stage_lat, t0, t1);
+		stage_unit(st, t0, t1);
 		t0 = t1;
 	}
 	st->c.created_alone = st->c.created;
@@ -354,8 +357,7 @@ uint64_t pm_transactions(struct pm_state *st)
 				delete_one(st, find_used(st));
 		}
 		t1 = clock_ns();
-		if (st->stage_lat)
-			lat_add(st->stage_lat, t0, t1);
+		stage_unit(st, t0, t1);
 		t0 = t1;
 		st->c.transactions++;
 		if (tenth && i % tenth == 0)
@@ -381,8 +383,7 @@ void pm_delete_all(struct pm_state *st)
 			continue;
 		delete_one(st, i);
 		t1 = clock_ns();
-		if (st->stage_lat)
-			lat_add(st->stage_lat, t0, t1);
+		stage_unit(st, t0, t1);
 		t0 = t1;
 	}
 	st->c.deleted_alone = st->c.deleted - before;

@@ -33,19 +33,20 @@
 
 #define PM_ALIGN 4096u
 
+/* The operations are timed whole by the algorithm (op_begin/op_end), so the requests
+ * inside them go through the engine untimed (ioctx_call). */
 static int rw_all(struct pm_io_ctx *x, int fd, int op, char *buf, uint32_t len)
 {
-	struct engine_req req;
+	struct engine_req *rq = x->rq;
 	uint32_t done = 0;
 
 	while (done < len) {
-		memset(&req, 0, sizeof(req));
-		req.op = op;
-		req.fd = fd;
-		req.buf = buf + done;
-		req.len = len - done;
-		x->eng->submit(x->ectx, &req, 1);
-		if (req.res == -EINVAL && x->direct) {
+		rq->op = op;
+		rq->fd = fd;
+		rq->buf = buf + done;
+		rq->len = len - done;
+		ioctx_call(&x->io, rq);
+		if (rq->res == -EINVAL && x->direct) {
 			int fl = fcntl(fd, F_GETFL);
 
 			if (fl < 0 || !(fl & O_DIRECT))
@@ -55,11 +56,11 @@ static int rw_all(struct pm_io_ctx *x, int fd, int op, char *buf, uint32_t len)
 			x->direct_fallbacks++;
 			continue;
 		}
-		if (req.res < 0)
-			return (int)req.res;
-		if (req.res == 0)
+		if (rq->res < 0)
+			return (int)rq->res;
+		if (rq->res == 0)
 			return op == ENGINE_OP_READ ? 0 : -EIO;
-		done += (uint32_t)req.res;
+		done += (uint32_t)rq->res;
 	}
 	return 0;
 }
@@ -77,16 +78,8 @@ static int write_data(struct pm_io_ctx *x, int fd, const char *src, uint32_t len
 			return r;
 		off += n;
 	}
-	if (x->fsync) {
-		struct engine_req req;
-
-		memset(&req, 0, sizeof(req));
-		req.op = ENGINE_OP_FSYNC;
-		req.fd = fd;
-		x->eng->submit(x->ectx, &req, 1);
-		if (req.res < 0)
-			return (int)req.res;
-	}
+	if (x->fsync)
+		return ioctx_sync(&x->io, fd, 0);
 	return 0;
 }
 
@@ -97,16 +90,16 @@ static int open_file(struct pm_io_ctx *x, const struct pm_file *f, int flags)
 
 	if (pm_file_name(f, x->subdirs > 1, name, sizeof(name)) < 0)
 		return -ENAMETOOLONG;
-	fd = openat(x->dirfd[f->loc], name, flags | O_CLOEXEC | O_NOFOLLOW |
-		    (x->direct ? O_DIRECT : 0), 0644);
-	return fd < 0 ? -errno : fd;
+	fd = ioctx_openat(&x->io, x->dirfd[f->loc], name, flags | O_CLOEXEC | O_NOFOLLOW |
+			  (x->direct ? O_DIRECT : 0), 0644);
+	return fd;
 }
 
-static int close_file(int fd, int r)
+static int close_file(struct pm_io_ctx *x, int fd, int r)
 {
-	if (close(fd) < 0 && r == 0)
-		r = -errno;
-	return r;
+	int rc = ioctx_close(&x->io, fd);
+
+	return r == 0 ? rc : r;
 }
 
 static int io_create(void *ctx, const struct pm_file *f, const char *src)
@@ -117,7 +110,7 @@ static int io_create(void *ctx, const struct pm_file *f, const char *src)
 
 	if (fd < 0)
 		return fd;
-	return close_file(fd, write_data(x, fd, src, f->size));
+	return close_file(x, fd, write_data(x, fd, src, f->size));
 }
 
 static int io_append(void *ctx, const struct pm_file *f, const char *src, uint32_t len)
@@ -127,13 +120,13 @@ static int io_append(void *ctx, const struct pm_file *f, const char *src, uint32
 
 	if (fd < 0)
 		return fd;
-	return close_file(fd, write_data(x, fd, src, len));
+	return close_file(x, fd, write_data(x, fd, src, len));
 }
 
 static int io_read(void *ctx, const struct pm_file *f)
 {
 	struct pm_io_ctx *x = ctx;
-	struct engine_req req;
+	struct engine_req *rq = x->rq;
 	uint32_t left = f->size, n;
 	int fd = open_file(x, f, O_RDONLY), r = 0;
 
@@ -143,13 +136,12 @@ static int io_read(void *ctx, const struct pm_file *f)
 		n = left < x->rchunk ? left : x->rchunk;
 		if (x->direct)
 			n = x->rchunk;	/* whole aligned blocks; the last one comes back short */
-		memset(&req, 0, sizeof(req));
-		req.op = ENGINE_OP_READ;
-		req.fd = fd;
-		req.buf = x->rbuf;
-		req.len = n;
-		x->eng->submit(x->ectx, &req, 1);
-		if (req.res == -EINVAL && x->direct) {
+		rq->op = ENGINE_OP_READ;
+		rq->fd = fd;
+		rq->buf = x->rbuf;
+		rq->len = n;
+		ioctx_call(&x->io, rq);
+		if (rq->res == -EINVAL && x->direct) {
 			r = fcntl(fd, F_GETFL);
 			if (r >= 0 && (r & O_DIRECT) && fcntl(fd, F_SETFL, r & ~O_DIRECT) == 0) {
 				x->direct_fallbacks++;
@@ -159,15 +151,15 @@ static int io_read(void *ctx, const struct pm_file *f)
 			r = -EINVAL;
 			break;
 		}
-		if (req.res < 0) {
-			r = (int)req.res;
+		if (rq->res < 0) {
+			r = (int)rq->res;
 			break;
 		}
-		if (req.res == 0)
+		if (rq->res == 0)
 			break;		/* shorter than the table says: nothing more to read */
-		left -= (uint32_t)req.res > left ? left : (uint32_t)req.res;
+		left -= (uint32_t)rq->res > left ? left : (uint32_t)rq->res;
 	}
-	return close_file(fd, r);
+	return close_file(x, fd, r);
 }
 
 static int io_remove(void *ctx, const struct pm_file *f)
@@ -177,7 +169,7 @@ static int io_remove(void *ctx, const struct pm_file *f)
 
 	if (pm_file_name(f, x->subdirs > 1, name, sizeof(name)) < 0)
 		return -ENAMETOOLONG;
-	return unlinkat(x->dirfd[f->loc], name, 0) < 0 ? -errno : 0;
+	return ioctx_unlinkat(&x->io, x->dirfd[f->loc], name, 0);
 }
 
 const struct pm_io pm_io_files = { io_create, io_read, io_append, io_remove };
@@ -199,7 +191,12 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 	memset(x, 0, sizeof(*x));
 	for (l = 0; l < PM_MAX_LOCS; l++)
 		x->dirfd[l] = -1;
-	x->eng = eng;
+	r = ioctx_init(&x->io, eng, 1);
+	if (r < 0) {
+		snprintf(err, errlen, "cannot start the %s engine: %s", eng->name, strerror(-r));
+		return r;
+	}
+	x->rq = ioctx_get(&x->io);
 	x->subdirs = c->subdirs;
 	x->buffered = c->buffered;
 	x->fsync = c->fsync;
@@ -210,17 +207,16 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 		return -ENOTSUP;
 	}
 	for (l = 0; l < nloc; l++) {
-		x->dirfd[l] = open(dirs[l], O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+		x->dirfd[l] = ioctx_open(&x->io, dirs[l], O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
 		if (x->dirfd[l] < 0) {
-			r = -errno;
+			r = x->dirfd[l];
 			snprintf(err, errlen, "cannot open directory: '%s': %s", dirs[l],
 				 strerror(-r));
 			goto fail;
 		}
 		for (s = 0; c->subdirs > 1 && s < c->subdirs; s++) {
 			snprintf(name, sizeof(name), "s%u", s);
-			if (mkdirat(x->dirfd[l], name, 0700) < 0) {
-				r = -errno;
+			if ((r = ioctx_mkdirat(&x->io, x->dirfd[l], name, 0700)) < 0) {
 				snprintf(err, errlen, "cannot create subdirectory: '%s/%s': %s",
 					 dirs[l], name, strerror(-r));
 				goto fail;
@@ -228,7 +224,8 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 		}
 	}
 	x->bufsz = 4096;
-	if (fstat(x->dirfd[0], &sb) == 0 && sb.st_blksize > 0 && sb.st_blksize <= (1 << 20))
+	if (ioctx_fstat(&x->io, x->dirfd[0], &sb) == 0 && sb.st_blksize > 0 &&
+	    sb.st_blksize <= (1 << 20))
 		x->bufsz = (uint32_t)sb.st_blksize;
 	x->wchunk = c->buffered ? x->bufsz : c->write_block;
 	x->rchunk = c->buffered ? x->bufsz : c->read_block;
@@ -238,15 +235,6 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 		r = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
 		goto fail;
-	}
-	if (eng->init) {
-		r = eng->init(&x->ectx, 1);
-		if (r < 0) {
-			snprintf(err, errlen, "cannot start the %s engine: %s", eng->name,
-				 strerror(-r));
-			goto fail;
-		}
-		x->einit = 1;
 	}
 	return 0;
 fail:
@@ -265,14 +253,16 @@ void pm_io_close(struct pm_io_ctx *x)
 			continue;
 		for (s = 0; x->subdirs > 1 && s < x->subdirs; s++) {
 			snprintf(name, sizeof(name), "s%u", s);
-			unlinkat(x->dirfd[l], name, AT_REMOVEDIR);	/* the scratch removal follows */
+			/* when not empty, the scratch removal that follows takes it */
+			(void)ioctx_unlinkat(&x->io, x->dirfd[l], name, AT_REMOVEDIR);
 		}
-		close(x->dirfd[l]);
+		(void)ioctx_close(&x->io, x->dirfd[l]);
 		x->dirfd[l] = -1;
 	}
-	if (x->einit && x->eng->exit)
-		x->eng->exit(x->ectx);
-	x->einit = 0;
+	if (x->io.e) {
+		ioctx_put(&x->io, x->rq);
+		ioctx_exit(&x->io);
+	}
 	free(x->rbuf);
 	x->rbuf = NULL;
 }

@@ -8,12 +8,11 @@
 
 #include "workload/postmark/postmark.h"
 
-struct engine;
+#include "runner/ioctx.h"
 
 struct pm_io_ctx {
-	const struct engine *eng;
-	void *ectx;
-	int einit;
+	struct ioctx io;		/* every call goes through the runner's engine */
+	struct engine_req *rq;		/* its one request, reused */
 	int dirfd[PM_MAX_LOCS];		/* the scratch directory of each location */
 	unsigned nloc;
 	uint32_t subdirs;

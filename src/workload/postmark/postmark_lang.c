@@ -13,6 +13,7 @@
 
 #include "core/units.h"
 #include "stats/result.h"
+#include "stats/result_keys.h"
 #include "workload/postmark/postmark.h"
 
 #define PM_MAX_SIZE	(1u << 30)	/* the data source holds 2 * high bytes */
@@ -376,26 +377,26 @@ int pm_config_record(const struct pm_config *c, struct kvlist *l)
 	unsigned i;
 	int r = 0;
 
-	r |= kv_set(l, "size_low", "%u", c->size_low);
-	r |= kv_set(l, "size_high", "%u", c->size_high);
-	r |= kv_set(l, "number", "%u", c->number);
-	r |= kv_set(l, "transactions", "%u", c->transactions);
-	r |= kv_set(l, "seed", "%u", c->seed);
-	r |= kv_set(l, "subdirectories", "%u", c->subdirs);
-	r |= kv_set(l, "read_block", "%u", c->read_block);
-	r |= kv_set(l, "write_block", "%u", c->write_block);
-	r |= kv_set(l, "buffering", "%s", c->buffered ? "true" : "false");
-	r |= kv_set(l, "bias_read", "%d", c->bias_read);
-	r |= kv_set(l, "bias_create", "%d", c->bias_create);
-	r |= kv_set(l, "report", "%s", c->terse ? "terse" : "verbose");
-	r |= kv_set(l, "fsync", "%s", c->fsync ? "true" : "false");
-	r |= kv_set(l, "direct", "%s", c->direct ? "true" : "false");
+	r |= kv_set(l, RK_PM_SIZE_LOW, "%u", c->size_low);
+	r |= kv_set(l, RK_PM_SIZE_HIGH, "%u", c->size_high);
+	r |= kv_set(l, RK_PM_NUMBER, "%u", c->number);
+	r |= kv_set(l, RK_PM_TRANSACTIONS, "%u", c->transactions);
+	r |= kv_set(l, RK_PM_SEED, "%u", c->seed);
+	r |= kv_set(l, RK_PM_SUBDIRECTORIES, "%u", c->subdirs);
+	r |= kv_set(l, RK_PM_READ_BLOCK, "%u", c->read_block);
+	r |= kv_set(l, RK_PM_WRITE_BLOCK, "%u", c->write_block);
+	r |= kv_set(l, RK_PM_BUFFERING, "%s", c->buffered ? "true" : "false");
+	r |= kv_set(l, RK_PM_BIAS_READ, "%d", c->bias_read);
+	r |= kv_set(l, RK_PM_BIAS_CREATE, "%d", c->bias_create);
+	r |= kv_set(l, RK_PM_REPORT, "%s", c->terse ? "terse" : "verbose");
+	r |= kv_set(l, RK_PM_FSYNC, "%s", c->fsync ? "true" : "false");
+	r |= kv_set(l, RK_PM_DIRECT, "%s", c->direct ? "true" : "false");
 	buf[0] = '\0';
 	for (i = 0; i < c->nlocs && used < sizeof(buf); i++)
 		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%u", i ? "," : "",
 					 c->locs[i].weight);
-	r |= kv_set(l, "location_weights", "%s", c->nlocs ? buf : "1");
-	r |= kv_set(l, "locations", "%u", c->nlocs ? c->nlocs : 1);
+	r |= kv_set(l, RK_PM_LOCATION_WEIGHTS, "%s", c->nlocs ? buf : "1");
+	r |= kv_set(l, RK_PM_LOCATIONS, "%u", c->nlocs ? c->nlocs : 1);
 	return r ? -ENOMEM : 0;
 }
 

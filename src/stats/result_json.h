@@ -1,0 +1,22 @@
+/* result_json.h - the JSON form of a run (jansson), beside the model it serialises.
+ * docs/results-schema.md describes the document; its member names are the keys of
+ * stats/result_keys.h. The JSON formatter (output/json.c), the store, compare, report
+ * and import all read and write results through these three functions.
+ * Thread-safe: no shared state (each call has its own jansson objects). */
+#ifndef IOB_STATS_RESULT_JSON_H
+#define IOB_STATS_RESULT_JSON_H
+
+struct run;
+
+/* The run as a JSON text (indented by 2, reals with 15 significant digits), malloc'd:
+ * the caller frees it. NULL on ENOMEM. Dumping a loaded run gives the loaded text back. */
+char *result_json_dump(const struct run *run);
+/* Parse a text written by result_json_dump into a new run (caller frees with run_free).
+ * NULL with the reason in errbuf (errlen bytes) when it is not a result of ours, is
+ * malformed, or has a newer schema_version than this version reads. */
+struct run *result_json_load(const char *text, char *errbuf, unsigned long errlen);
+/* The same for a result file at path; NULL with the reason (also "cannot open") in
+ * errbuf. */
+struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen);
+
+#endif

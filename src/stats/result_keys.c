@@ -1,0 +1,474 @@
+/* result_keys.c - the key tables of the result schema and their lookup. See
+ * result_keys.h for how to add a figure; docs/results-schema.md says the same as these
+ * tables in prose, and t_result_keys keeps the two in step. */
+#include <string.h>
+
+#include "stats/result.h"
+#include "stats/result_keys.h"
+
+#define N_(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* A fixed field of the document. */
+#define FIELD(n, u, m)			{ n, u, RK_FIELD, RK_CMP_NONE, NULL, 0, m }
+/* A param (kinds may add RK_OPTION), with its comparability and compare's words. */
+#define PARAM(n, u, k, c, why, m)	{ n, u, RK_PARAM | (k), c, why, 0, m }
+#define PARAM_R(n, u, k, c, why, r, m)	{ n, u, RK_PARAM | (k), c, why, r, m }
+#define METRIC(n, u, m)			{ n, u, RK_METRIC, RK_CMP_NONE, NULL, 0, m }
+#define OPTION(n, u, m)			{ n, u, RK_OPTION, RK_CMP_NONE, NULL, 0, m }
+
+/* The workload tables list the params that decide comparability with a reason first, in
+ * the order compare reports them (method, then O_DIRECT, block size, sizes, counts,
+ * flags, data, engine). */
+
+static const struct result_key dd_keys[] = {
+	PARAM(RK_DD_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "true when iflag= or oflag= asked for O_DIRECT"),
+	PARAM(RK_DD_BS, "B", 0, RK_CMP_DEFINES, "different block sizes",
+	      "the block size, when ibs and obs are equal"),
+	PARAM(RK_DD_IBS, "B", 0, RK_CMP_VALUE, "different input block sizes",
+	      "bytes per read"),
+	PARAM(RK_DD_OBS, "B", 0, RK_CMP_VALUE, "different output block sizes",
+	      "bytes per write"),
+	PARAM_R(RK_DD_SIZE, "B", 0, RK_CMP_DEFINES, "different sizes", RK_ROLE_DATA_SIZE,
+		"count x ibs: the bytes the run was asked to move"),
+	PARAM(RK_DD_COUNT, "", 0, RK_CMP_VALUE, "different counts",
+	      "count=: input blocks to copy (absent when reading to the end)"),
+	PARAM(RK_DD_CONV, "", 0, RK_CMP_VALUE, "different conv flags",
+	      "conv= words: fdatasync, fsync, notrunc"),
+	PARAM(RK_DD_OFLAG, "", 0, RK_CMP_VALUE, "different output flags",
+	      "oflag= words besides direct: dsync, sync"),
+	PARAM(RK_DD_DATA, "", 0, RK_CMP_VALUE, "different data written",
+	      "where the bytes came from: file, zero or random"),
+	PARAM(RK_DD_ENGINE, "", 0, RK_CMP_VALUE, "different I/O engines",
+	      "the I/O engine (psync, null ...)"),
+	METRIC(RK_DD_RECORDS_IN_FULL, "records", "full input blocks, dd's N of N+M records in"),
+	METRIC(RK_DD_RECORDS_IN_PARTIAL, "records", "short input blocks, dd's M of N+M records in"),
+	METRIC(RK_DD_RECORDS_OUT_FULL, "records", "full output blocks, dd's N of N+M records out"),
+	METRIC(RK_DD_RECORDS_OUT_PARTIAL, "records",
+	       "short output blocks, dd's M of N+M records out"),
+	METRIC(RK_DD_BYTES_IN, "B", "bytes read from the input"),
+};
+
+static const struct result_key cp_keys[] = {
+	PARAM(RK_CP_METHOD, "", 0, RK_CMP_DEFINES, "measured differently: method",
+	      "how the copy was made: rw, copy_file_range or sendfile"),
+	PARAM_R(RK_CP_SIZE, "B", 0, RK_CMP_DEFINES, "different sizes", RK_ROLE_DATA_SIZE,
+		"bytes copied"),
+	PARAM(RK_CP_ENGINE, "", 0, RK_CMP_VALUE, "different I/O engines",
+	      "the I/O engine (psync, null ...)"),
+	PARAM(RK_CP_METHOD_ASKED, "", 0, RK_CMP_NONE, NULL,
+	      "the --method asked for (auto falls back to rw)"),
+	PARAM(RK_CP_BUFFER, "B", 0, RK_CMP_VALUE, NULL, "bytes per call of the rw method"),
+	METRIC(RK_CP_MEMCPY_BANDWIDTH, "MB/s",
+	       "memory copy speed measured for the too-fast check of copy_file_range"),
+};
+
+static const struct result_key bonnie_keys[] = {
+	PARAM(RK_BONNIE_CHAR_METHOD, "", RK_OPTION, RK_CMP_DEFINES,
+	      "measured differently: per-character method",
+	      "per-character phases: putc (stdio, Bonnie++ 1.0x) or syscall (one per byte)"),
+	PARAM(RK_BONNIE_DIRECT, "bool", RK_OPTION, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "1 when -D opened the block phases with O_DIRECT"),
+	PARAM(RK_BONNIE_CHUNK, "B", RK_OPTION, RK_CMP_DEFINES, "different chunk sizes",
+	      "-s :chunk, bytes per block call"),
+	PARAM_R(RK_BONNIE_SIZE_MB, "MiB", RK_OPTION, RK_CMP_DEFINES, "different sizes",
+		RK_ROLE_DATA_SIZE, "-s size of the I/O data set"),
+	PARAM(RK_BONNIE_CHAR_MB, "MiB", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "bytes the per-character phases move (0: skipped)"),
+	PARAM(RK_BONNIE_SEEKS, "seeks", RK_OPTION, RK_CMP_VALUE, NULL, "-s ::seeks per seeker"),
+	PARAM(RK_BONNIE_SEEKERS, "", RK_OPTION, RK_CMP_VALUE, NULL, "-s :::seekers in parallel"),
+	PARAM(RK_BONNIE_COPIES, "", 0, RK_CMP_VALUE, NULL, "-c concurrent copies of each test"),
+	PARAM(RK_BONNIE_FSYNC_EACH, "bool", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "1 when -b fsynced after every write"),
+	PARAM(RK_BONNIE_FILES, "1024 files", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "-n number of small files, in units of 1024"),
+	PARAM(RK_BONNIE_MAX_SIZE, "B", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "-n :max file size; -1 hard links, -2 symlinks"),
+	PARAM(RK_BONNIE_MIN_SIZE, "B", RK_OPTION, RK_CMP_VALUE, NULL, "-n ::min file size"),
+	PARAM(RK_BONNIE_DIRS, "", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "-n :::dirs directories the files are spread over"),
+	PARAM(RK_BONNIE_FILE_CHUNK, "B", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "-n ::::chunk bytes per write of a file"),
+	PARAM(RK_BONNIE_MIN_TIME, "s", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "--min-time the file phases were grown to last"),
+	OPTION(RK_BONNIE_DIRECTORY, "", "-d directory tested"),
+	OPTION(RK_BONNIE_MACHINE, "", "-m machine name for the table and the CSV line"),
+	OPTION(RK_BONNIE_CONCURRENCY, "", "-c concurrency, as the CSV line has it"),
+	OPTION(RK_BONNIE_SEED, "", "-z seed of the random seeks and file names"),
+	OPTION(RK_BONNIE_RAM_MB, "MiB", "-r RAM size the data set was checked against"),
+	OPTION(RK_BONNIE_REPEATS, "", "-x number of runs"),
+	OPTION(RK_BONNIE_DROP_CACHE, "bool", "1 when --drop-cache dropped files before reads"),
+	OPTION(RK_BONNIE_QUIET, "bool", "1 when -q put the CSV alone on standard output"),
+	METRIC(RK_BONNIE_COPY_RATE, RK_UNIT_RATE,
+	       "with -c, the rate of copy N alone, in the row's rate_unit"),
+};
+
+static const struct result_key postmark_keys[] = {
+	PARAM(RK_PM_DIRECT, "bool", RK_OPTION, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "set direct: files read and written with O_DIRECT"),
+	PARAM(RK_PM_SIZE_LOW, "B", RK_OPTION, RK_CMP_VALUE, NULL, "set size: smallest file"),
+	PARAM(RK_PM_SIZE_HIGH, "B", RK_OPTION, RK_CMP_VALUE, NULL, "set size: largest file"),
+	PARAM(RK_PM_NUMBER, "files", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set number: files in the initial pool"),
+	PARAM(RK_PM_TRANSACTIONS, "transactions", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set transactions: transactions asked for"),
+	PARAM(RK_PM_SEED, "", RK_OPTION, RK_CMP_VALUE, NULL, "set seed: the random seed"),
+	PARAM(RK_PM_SUBDIRECTORIES, "", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set subdirectories: directories per location"),
+	PARAM(RK_PM_READ_BLOCK, "B", RK_OPTION, RK_CMP_VALUE, NULL, "set read: bytes per read"),
+	PARAM(RK_PM_WRITE_BLOCK, "B", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set write: bytes per write"),
+	PARAM(RK_PM_BUFFERING, "bool", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set buffering: stdio buffered I/O"),
+	PARAM(RK_PM_BIAS_READ, "", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set bias read: chance in ten of a read rather than an append; -1 neither"),
+	PARAM(RK_PM_BIAS_CREATE, "", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set bias create: chance in ten of a create rather than a delete; -1 neither"),
+	PARAM(RK_PM_REPORT, "", RK_OPTION, RK_CMP_NONE, NULL,
+	      "set report: verbose or terse, how the text looks"),
+	PARAM(RK_PM_FSYNC, "bool", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set fsync: every written file fsynced before closing"),
+	PARAM(RK_PM_LOCATION_WEIGHTS, "", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "set location weights, comma-separated"),
+	PARAM(RK_PM_LOCATIONS, "", RK_OPTION, RK_CMP_VALUE, NULL, "number of locations"),
+	PARAM(RK_PM_LATENCY_OF, "", 0, RK_CMP_VALUE, NULL,
+	      "what one latency sample of a per-operation row times"),
+	METRIC(RK_PM_FILES_CREATED, "files", "files created, pool and transactions"),
+	METRIC(RK_PM_FILES_CREATED_ALONE, "files", "files created for the initial pool"),
+	METRIC(RK_PM_FILES_CREATED_MIXED, "files", "files created by transactions"),
+	METRIC(RK_PM_FILES_READ, "files", "files read by transactions"),
+	METRIC(RK_PM_FILES_APPENDED, "files", "files appended to by transactions"),
+	METRIC(RK_PM_FILES_DELETED, "files", "files deleted, transactions and final deletion"),
+	METRIC(RK_PM_FILES_DELETED_ALONE, "files", "files deleted at the end"),
+	METRIC(RK_PM_FILES_DELETED_MIXED, "files", "files deleted by transactions"),
+	METRIC(RK_PM_TRANSACTIONS, "transactions", "transactions done"),
+	METRIC(RK_PM_TRANSACTIONS_REQUESTED, "transactions", "transactions asked for"),
+	METRIC(RK_PM_BYTES_READ, "B", "bytes read"),
+	METRIC(RK_PM_BYTES_WRITTEN, "B", "bytes written (creates and appends)"),
+	METRIC(RK_PM_BYTES_WRITTEN_DURABLE, "B", "bytes written and fsynced (set fsync true)"),
+	METRIC(RK_PM_BYTES_WRITTEN_BUFFERED, "B", "bytes written and never fsynced"),
+	METRIC(RK_PM_TIME_TOTAL_S, "s", "the whole run"),
+	METRIC(RK_PM_TIME_CREATE_S, "s", "creating the initial pool"),
+	METRIC(RK_PM_TIME_TRANSACTIONS_S, "s", "the transactions"),
+	METRIC(RK_PM_TIME_DELETE_S, "s", "the final deletion"),
+	METRIC(RK_PM_TRANSACTIONS_PER_S, "1/s", "transactions over their time"),
+	METRIC(RK_PM_CREATED_PER_S, "files/s", "files created over the total time"),
+	METRIC(RK_PM_CREATED_ALONE_PER_S, "files/s", "pool files over the pool's time"),
+	METRIC(RK_PM_CREATED_MIXED_PER_S, "files/s", "files created over the transactions' time"),
+	METRIC(RK_PM_READ_PER_S, "files/s", "files read over the transactions' time"),
+	METRIC(RK_PM_APPENDED_PER_S, "files/s", "files appended over the transactions' time"),
+	METRIC(RK_PM_DELETED_PER_S, "files/s", "files deleted over the total time"),
+	METRIC(RK_PM_DELETED_ALONE_PER_S, "files/s",
+	       "files deleted at the end over the deletion's time"),
+	METRIC(RK_PM_DELETED_MIXED_PER_S, "files/s",
+	       "files deleted over the transactions' time"),
+	METRIC(RK_PM_READ_MIB_PER_S, "MiB/s", "bytes read over the total time"),
+	METRIC(RK_PM_WRITTEN_MIB_PER_S, "MiB/s", "bytes written over the total time"),
+	METRIC(RK_PM_OUT_OF_FILES, "bool", "1 when deletes emptied the pool during transactions"),
+	METRIC(RK_PM_DIRECT_FALLBACKS, "transfers",
+	       "set direct: transfers not aligned for O_DIRECT, done through the page cache"),
+};
+
+static const struct result_key db_keys[] = {
+	PARAM(RK_DB_COUNT, "", 0, RK_CMP_VALUE, "different counts",
+	      "rows the statement touched, as its command tag counts them"),
+	PARAM(RK_DB_ENGINE, "", RK_OPTION, RK_CMP_VALUE, "different I/O engines",
+	      "the database engine: sqlite or postgresql"),
+	PARAM(RK_DB_SCRIPT, "", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "the script run: seed (the seeds' script) or the -f file"),
+	PARAM(RK_DB_ROWS, "rows", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "-n rows the build phase inserts"),
+	PARAM(RK_DB_SQL, "", 0, RK_CMP_VALUE, NULL, "the statement's text"),
+	PARAM(RK_DB_TAG, "", 0, RK_CMP_VALUE, NULL,
+	      "the command tag psql prints (INSERT 0 500000)"),
+	PARAM(RK_DB_LINE, "", 0, RK_CMP_VALUE, NULL, "the statement's first line in the script"),
+	PARAM(RK_DB_STATEMENTS, "", 0, RK_CMP_VALUE, NULL, "statements the script ran"),
+	METRIC(RK_DB_DEVICE_BYTES_WRITTEN, "B",
+	       "bytes the block device under the database wrote meanwhile (diskstats)"),
+	METRIC(RK_DB_DB_SIZE, "B", "the database's size on disk after the step"),
+	METRIC(RK_DB_DB_PEAK_SIZE, "B", "the largest size the database reached"),
+	OPTION(RK_DB_NO_BUILD, "bool", "--no-build: the build phase was skipped"),
+	OPTION(RK_DB_JOURNAL_MODE, "", "SQLite PRAGMA journal_mode"),
+	OPTION(RK_DB_SYNCHRONOUS, "", "SQLite PRAGMA synchronous"),
+	OPTION(RK_DB_PAGE_SIZE, "B", "SQLite PRAGMA page_size"),
+	OPTION(RK_DB_CACHE_SIZE, "", "SQLite PRAGMA cache_size: pages, or -KiB"),
+	OPTION(RK_DB_SQLITE_VERSION, "", "the SQLite library's version"),
+	OPTION(RK_DB_PG_SERVER_VERSION, "", "the PostgreSQL server's version"),
+	OPTION(RK_DB_PG_DATA_DIRECTORY, "", "the PostgreSQL server's data directory"),
+	OPTION(RK_DB_DB_DEVICE, "", "the block device holding the database"),
+};
+
+/* Keys only an import writes: what the old tools printed and iobattery names otherwise. */
+static const struct result_key import_keys[] = {
+	OPTION(RK_IMPORT_IMPORTED_FROM, "", "FILE:LINE the run was read from"),
+	OPTION(RK_IMPORT_IMPORTED_FORMAT, "",
+	       "what was read: bonnie++ 1.98 csv, postmark report, dd output, time output"),
+	PARAM(RK_IMPORT_FILES_SPEC, "", 0, RK_CMP_NONE, NULL,
+	      "Bonnie++'s files column as printed: number[:max[:min]][/dirs]"),
+	METRIC(RK_IMPORT_LATENCY_MAX, "ns", "Bonnie++'s latency: the slowest operation"),
+	METRIC(RK_IMPORT_TOTAL_S, "s", "PostMark's total time"),
+	METRIC(RK_IMPORT_CREATED_ALONE, "files", "PostMark's Creation alone count"),
+	METRIC(RK_IMPORT_CREATED_MIXED, "files", "PostMark's created Mixed with transactions"),
+	METRIC(RK_IMPORT_DELETED_ALONE, "files", "PostMark's Deletion alone count"),
+	METRIC(RK_IMPORT_DELETED_MIXED, "files", "PostMark's deleted Mixed with transactions"),
+	METRIC(RK_IMPORT_REAL_S, "s", "time's real (wall) seconds"),
+};
+
+static const struct result_key row_keys[] = {
+	FIELD(RK_ROW_WORKLOAD, "", "the workload the row belongs to"),
+	FIELD(RK_ROW_PHASE, "", "the phase (write, read, copy, seq_create ...)"),
+	FIELD(RK_ROW_REPEAT, "", "0-based repeat index"),
+	FIELD(RK_ROW_PARAMS, "", "text parameters that say what the figure is comparable with"),
+	FIELD(RK_ROW_BYTES, "B", "bytes transferred"),
+	FIELD(RK_ROW_OPS, "", "operations (calls, files, transactions) done"),
+	FIELD(RK_ROW_ELAPSED_NS, "ns", "the time the rate is computed from"),
+	FIELD(RK_ROW_BUFFERED_NS, "ns", "until the last write call returned"),
+	FIELD(RK_ROW_DURABLE_NS, "ns", "until the closing fsync or fdatasync returned"),
+	FIELD(RK_ROW_RATE, RK_UNIT_RATE, "the figure, in rate_unit"),
+	FIELD(RK_ROW_RATE_UNIT, "", "the rate's unit (MB/s, K/sec, files/s, tps ...)"),
+	FIELD(RK_ROW_CPU, "", "CPU use over the phase"),
+	FIELD(RK_ROW_LATENCY, "", "per-call latency"),
+	FIELD(RK_ROW_CACHE_PCT, "%", "share of the file in the page cache when a read began"),
+	FIELD(RK_ROW_CACHE_DROPPED, "bool", "the file was dropped from the cache first"),
+	FIELD(RK_ROW_FLAGS, "", "flag names"),
+	FIELD(RK_ROW_ERROR, "", "why the phase failed"),
+	FIELD(RK_ROW_NOTE, "", "one sentence for humans"),
+	FIELD(RK_ROW_METRICS, "", "extra named figures"),
+	PARAM_R(RK_ROW_DETAIL, "", 0, RK_CMP_NONE, NULL, RK_ROLE_LABEL,
+		"a short label telling the workload's rows apart in tables (dd: bs=1M)"),
+};
+
+static const struct result_key run_keys[] = {
+	FIELD(RK_RUN_SCHEMA_VERSION, "", "the version of the document's layout"),
+	FIELD(RK_RUN_TOOL, "", "always iobattery"),
+	FIELD(RK_RUN_ID, "", "unique id of the run"),
+	FIELD(RK_RUN_LABEL, "", "the user's --label"),
+	FIELD(RK_RUN_WORKLOAD, "", "the subcommand"),
+	FIELD(RK_RUN_COMMAND_LINE, "", "the command as typed"),
+	FIELD(RK_RUN_STATUS, "", "the exit status the run ended with"),
+	FIELD(RK_RUN_INCOMPLETE, "bool", "the run was interrupted"),
+	FIELD(RK_RUN_IMPORTED, "bool", "the run was read from another tool's output"),
+	FIELD(RK_RUN_ERROR, "", "why the run failed"),
+	FIELD(RK_RUN_OPTIONS, "", "the effective options"),
+	FIELD(RK_RUN_ENV, "", "the environment"),
+	FIELD(RK_RUN_ROWS, "rows", "one object per measured phase"),
+};
+
+static const struct result_key env_keys[] = {
+	FIELD(RK_ENV_TOOL_VERSION, "", "iobattery version that measured"),
+	FIELD(RK_ENV_DATE, "", "start of the run, ISO 8601 UTC"),
+	FIELD(RK_ENV_HOST, "", "host name"),
+	FIELD(RK_ENV_OS, "", "kernel name and distribution"),
+	FIELD(RK_ENV_KERNEL, "", "kernel release"),
+	FIELD(RK_ENV_ARCH, "", "machine"),
+	FIELD(RK_ENV_CPU_MODEL, "", "CPU model name"),
+	FIELD(RK_ENV_NCPU, "", "online CPUs"),
+	FIELD(RK_ENV_RAM_BYTES, "B", "physical memory"),
+	FIELD(RK_ENV_TARGET, "", "the directory or file measured"),
+	FIELD(RK_ENV_FS_TYPE, "", "file system type of the target's mount"),
+	FIELD(RK_ENV_MOUNT_OPTS, "", "that mount's options"),
+	FIELD(RK_ENV_MOUNT_POINT, "", "where that file system is mounted"),
+	FIELD(RK_ENV_DEVICE, "", "the whole block device behind it"),
+	FIELD(RK_ENV_DEVICE_MODEL, "", "vendor and model of the device"),
+	FIELD(RK_ENV_ROTATIONAL, "bool", "the kernel's rotational flag"),
+	FIELD(RK_ENV_SCHEDULER, "", "the active I/O scheduler"),
+	FIELD(RK_ENV_VIRTUALIZED, "bool", "a hypervisor was detected"),
+};
+
+static const struct result_key cpu_keys[] = {
+	FIELD(RK_CPU_USER_S, "s", "user CPU seconds of the process"),
+	FIELD(RK_CPU_SYS_S, "s", "system CPU seconds of the process"),
+	FIELD(RK_CPU_PROC_PCT, "%", "(user + sys) / elapsed x 100, as Bonnie++'s %CPU"),
+	FIELD(RK_CPU_SYS_BUSY_PCT, "%", "share of all CPUs that was busy"),
+	FIELD(RK_CPU_SYS_BUSY_S, "s", "the same as CPU seconds"),
+	FIELD(RK_CPU_NS_PER_OP, "ns", "(user + sys) / ops"),
+};
+
+static const struct result_key latency_keys[] = {
+	FIELD(RK_LAT_N, "", "number of timed calls"),
+	FIELD(RK_LAT_MEAN_NS, "ns", "exact mean"),
+	FIELD(RK_LAT_SD_NS, "ns", "population standard deviation"),
+	FIELD(RK_LAT_MIN_NS, "ns", "exact minimum"),
+	FIELD(RK_LAT_P50_NS, "ns", "median, from the histogram"),
+	FIELD(RK_LAT_P90_NS, "ns", "90th percentile"),
+	FIELD(RK_LAT_P99_NS, "ns", "99th percentile"),
+	FIELD(RK_LAT_P999_NS, "ns", "99.9th percentile"),
+	FIELD(RK_LAT_MAX_NS, "ns", "exact maximum"),
+	FIELD(RK_LAT_HISTOGRAM, "", "the non-zero buckets as [index, count] pairs"),
+};
+
+static const struct result_key metric_keys[] = {
+	FIELD(RK_METRIC_NAME, "", "the metric's key"),
+	FIELD(RK_METRIC_VALUE, "", "its value, in unit"),
+	FIELD(RK_METRIC_UNIT, "", "its unit"),
+};
+
+#define TABLE(v, n, wl, k)	static const struct result_key_table v = { n, wl, k, N_(k) }
+TABLE(dd_table, "dd", "dd", dd_keys);
+TABLE(cp_table, "cp", "cp", cp_keys);
+TABLE(bonnie_table, "bonnie", "bonnie", bonnie_keys);
+TABLE(postmark_table, "postmark", "postmark", postmark_keys);
+TABLE(db_table, "db", "db", db_keys);
+TABLE(import_table, "import", NULL, import_keys);
+TABLE(row_table, "row", NULL, row_keys);
+TABLE(run_table, "run", NULL, run_keys);
+TABLE(env_table, "env", NULL, env_keys);
+TABLE(cpu_table, "cpu", NULL, cpu_keys);
+TABLE(latency_table, "latency", NULL, latency_keys);
+TABLE(metric_table, "metric", NULL, metric_keys);
+
+/* The shared tables a workload's rows see after their own, in this order. */
+#define N_SHARED 2
+
+const struct result_key_table *const result_key_tables[] = {
+	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table,
+	&import_table, &row_table,		/* shared: every workload's rows */
+	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
+	NULL,
+};
+
+const struct result_key_table *result_key_table(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && result_key_tables[i]; i++)
+		if (!strcmp(result_key_tables[i]->name, name))
+			return result_key_tables[i];
+	return NULL;
+}
+
+size_t result_key_scope(const char *workload, const struct result_key_table **t, size_t max)
+{
+	const struct result_key_table *own = NULL;
+	size_t i, n = 0, shared = 0;
+
+	for (i = 0; workload && result_key_tables[i]; i++)
+		if (result_key_tables[i]->workload &&
+		    !strcmp(result_key_tables[i]->workload, workload))
+			own = result_key_tables[i];
+	if (own && n < max)
+		t[n++] = own;
+	for (i = 0; result_key_tables[i] && n < max; i++) {
+		const struct result_key_table *k = result_key_tables[i];
+
+		if (!own)
+			t[n++] = k;		/* a workload we do not know: every table */
+		else if (!k->workload && shared++ < N_SHARED)
+			t[n++] = k;
+	}
+	return n;
+}
+
+int result_key_matches(const struct result_key *k, const char *name)
+{
+	const char *p = strchr(k->name, 'N');
+	size_t pre, digits;
+
+	if (!p)
+		return !strcmp(k->name, name);
+	pre = (size_t)(p - k->name);
+	if (strncmp(k->name, name, pre))
+		return 0;
+	name += pre;
+	digits = strspn(name, "0123456789");
+	if (!digits || name[0] == '0')
+		return 0;
+	return !strcmp(p + 1, name + digits);
+}
+
+const struct result_key *result_key_find(const char *workload, unsigned kind,
+					 const char *name)
+{
+	const struct result_key_table *t[16];
+	size_t n = result_key_scope(workload, t, 16), i, j;
+
+	for (i = 0; name && i < n; i++)
+		for (j = 0; j < t[i]->n; j++)
+			if ((t[i]->keys[j].kind & kind) && result_key_matches(&t[i]->keys[j], name))
+				return &t[i]->keys[j];
+	return NULL;
+}
+
+const char *result_key_role_param(const struct row *w, unsigned role,
+				  const struct result_key **key)
+{
+	const struct result_key_table *t[16];
+	size_t n = result_key_scope(w->workload, t, 16), i, j;
+	const struct result_key *k;
+	const char *v;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < t[i]->n; j++) {
+			k = &t[i]->keys[j];
+			if (!(k->kind & RK_PARAM) || !(k->roles & role) ||
+			    result_key_find(w->workload, RK_PARAM, k->name) != k)
+				continue;
+			v = kv_get(&w->params, k->name);
+			if (v) {
+				if (key)
+					*key = k;
+				return v;
+			}
+		}
+	return NULL;
+}
+
+double result_key_unit_bytes(const char *unit)
+{
+	if (!unit)
+		return 0;
+	if (!strcmp(unit, "B"))
+		return 1;
+	if (!strcmp(unit, "KiB"))
+		return 1024.0;
+	if (!strcmp(unit, "MiB"))
+		return 1048576.0;
+	if (!strcmp(unit, "GiB"))
+		return 1073741824.0;
+	return 0;
+}
+
+int result_note_states_cache(const struct row *w)
+{
+	return w->note && strstr(w->note, RK_NOTE_CACHE_MARK) != NULL;
+}
+
+/* ---- flags ---------------------------------------------------------------------------- */
+
+/* Row flag names, in bit order (enum row_flag), and what they mean. */
+static const struct {
+	const char *name, *meaning;
+} flag_names[] = {
+	{ "short", "the phase ran under 0.5 s; timer resolution and start-up may show" },
+	{ "cache_inflated", "the read came largely from the page cache, not the device" },
+	{ "incomplete", "interrupted; the figures cover the part that ran" },
+	{ "failed", "the phase failed; see error" },
+	{ "not_measured", "no figure (imported +++++, or skipped)" },
+	{ "too_fast", "finished faster than memory can copy: not a disk rate" },
+	{ "inconsistent", "repeats' coefficient of variation over 10%" },
+	{ "imported", "read from a legacy output, not measured here" },
+};
+
+const char *result_flag_name(unsigned flag)
+{
+	for (unsigned i = 0; i < N_(flag_names); i++)
+		if (flag == 1u << i)
+			return flag_names[i].name;
+	return NULL;
+}
+
+unsigned result_flag_of(const char *name)
+{
+	for (unsigned i = 0; name && i < N_(flag_names); i++)
+		if (!strcmp(flag_names[i].name, name))
+			return 1u << i;
+	return 0;
+}
+
+const char *result_flag_meaning(unsigned flag)
+{
+	for (unsigned i = 0; i < N_(flag_names); i++)
+		if (flag == 1u << i)
+			return flag_names[i].meaning;
+	return NULL;
+}

@@ -1,0 +1,338 @@
+/* result_keys.h - the result schema: every key a run or a row carries, declared once.
+ *
+ * A key table lists, per workload (dd, cp, bonnie, postmark, db), the row params, the
+ * row metrics and the run options that workload writes by name; shared tables list the
+ * keys only imports write, and the fixed fields of the JSON document (top level, env,
+ * row, cpu, latency, metric objects). Each declaration gives the name as the JSON spells
+ * it, the unit, the kind (field, param, metric, option), whether it decides
+ * comparability, its roles for generic readers, and a one-line meaning. Code spells a
+ * key through the RK_ constant below (a misspelt constant does not compile) or finds it
+ * with result_key_find(); the unit test t_result_keys checks every table against
+ * docs/results-schema.md both ways, and tests/cli/result_keys_declared.sh checks that
+ * every param and metric the real workloads write is declared with its unit.
+ *
+ * How to add a figure (a param, a metric or an option of workload W):
+ *   1. add `#define RK_W_NAME "name"` in W's block below;
+ *   2. add one line to W's table in result_keys.c: name, unit, kind, comparability
+ *      (a param that changes what is measured is RK_CMP_VALUE or RK_CMP_DEFINES), roles
+ *      and meaning; the same name in another table must have the same unit;
+ *   3. write it with the constant (kv_set(&row->params, RK_W_NAME, ...),
+ *      row_add_metric(row, RK_W_NAME, v, "unit")) and read it with the same constant;
+ *   4. add a line to W's section of docs/results-schema.md (make check fails until then).
+ * A new workload adds its block here, its table in result_keys.c and one line in
+ * result_key_tables[]; generic readers (compare, the report) then know its keys.
+ *
+ * Names holding a capital N ("copyN_rate") stand for a family: N is a decimal number >= 1.
+ * Everything here is constant data: thread-safe, nothing to free. */
+#ifndef IOB_STATS_RESULT_KEYS_H
+#define IOB_STATS_RESULT_KEYS_H
+
+#include <stddef.h>
+
+struct row;
+
+/* What a key is: a fixed field of the JSON document, or an entry of a row's params, of a
+ * row's metrics, of the run's options. A key may be both param and option (bonnie and
+ * postmark record their settings in both places). */
+enum rk_kind {
+	RK_FIELD	= 1u << 0,
+	RK_PARAM	= 1u << 1,
+	RK_METRIC	= 1u << 2,
+	RK_OPTION	= 1u << 3,
+};
+
+/* Whether two rows (same workload and phase) that differ in a param may be compared.
+ * A param no table declares counts as RK_CMP_VALUE. */
+enum rk_cmp {
+	RK_CMP_NONE = 0,	/* a label, or what was asked rather than used: never refuses */
+	RK_CMP_VALUE,		/* different values refuse; present on one side only does not
+				 * (an imported run knows fewer params than a measured one) */
+	RK_CMP_DEFINES,		/* it names the method: also refuses when one side lacks it */
+};
+
+/* The unit of a key whose values are in the row's own rate_unit (Bonnie's per-copy rates
+ * are K/sec, seeks/s or files/s as the row's rate is). */
+#define RK_UNIT_RATE	"(rate_unit)"
+
+/* What generic readers look a key up for, instead of knowing a workload's key names. */
+enum rk_role {
+	RK_ROLE_DATA_SIZE	= 1u << 0,	/* the data-set size (its unit: B or MiB) */
+	RK_ROLE_LABEL		= 1u << 1,	/* a short text telling a workload's rows apart */
+};
+
+struct result_key {
+	const char *name;		/* as the JSON spells it */
+	const char *unit;		/* "B", "MiB", "ns", "s", "files", "bool" ...; "": none */
+	unsigned kind;			/* enum rk_kind bits */
+	enum rk_cmp cmp;		/* params only */
+	const char *differs;		/* compare's words for a difference ("different block
+					 * sizes"); such keys are reported first, in table order.
+					 * NULL: "different parameter" */
+	unsigned roles;			/* enum rk_role bits */
+	const char *meaning;		/* one line */
+};
+
+struct result_key_table {
+	const char *name;		/* "dd", "import", "run", "env", "row" ... */
+	const char *workload;		/* the rows it is for; NULL for a shared table */
+	const struct result_key *keys;
+	size_t n;
+};
+
+/* Every table, NULL-terminated: the workloads' first, then the shared ones in lookup
+ * order (import, row), then the document's other objects (run, env, cpu, latency,
+ * metric). */
+extern const struct result_key_table *const result_key_tables[];
+
+/* The table called name, or NULL. */
+const struct result_key_table *result_key_table(const char *name);
+/* The tables a row of workload sees, in lookup order, into t[0..max-1]: its workload's
+ * table, then the shared ones; every table when the workload has none (a result from a
+ * newer version). Returns the count. */
+size_t result_key_scope(const char *workload, const struct result_key_table **t, size_t max);
+/* The declaration of name as a key of kind (one RK_ bit) for rows of workload, searched
+ * in scope order; NULL when undeclared. workload may be NULL (every table). */
+const struct result_key *result_key_find(const char *workload, unsigned kind,
+					 const char *name);
+/* 1 when name is the key k names (a family "copyN_rate" matches "copy12_rate"). */
+int result_key_matches(const struct result_key *k, const char *name);
+/* The value of the first param of row w (in its scope's order) that has role, or NULL;
+ * *key (may be NULL) receives its declaration. */
+const char *result_key_role_param(const struct row *w, unsigned role,
+				  const struct result_key **key);
+/* Bytes in one unit of a size unit: "B" 1, "KiB" 1024, "MiB" 2^20, "GiB" 2^30; 0 for
+ * anything else. */
+double result_key_unit_bytes(const char *unit);
+
+/* The words a note holding a cache verdict contains ("cache: 97% resident - ...", as
+ * core/cache.c's cache_verdict writes it; docs/results-schema.md, `note`). */
+#define RK_NOTE_CACHE_MARK	"cache:"
+/* 1 when row w's note already states the cache residency (it holds RK_NOTE_CACHE_MARK),
+ * so that a reader does not say it twice; else 0. */
+int result_note_states_cache(const struct row *w);
+
+/* The snake_case name of one row flag bit (ROW_SHORT -> "short"), as JSON and CSV write
+ * it; NULL for a bit that has no name. Static string. */
+const char *result_flag_name(unsigned flag);
+/* The flag bit called name, or 0. */
+unsigned result_flag_of(const char *name);
+/* What a flag means, one line (the "flags" section of docs/results-schema.md); NULL for a
+ * bit without a name. */
+const char *result_flag_meaning(unsigned flag);
+
+/* ---- the top level of a result document (table "run") ----------------------------- */
+#define RK_RUN_SCHEMA_VERSION	"schema_version"
+#define RK_RUN_TOOL		"tool"
+#define RK_RUN_ID		"id"
+#define RK_RUN_LABEL		"label"
+#define RK_RUN_WORKLOAD		"workload"
+#define RK_RUN_COMMAND_LINE	"command_line"
+#define RK_RUN_STATUS		"status"
+#define RK_RUN_INCOMPLETE	"incomplete"
+#define RK_RUN_IMPORTED		"imported"
+#define RK_RUN_ERROR		"error"
+#define RK_RUN_OPTIONS		"options"
+#define RK_RUN_ENV		"env"
+#define RK_RUN_ROWS		"rows"
+
+/* ---- env (table "env") ---------------------------------------------------------------- */
+#define RK_ENV_TOOL_VERSION	"tool_version"
+#define RK_ENV_DATE		"date"
+#define RK_ENV_HOST		"host"
+#define RK_ENV_OS		"os"
+#define RK_ENV_KERNEL		"kernel"
+#define RK_ENV_ARCH		"arch"
+#define RK_ENV_CPU_MODEL	"cpu_model"
+#define RK_ENV_NCPU		"ncpu"
+#define RK_ENV_RAM_BYTES	"ram_bytes"
+#define RK_ENV_TARGET		"target"
+#define RK_ENV_FS_TYPE		"fs_type"
+#define RK_ENV_MOUNT_OPTS	"mount_opts"
+#define RK_ENV_MOUNT_POINT	"mount_point"
+#define RK_ENV_DEVICE		"device"
+#define RK_ENV_DEVICE_MODEL	"device_model"
+#define RK_ENV_ROTATIONAL	"rotational"
+#define RK_ENV_SCHEDULER	"scheduler"
+#define RK_ENV_VIRTUALIZED	"virtualized"
+
+/* ---- a row's fields, and the params every workload may set (table "row") --------------- */
+#define RK_ROW_WORKLOAD		"workload"
+#define RK_ROW_PHASE		"phase"
+#define RK_ROW_REPEAT		"repeat"
+#define RK_ROW_PARAMS		"params"
+#define RK_ROW_BYTES		"bytes"
+#define RK_ROW_OPS		"ops"
+#define RK_ROW_ELAPSED_NS	"elapsed_ns"
+#define RK_ROW_BUFFERED_NS	"buffered_ns"
+#define RK_ROW_DURABLE_NS	"durable_ns"
+#define RK_ROW_RATE		"rate"
+#define RK_ROW_RATE_UNIT	"rate_unit"
+#define RK_ROW_CPU		"cpu"
+#define RK_ROW_LATENCY		"latency"
+#define RK_ROW_CACHE_PCT	"cache_pct"
+#define RK_ROW_CACHE_DROPPED	"cache_dropped"
+#define RK_ROW_FLAGS		"flags"
+#define RK_ROW_ERROR		"error"
+#define RK_ROW_NOTE		"note"
+#define RK_ROW_METRICS		"metrics"
+#define RK_ROW_DETAIL		"detail"	/* param, role label */
+
+/* ---- a metric object (table "metric"), cpu (table "cpu"), latency (table "latency") --- */
+#define RK_METRIC_NAME		"name"
+#define RK_METRIC_VALUE		"value"
+#define RK_METRIC_UNIT		"unit"
+
+#define RK_CPU_USER_S		"user_s"
+#define RK_CPU_SYS_S		"sys_s"
+#define RK_CPU_PROC_PCT		"proc_pct"
+#define RK_CPU_SYS_BUSY_PCT	"sys_busy_pct"
+#define RK_CPU_SYS_BUSY_S	"sys_busy_s"
+#define RK_CPU_NS_PER_OP	"cpu_ns_per_op"
+
+#define RK_LAT_N		"n"
+#define RK_LAT_MEAN_NS		"mean_ns"
+#define RK_LAT_SD_NS		"sd_ns"
+#define RK_LAT_MIN_NS		"min_ns"
+#define RK_LAT_P50_NS		"p50_ns"
+#define RK_LAT_P90_NS		"p90_ns"
+#define RK_LAT_P99_NS		"p99_ns"
+#define RK_LAT_P999_NS		"p999_ns"
+#define RK_LAT_MAX_NS		"max_ns"
+#define RK_LAT_HISTOGRAM	"histogram"
+
+/* ---- dd (table "dd") ------------------------------------------------------------------ */
+#define RK_DD_BS		"bs"
+#define RK_DD_IBS		"ibs"
+#define RK_DD_OBS		"obs"
+#define RK_DD_COUNT		"count"
+#define RK_DD_SIZE		"size"
+#define RK_DD_DATA		"data"
+#define RK_DD_CONV		"conv"
+#define RK_DD_DIRECT		"direct"
+#define RK_DD_OFLAG		"oflag"
+#define RK_DD_ENGINE		"engine"
+#define RK_DD_RECORDS_IN_FULL	"records_in_full"
+#define RK_DD_RECORDS_IN_PARTIAL "records_in_partial"
+#define RK_DD_RECORDS_OUT_FULL	"records_out_full"
+#define RK_DD_RECORDS_OUT_PARTIAL "records_out_partial"
+#define RK_DD_BYTES_IN		"bytes_in"
+
+/* ---- cp (table "cp") ------------------------------------------------------------------ */
+#define RK_CP_METHOD		"method"
+#define RK_CP_METHOD_ASKED	"method_asked"
+#define RK_CP_BUFFER		"buffer"
+#define RK_CP_SIZE		"size"
+#define RK_CP_ENGINE		"engine"
+#define RK_CP_MEMCPY_BANDWIDTH	"memcpy_bandwidth"
+
+/* ---- bonnie (table "bonnie") ---------------------------------------------------------- */
+#define RK_BONNIE_CHAR_METHOD	"char_method"
+#define RK_BONNIE_DIRECT	"direct"
+#define RK_BONNIE_CHUNK		"chunk"
+#define RK_BONNIE_SIZE_MB	"size_mb"
+#define RK_BONNIE_CHAR_MB	"char_mb"
+#define RK_BONNIE_SEEKS		"seeks"
+#define RK_BONNIE_SEEKERS	"seekers"
+#define RK_BONNIE_COPIES	"copies"
+#define RK_BONNIE_FSYNC_EACH	"fsync_each"
+#define RK_BONNIE_FILES		"files"
+#define RK_BONNIE_MAX_SIZE	"max_size"
+#define RK_BONNIE_MIN_SIZE	"min_size"
+#define RK_BONNIE_DIRS		"dirs"
+#define RK_BONNIE_FILE_CHUNK	"file_chunk"
+#define RK_BONNIE_MIN_TIME	"min_time"
+#define RK_BONNIE_DIRECTORY	"directory"
+#define RK_BONNIE_MACHINE	"machine"
+#define RK_BONNIE_CONCURRENCY	"concurrency"
+#define RK_BONNIE_SEED		"seed"
+#define RK_BONNIE_RAM_MB	"ram_mb"
+#define RK_BONNIE_REPEATS	"repeats"
+#define RK_BONNIE_DROP_CACHE	"drop_cache"
+#define RK_BONNIE_QUIET		"quiet"
+#define RK_BONNIE_COPY_RATE	"copyN_rate"	/* the family's declared name */
+#define RK_BONNIE_COPY_RATE_FMT	"copy%u_rate"	/* printf format of one member, N >= 1 */
+
+/* ---- postmark (table "postmark") ------------------------------------------------------ */
+#define RK_PM_SIZE_LOW		"size_low"
+#define RK_PM_SIZE_HIGH		"size_high"
+#define RK_PM_NUMBER		"number"
+#define RK_PM_TRANSACTIONS	"transactions"	/* a param and a metric */
+#define RK_PM_SEED		"seed"
+#define RK_PM_SUBDIRECTORIES	"subdirectories"
+#define RK_PM_READ_BLOCK	"read_block"
+#define RK_PM_WRITE_BLOCK	"write_block"
+#define RK_PM_BUFFERING		"buffering"
+#define RK_PM_BIAS_READ		"bias_read"
+#define RK_PM_BIAS_CREATE	"bias_create"
+#define RK_PM_REPORT		"report"
+#define RK_PM_FSYNC		"fsync"
+#define RK_PM_DIRECT		"direct"
+#define RK_PM_LOCATION_WEIGHTS	"location_weights"
+#define RK_PM_LOCATIONS		"locations"
+#define RK_PM_LATENCY_OF	"latency_of"
+#define RK_PM_FILES_CREATED	"files_created"
+#define RK_PM_FILES_CREATED_ALONE "files_created_alone"
+#define RK_PM_FILES_CREATED_MIXED "files_created_mixed"
+#define RK_PM_FILES_READ	"files_read"
+#define RK_PM_FILES_APPENDED	"files_appended"
+#define RK_PM_FILES_DELETED	"files_deleted"
+#define RK_PM_FILES_DELETED_ALONE "files_deleted_alone"
+#define RK_PM_FILES_DELETED_MIXED "files_deleted_mixed"
+#define RK_PM_TRANSACTIONS_REQUESTED "transactions_requested"
+#define RK_PM_BYTES_READ	"bytes_read"
+#define RK_PM_BYTES_WRITTEN	"bytes_written"
+#define RK_PM_BYTES_WRITTEN_DURABLE "bytes_written_durable"
+#define RK_PM_BYTES_WRITTEN_BUFFERED "bytes_written_buffered"
+#define RK_PM_TIME_TOTAL_S	"time_total_s"
+#define RK_PM_TIME_CREATE_S	"time_create_s"
+#define RK_PM_TIME_TRANSACTIONS_S "time_transactions_s"
+#define RK_PM_TIME_DELETE_S	"time_delete_s"
+#define RK_PM_TRANSACTIONS_PER_S "transactions_per_s"
+#define RK_PM_CREATED_PER_S	"created_per_s"
+#define RK_PM_CREATED_ALONE_PER_S "created_alone_per_s"
+#define RK_PM_CREATED_MIXED_PER_S "created_mixed_per_s"
+#define RK_PM_READ_PER_S	"read_per_s"
+#define RK_PM_APPENDED_PER_S	"appended_per_s"
+#define RK_PM_DELETED_PER_S	"deleted_per_s"
+#define RK_PM_DELETED_ALONE_PER_S "deleted_alone_per_s"
+#define RK_PM_DELETED_MIXED_PER_S "deleted_mixed_per_s"
+#define RK_PM_READ_MIB_PER_S	"read_mib_per_s"
+#define RK_PM_WRITTEN_MIB_PER_S	"written_mib_per_s"
+#define RK_PM_OUT_OF_FILES	"out_of_files"
+#define RK_PM_DIRECT_FALLBACKS	"direct_fallbacks"
+
+/* ---- db (table "db") ------------------------------------------------------------------ */
+#define RK_DB_ENGINE		"engine"	/* a param and an option */
+#define RK_DB_SCRIPT		"script"	/* a param and an option */
+#define RK_DB_ROWS		"rows"		/* a param and an option */
+#define RK_DB_SQL		"sql"
+#define RK_DB_TAG		"tag"
+#define RK_DB_COUNT		"count"
+#define RK_DB_LINE		"line"
+#define RK_DB_STATEMENTS	"statements"
+#define RK_DB_DEVICE_BYTES_WRITTEN "device_bytes_written"
+#define RK_DB_DB_SIZE		"db_size"
+#define RK_DB_DB_PEAK_SIZE	"db_peak_size"
+#define RK_DB_NO_BUILD		"no-build"	/* options named as db's long options */
+#define RK_DB_JOURNAL_MODE	"journal-mode"
+#define RK_DB_SYNCHRONOUS	"synchronous"
+#define RK_DB_PAGE_SIZE		"page-size"
+#define RK_DB_CACHE_SIZE	"cache-size"
+#define RK_DB_SQLITE_VERSION	"sqlite_version"
+#define RK_DB_PG_SERVER_VERSION	"pg_server_version"
+#define RK_DB_PG_DATA_DIRECTORY	"pg_data_directory"
+#define RK_DB_DB_DEVICE		"db_device"
+
+/* ---- written only by imports (table "import") ------------------------------------------ */
+#define RK_IMPORT_IMPORTED_FROM	"imported_from"
+#define RK_IMPORT_IMPORTED_FORMAT "imported_format"
+#define RK_IMPORT_FILES_SPEC	"files_spec"
+#define RK_IMPORT_LATENCY_MAX	"latency_max"
+#define RK_IMPORT_TOTAL_S	"total_s"
+#define RK_IMPORT_CREATED_ALONE	"created_alone"
+#define RK_IMPORT_CREATED_MIXED	"created_mixed"
+#define RK_IMPORT_DELETED_ALONE	"deleted_alone"
+#define RK_IMPORT_DELETED_MIXED	"deleted_mixed"
+#define RK_IMPORT_REAL_S	"real_s"
+
+#endif
