@@ -46,10 +46,10 @@ struct db_pq {
  * call tries again. Not thread-safe: the db workload calls it from its one thread. */
 const struct db_pq *db_pq_get(char *err, size_t errlen);
 /* The same from the library file name (for tests: a name that does not exist, or NULL:
- * the program itself, which has none of libpq's functions). Loads into a table of its own each time: the
- * caller may keep *out only while it keeps the returned handle, and closes that with
- * db_pq_close. 0 and *handle, or -ENOENT (cannot load) or -ENOEXEC (a function is
- * missing) with the reason in err. */
+ * the program itself, which has none of libpq's functions). Loads into the caller's table
+ * each time: *out is valid only while the returned handle is, which db_pq_close closes.
+ * 0 and *handle, or -ENOENT (cannot load) or -ENOEXEC (a function is missing) with the
+ * reason in err. */
 int db_pq_load(const char *name, struct db_pq *out, void **handle, char *err,
 	       size_t errlen);
 void db_pq_close(void *handle);
