@@ -25,7 +25,6 @@ static const struct subcommand run_cmd = {
 static const struct subcommand commands[] = {
 	{ "bonnie", cmd_bonnie, "the Bonnie++ test set, with Bonnie++'s options and CSV line" },
 	{ "postmark", cmd_postmark, "PostMark small-file transactions, with its commands" },
-	{ "db", cmd_db, "the seeds' SQL script on SQLite or PostgreSQL, every statement timed" },
 	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
 	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
