@@ -11,7 +11,6 @@ struct workload_ctx;
 
 int cmd_run(int argc, char **argv);
 int cmd_bonnie(int argc, char **argv);
-int cmd_postmark(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_results(int argc, char **argv);
