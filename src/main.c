@@ -23,7 +23,6 @@ static const struct subcommand run_cmd = {
 
 /* The commands over results, listed after the workloads. */
 static const struct subcommand commands[] = {
-	{ "bonnie", cmd_bonnie, "the Bonnie++ test set, with Bonnie++'s options and CSV line" },
 	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
 	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },

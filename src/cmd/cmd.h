@@ -10,7 +10,6 @@ struct workload;
 struct workload_ctx;
 
 int cmd_run(int argc, char **argv);
-int cmd_bonnie(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_results(int argc, char **argv);

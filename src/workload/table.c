@@ -5,11 +5,13 @@
 
 #include "workload/workload.h"
 
-extern const struct workload workload_dd, workload_cp, workload_postmark, workload_db;
+extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
+	workload_db;
 
 const struct workload *const workload_table[] = {
 	&workload_dd,
 	&workload_cp,
+	&workload_bonnie,
 	&workload_postmark,
 	&workload_db,
 	NULL,
