@@ -1,6 +1,7 @@
 /* run.c - `iobattery run`: the quick battery, the default job. Every step runs in one
  * fresh scratch directory under --dir (default: the current directory), which is removed
- * at the end; a table goes to stdout and the results to iobattery-results.json. */
+ * at the end; a table goes to stdout, the results to iobattery-results.json and, unless
+ * --no-store, to the results store. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -126,12 +127,12 @@ int cmd_run(int argc, char **argv)
 	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++)
 		err = run_steps(&rc, scratch_dir(s), co.quiet);
 	scratch_destroy(s);
-	if (sig_stop_requested())
-		rc.run->flags |= RUN_INCOMPLETE;
+	common_mark(rc.run, &co);
 	if (!strcmp(co.format, "text") && !co.output_dir)
 		out_text_table(stdout, rc.run);
 	else
-		common_emit(rc.run, &co);
+		common_write(rc.run, &co, 0);
+	common_store(rc.run, &co);
 	if (!o.no_json)
 		write_json(rc.run, co.output_dir);
 	status = common_exit_status(rc.run);
