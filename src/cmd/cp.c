@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"

@@ -13,7 +13,6 @@
 #include <sqlite3.h>
 
 #include "config.h"
-#include "cmd/common.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/scratch.h"
