@@ -10,7 +10,8 @@
  *     one row per phase appended to rc->run), and NAME_quick for the quick battery.
  *  2. src/cmd/NAME.c: its config struct, option table (core/opt.h, offsets into the
  *     config), operand parsing and checks, and `const struct workload workload_NAME`.
- *  3. One line in src/workload/table.c; its place is its step in `iobattery run`.
+ *  3. src/workload/table.c: its name in the extern list and one line in the table;
+ *     the line's place is its step in `iobattery run` and its line in --help.
  *  4. Docs: README.md, a section of docs/iobattery.1 (tests/cli/docs_match.sh checks
  *     them against --help), its figures in docs/results-schema.md.
  *
