@@ -1,4 +1,6 @@
-/* main.c - the subcommand table and dispatch; nothing else. */
+/* main.c - the subcommand table and dispatch; nothing else. The commands are the quick
+ * battery (the default), every workload of the workload table, and the commands over
+ * results. */
 #include <stdio.h>
 #include <string.h>
 
@@ -6,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/scratch.h"
+#include "workload/workload.h"
 
 struct subcommand {
 	const char *name;
@@ -13,26 +16,30 @@ struct subcommand {
 	const char *summary;
 };
 
+/* The default job, listed first. */
+static const struct subcommand run_cmd = {
+	"run", cmd_run, "the quick battery on a scratch directory (the default job)"
+};
+
+/* The commands over results, listed after the workloads. */
 static const struct subcommand commands[] = {
-	{ "run", cmd_run, "the quick battery on a scratch directory (the default job)" },
-	{ "dd", cmd_dd, "dd-style streaming write or read, with dd's operands" },
-	{ "cp", cmd_cp, "copy a file as cp does, timing the copy" },
-	{ "bonnie", cmd_bonnie, "the Bonnie++ test set, with Bonnie++'s options and CSV line" },
-	{ "postmark", cmd_postmark, "PostMark small-file transactions, with its commands" },
 	{ "compare", cmd_compare, "compare runs figure by figure, with confidence intervals" },
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
 	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
 	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
-	{ "db", cmd_db, "the seeds' SQL script on SQLite or PostgreSQL, every statement timed" },
 	{ NULL, NULL, NULL },
 };
 
 static void usage(FILE *f)
 {
+	const struct workload *const *w;
 	const struct subcommand *c;
 
 	fprintf(f, "usage: iobattery COMMAND [ARGS...]\n"
 		   "       iobattery COMMAND --help\n\ncommands:\n");
+	fprintf(f, "  %-10s %s\n", run_cmd.name, run_cmd.summary);
+	for (w = workload_table; *w; w++)
+		fprintf(f, "  %-10s %s\n", (*w)->name, (*w)->summary);
 	for (c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fprintf(f, "\nWith no command, 'iobattery run' is performed. See iobattery(1).\n");
@@ -41,6 +48,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	const struct subcommand *c;
+	const struct workload *w;
 	static char name0[] = "iobattery", name1[] = "run";
 	char *def_argv[] = { name0, name1, NULL };
 	int rc;
@@ -63,6 +71,11 @@ int main(int argc, char **argv)
 		err_errno(rc, "cannot install signal handlers");
 		return EXIT_FAILED;
 	}
+	if (!strcmp(argv[1], run_cmd.name))
+		return run_cmd.fn(argc - 1, argv + 1);
+	w = workload_find(argv[1]);
+	if (w)
+		return workload_cmd(w, argc - 1, argv + 1);
 	for (c = commands; c->name; c++)
 		if (!strcmp(c->name, argv[1]))
 			return c->fn(argc - 1, argv + 1);

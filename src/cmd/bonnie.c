@@ -1,6 +1,7 @@
 /* bonnie.c - `iobattery bonnie`: Bonnie++'s option letters (and a few long options),
  * validated before anything is created, then the battery in a scratch directory, the
- * table, and the Bonnie++ 2.00a CSV line. */
+ * table, and the Bonnie++ 2.00a CSV line: the descriptor of the bonnie workload
+ * (workload/bonnie/) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -11,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "core/err.h"
 #include "core/scratch.h"
@@ -23,48 +23,14 @@
 #include "stats/result_keys.h"
 #include "workload/bonnie/bonnie.h"
 #include "runner/runner.h"
+#include "workload/workload.h"
 
-static void bonnie_usage(FILE *f)
-{
-	fprintf(f,
-"usage: iobattery bonnie [-d dir] [-s size(MiB)[:chunk[:seeks[:seekers]]]]\n"
-"         [-n number(*1024)[:max[:min[:dirs[:chunk]]]]] [-m name] [-r ram(MiB)]\n"
-"         [-x runs] [-c copies] [-u user] [-g group] [-q] [-f[size]] [-b] [-D]\n"
-"         [-z seed] [--char-method syscall|putc] [--min-time S] [--drop-cache]\n"
-"         [--format LIST] [--output-dir DIR] [--quiet] [--label TEXT]\n"
-"         [--engine NAME] [--repeat N] [--no-store]\n"
-"Run the Bonnie++ 2.00a test set on a directory: per-char, block and rewrite output,\n"
-"per-char and block input, random seeks, then small-file create/stat/delete in\n"
-"sequential and random order.\n\n"
-"Bonnie++'s options:\n"
-"  -d DIR     directory to test in (default .); a scratch directory is made inside\n"
-"  -s SPEC    data set size in MiB (g: GiB; default twice RAM, 0 skips the I/O tests);\n"
-"             chunk in bytes (k: KiB, power of two 256..1M, default 8192); seeks\n"
-"             (default 8192); concurrent seekers (default 5)\n"
-"  -n SPEC    files in units of 1024 (default 16, 0 skips the file tests); max and min\n"
-"             size in bytes (max -1: hard links, -2: symlinks); subdirectories; chunk\n"
-"  -m NAME    machine name for the table and the CSV line (default: host name)\n"
-"  -r MiB     RAM size for the default data set (default: detected)\n"
-"  -x N       run N times: one CSV line each; N >= 3 adds mean and 95%% CI\n"
-"  -c N       run N copies at once; each row is the aggregate, with per-copy metrics\n"
-"  -q         CSV line(s) on standard output, the table on standard error\n"
-"  -f         skip the per-char tests;  -fN: per-char tests on N MiB (default 3)\n"
-"  -b         fsync after every write (and the directory after create/delete)\n"
-"  -D         O_DIRECT for the block phases\n"
-"  -z SEED    seed of the random numbers (seeks, names, sizes)\n"
-"  -u -g      accepted; iobattery never changes user or group\n"
-"  -p -y -Z   accepted; copies (-c) are synchronised by iobattery itself\n\n"
-"iobattery's options:\n"
-"  --char-method M  syscall (default, one read/write per byte as 2.00a) or putc\n"
-"                   (stdio putc/getc as 1.03); never mixed\n"
-"  --min-time S     grow the file count until each file phase lasts S seconds\n"
-"  --drop-cache     drop the data set from the page cache before each read phase\n"
-"  --format LIST    text (default), json, csv;  --output-dir DIR: write files there\n"
-"  --quiet          no progress line;  --label TEXT: stored with the result\n"
-"  --no-space-check skip the free-space check before writing\n"
-"  --engine NAME    psync (default) or null;  --repeat N: the same as -x N\n"
-"  --no-store       do not save the run in the results store\n");
-}
+/* The config the driver allocates. */
+struct bonnie_cmd {
+	struct bonnie_cfg c;
+	struct scratch *sc;
+	char host[256];
+};
 
 /* Defaults that depend on the machine; checks that need the file system. 0 or -EINVAL. */
 static int bonnie_settle(struct bonnie_cfg *c)
@@ -137,37 +103,151 @@ static int print_csv(FILE *f, const struct run *run, unsigned repeats)
 	return ferror(f) ? -EIO : 0;
 }
 
-static int emit(struct run *run, struct common_opts *co, const struct bonnie_cfg *c)
-{
-	int rc = 0;
 
-	if (!c->quiet)
-		return common_emit(run, co);
-	/* -q: as Bonnie++, the CSV alone on stdout and the table on stderr */
-	if (!c->format || strstr(c->format, "text"))
-		rc = out_write(&out_text, stderr, run);
-	if (print_csv(stdout, run, c->repeats) < 0 && !rc)
-		rc = -EIO;
-	if (c->output_dir) {
-		co->quiet = 1;
-		if (common_emit(run, co) < 0 && !rc)
-			rc = -EIO;
-	}
-	return rc;
+static const char bonnie_synopsis[] =
+	"[-d dir] [-s size(MiB)[:chunk[:seeks[:seekers]]]]\n"
+	"         [-n number(*1024)[:max[:min[:dirs[:chunk]]]]] [-m name] [-r ram(MiB)]\n"
+	"         [-x runs] [-c copies] [-u user] [-g group] [-q] [-f[size]] [-b] [-D]\n"
+	"         [-z seed] [--char-method syscall|putc] [--min-time S] [--drop-cache]\n"
+	"         [--format LIST] [--output-dir DIR] [--quiet] [--label TEXT]\n"
+	"         [--engine NAME] [--repeat N] [--no-store]";
+
+static const char bonnie_help[] =
+	"Run the Bonnie++ 2.00a test set on a directory: per-char, block and rewrite output,\n"
+	"per-char and block input, random seeks, then small-file create/stat/delete in\n"
+	"sequential and random order.\n"
+	"\n"
+	"Bonnie++'s options:\n"
+	"  -d DIR     directory to test in (default .); a scratch directory is made inside\n"
+	"  -s SPEC    data set size in MiB (g: GiB; default twice RAM, 0 skips the I/O tests);\n"
+	"             chunk in bytes (k: KiB, power of two 256..1M, default 8192); seeks\n"
+	"             (default 8192); concurrent seekers (default 5)\n"
+	"  -n SPEC    files in units of 1024 (default 16, 0 skips the file tests); max and min\n"
+	"             size in bytes (max -1: hard links, -2: symlinks); subdirectories; chunk\n"
+	"  -m NAME    machine name for the table and the CSV line (default: host name)\n"
+	"  -r MiB     RAM size for the default data set (default: detected)\n"
+	"  -x N       run N times: one CSV line each; N >= 3 adds mean and 95% CI\n"
+	"  -c N       run N copies at once; each row is the aggregate, with per-copy metrics\n"
+	"  -q         CSV line(s) on standard output, the table on standard error\n"
+	"  -f         skip the per-char tests;  -fN: per-char tests on N MiB (default 3)\n"
+	"  -b         fsync after every write (and the directory after create/delete)\n"
+	"  -D         O_DIRECT for the block phases\n"
+	"  -z SEED    seed of the random numbers (seeks, names, sizes)\n"
+	"  -u -g      accepted; iobattery never changes user or group\n"
+	"  -p -y -Z   accepted; copies (-c) are synchronised by iobattery itself\n"
+	"\n"
+	"iobattery's options:\n"
+	"  --char-method M  syscall (default, one read/write per byte as 2.00a) or putc\n"
+	"                   (stdio putc/getc as 1.03); never mixed\n"
+	"  --min-time S     grow the file count until each file phase lasts S seconds\n"
+	"  --drop-cache     drop the data set from the page cache before each read phase\n"
+	"  --format LIST    text (default), json, csv;  --output-dir DIR: write files there\n"
+	"  --quiet          no progress line;  --label TEXT: stored with the result\n"
+	"  --no-space-check skip the free-space check before writing\n"
+	"  --engine NAME    psync (default) or null;  --repeat N: the same as -x N\n"
+	"  --no-store       do not save the run in the results store\n";
+
+static void bonnie_wl_init(void *cfg)
+{
+	bonnie_cfg_init(&((struct bonnie_cmd *)cfg)->c);
 }
 
-static int prepare(struct run **out, struct common_opts *co, struct bonnie_cfg *c, int argc,
-		   char **argv)
+/* Bonnie++'s letters and our long options, the common ones among them; -x is --repeat. */
+static int bonnie_wl_parse(struct workload_ctx *x, int argc, char **argv, char ***ops)
 {
-	struct run *run = run_new("bonnie");
+	struct bonnie_cfg *c = &((struct bonnie_cmd *)x->cfg)->c;
+	struct common_opts *co = x->co;
+	char err[256];
 
-	if (!run || common_prepare_run(run, co, argc, argv, NULL, 0, c->dir) ||
-	    bonnie_record_options(run, c) < 0 ||
-	    kv_set(&run->options, RK_BONNIE_QUIET, "%d", c->quiet)) {
-		run_free(run);
-		return -ENOMEM;
+	*ops = NULL;
+	if (bonnie_parse_args(c, argc, argv, err, sizeof(err)) < 0) {
+		err_msg("bonnie: %s", err);
+		return -EINVAL;
 	}
-	*out = run;
+	if (c->help)
+		return -ECANCELED;
+	if (c->format)
+		co->format = c->format;
+	co->output_dir = c->output_dir;
+	co->label = c->label;
+	if (c->engine)
+		co->engine = c->engine;
+	co->quiet = c->long_quiet;
+	co->no_store = c->no_store;
+	co->repeat = c->repeats;
+	return 0;
+}
+
+/* bonnie_check with its message. 0 or -EINVAL. */
+static int check(const struct bonnie_cfg *c)
+{
+	char err[256];
+
+	if (bonnie_check(c, err, sizeof(err)) < 0) {
+		err_msg("bonnie: %s", err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int bonnie_wl_validate(struct workload_ctx *x)
+{
+	struct bonnie_cmd *b = x->cfg;
+	struct bonnie_cfg *c = &b->c;
+
+	/* again after the machine's defaults (size from the RAM) are in */
+	if (check(c) < 0 || bonnie_settle(c) < 0 || check(c) < 0)
+		return -EINVAL;
+	cache_notice(c);
+	if (!c->machine) {
+		if (gethostname(b->host, sizeof(b->host)) < 0)
+			snprintf(b->host, sizeof(b->host), "localhost");
+		b->host[sizeof(b->host) - 1] = '\0';
+		c->machine = b->host;
+	}
+	x->target = c->dir;
+	return 0;
+}
+
+static int bonnie_wl_record(struct workload_ctx *x, struct run *run)
+{
+	const struct bonnie_cfg *c = &((struct bonnie_cmd *)x->cfg)->c;
+
+	if (bonnie_record_options(run, c) < 0 ||
+	    kv_set(&run->options, RK_BONNIE_QUIET, "%d", c->quiet))
+		return -ENOMEM;
+	return 0;
+}
+
+static int bonnie_wl_setup(struct workload_ctx *x, struct runner *rc)
+{
+	struct bonnie_cmd *b = x->cfg;
+	int e;
+
+	if (b->c.quiet)
+		rc->progress = 0;
+	e = scratch_create(b->c.dir, &b->sc);
+	if (e < 0) {
+		err_errno(e, "bonnie: cannot create a scratch directory in: '%s'", b->c.dir);
+		return EXIT_FAILED;
+	}
+	return 0;
+}
+
+static int bonnie_wl_run(struct workload_ctx *x, struct runner *rc)
+{
+	struct bonnie_cmd *b = x->cfg;
+
+	return bonnie_run(rc, &b->c, scratch_dir(b->sc));
+}
+
+static int bonnie_wl_teardown(struct workload_ctx *x, struct run *run)
+{
+	struct bonnie_cmd *b = x->cfg;
+
+	(void)run;
+	scratch_destroy(b->sc);
+	b->sc = NULL;
 	return 0;
 }
 
@@ -189,80 +269,52 @@ static void report_failure(const struct run *run, const struct bonnie_cfg *c, in
 	err_errno(err, "bonnie: failed: '%s'", c->dir);
 }
 
-int cmd_bonnie(int argc, char **argv)
+static void bonnie_report(struct workload_ctx *x, const struct run *run, int err, int status)
 {
-	struct bonnie_cfg c;
-	struct common_opts co;
-	struct runner rc = { 0 };
-	struct scratch *sc = NULL;
-	const struct engine *eng;
-	char err[256], host[256];
-	int e = 0, status;
+	const struct bonnie_cfg *c = &((struct bonnie_cmd *)x->cfg)->c;
 
-	bonnie_cfg_init(&c);
-	if (bonnie_parse_args(&c, argc, argv, err, sizeof(err)) < 0) {
-		err_msg("bonnie: %s", err);
-		return EXIT_USAGE;
-	}
-	if (c.help) {
-		bonnie_usage(stdout);
-		return EXIT_OK;
-	}
-	common_init(&co);
-	if (c.format)
-		co.format = c.format;
-	co.output_dir = c.output_dir;
-	co.label = c.label;
-	if (c.engine)
-		co.engine = c.engine;
-	co.quiet = c.long_quiet;
-	co.no_store = c.no_store;
-	if (common_validate(&co, &eng))
-		return EXIT_USAGE;
-	if (bonnie_check(&c, err, sizeof(err)) < 0) {
-		err_msg("bonnie: %s", err);
-		return EXIT_USAGE;
-	}
-	if (bonnie_settle(&c) < 0)
-		return EXIT_USAGE;
-	if (bonnie_check(&c, err, sizeof(err)) < 0) {
-		err_msg("bonnie: %s", err);
-		return EXIT_USAGE;
-	}
-	cache_notice(&c);
-	if (!c.machine) {
-		if (gethostname(host, sizeof(host)) < 0)
-			snprintf(host, sizeof(host), "localhost");
-		host[sizeof(host) - 1] = '\0';
-		c.machine = host;
-	}
-	rc.eng = eng;
-	rc.progress = !co.quiet && !c.quiet;
-	if (prepare(&rc.run, &co, &c, argc, argv) < 0) {
-		err_msg("bonnie: out of memory");
-		return EXIT_FAILED;
-	}
-	e = scratch_create(c.dir, &sc);
-	if (e < 0) {
-		err_errno(e, "bonnie: cannot create a scratch directory in: '%s'", c.dir);
-		run_free(rc.run);
-		return EXIT_FAILED;
-	}
-	for (rc.repeat = 0; rc.repeat < c.repeats && !e; rc.repeat++)
-		e = bonnie_run(&rc, &c, scratch_dir(sc));
-	scratch_destroy(sc);
-	if (c.repeats > 1)
-		bonnie_flag_repeats(rc.run);
-	if (e == -EINTR || sig_stop_requested())
-		rc.run->flags |= RUN_INCOMPLETE;
-	report_failure(rc.run, &c, e);
-	emit(rc.run, &co, &c);
-	status = common_exit_status(rc.run);
-	if (e == -EINTR && status == EXIT_OK)
-		status = EXIT_SIGNAL;
+	report_failure(run, c, err);
 	if (status == EXIT_SIGNAL)
 		err_msg("bonnie: interrupted: '%s': files removed, partial results marked "
-			"incomplete", c.dir);
-	run_free(rc.run);
-	return status;
+			"incomplete", c->dir);
 }
+
+/* The text is Bonnie++'s table, which shows its repeats itself. With -q, as Bonnie++: the
+ * CSV alone on stdout and the table on stderr; files with --output-dir. */
+static int bonnie_emit(struct workload_ctx *x, struct run *run)
+{
+	const struct bonnie_cfg *c = &((struct bonnie_cmd *)x->cfg)->c;
+	struct common_opts files = *x->co;
+	int rc = 0;
+
+	if (!c->quiet)
+		return common_write(run, x->co, COMMON_OWN_REPEATS);
+	if (!c->format || strstr(c->format, "text"))
+		rc = out_write(&out_text, stderr, run);
+	if (print_csv(stdout, run, c->repeats) < 0 && !rc)
+		rc = -EIO;
+	if (c->output_dir) {
+		files.quiet = 1;
+		if (common_write(run, &files, COMMON_OWN_REPEATS) < 0 && !rc)
+			rc = -EIO;
+	}
+	return rc;
+}
+
+const struct workload workload_bonnie = {
+	.name = "bonnie",
+	.summary = "the Bonnie++ test set, with Bonnie++'s options and CSV line",
+	.synopsis = bonnie_synopsis,
+	.help = bonnie_help,
+	.cfg_size = sizeof(struct bonnie_cmd),
+	.init = bonnie_wl_init,
+	.parse = bonnie_wl_parse,
+	.validate = bonnie_wl_validate,
+	.record = bonnie_wl_record,
+	.setup = bonnie_wl_setup,
+	.run = bonnie_wl_run,
+	.teardown = bonnie_wl_teardown,
+	.report = bonnie_report,
+	.emit = bonnie_emit,
+	.quick = bonnie_quick,
+};

@@ -141,6 +141,7 @@ int common_prepare_run(struct run *run, const struct common_opts *co, int argc, 
 struct emit_ctx {
 	const struct common_opts *co;
 	struct run *run;
+	unsigned flags;
 };
 
 /* Write one format to DIR/iobattery-results.EXT through a temporary file and rename, so a
@@ -185,36 +186,50 @@ static int emit_one(const char *name, void *arg)
 	rc = out_write(f, stdout, c->run);
 	/* only with repeats: a single run's text stays what the original tool printed
 	 * (PostMark's terse line, dd's closing lines) */
-	if (!rc && f == &out_text && c->co->repeat > 1)
+	if (!rc && f == &out_text && c->co->repeat > 1 && !(c->flags & COMMON_OWN_REPEATS))
 		rc = out_text_repeats(stdout, c->run);
 	if (rc)
 		err_errno(rc, "cannot write results to standard output");
 	return rc;
 }
 
-/* Keep the run in the results store; a store that cannot be written is reported but does
- * not fail the measurement (the figures are already out). */
-static void emit_store(const struct run *run)
+void common_mark(struct run *run, const struct common_opts *co)
+{
+	if (sig_stop_requested())
+		run->flags |= RUN_INCOMPLETE;
+	/* the one place where the inconsistency rule (stats/compare.h) is applied */
+	if (co->repeat > 1)
+		compare_flag_inconsistent(run);
+}
+
+int common_write(struct run *run, const struct common_opts *co, unsigned flags)
+{
+	struct emit_ctx c = { co, run, flags };
+
+	return each_format(co->format, emit_one, &c);
+}
+
+/* A store that cannot be written is reported but does not fail the measurement (the
+ * figures are already out). */
+void common_store(const struct run *run, const struct common_opts *co)
 {
 	char err[512];
-	int rc = store_save_run(run, err, sizeof(err));
+	int rc;
 
+	if (co->no_store)
+		return;
+	rc = store_save_run(run, err, sizeof(err));
 	if (rc < 0 && rc != -EEXIST)
 		err_msg("cannot save in the results store: %s (use --no-store to skip it)", err);
 }
 
 int common_emit(struct run *run, const struct common_opts *co)
 {
-	struct emit_ctx c = { co, run };
 	int rc;
 
-	if (sig_stop_requested())
-		run->flags |= RUN_INCOMPLETE;
-	if (co->repeat > 1)
-		compare_flag_inconsistent(run);
-	rc = each_format(co->format, emit_one, &c);
-	if (!co->no_store)
-		emit_store(run);
+	common_mark(run, co);
+	rc = common_write(run, co, 0);
+	common_store(run, co);
 	return rc;
 }
 

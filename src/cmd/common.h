@@ -30,12 +30,23 @@ int common_validate(const struct common_opts *co, const struct engine **eng);
  * the environment of target (a path that exists). 0 or -ENOMEM. */
 int common_prepare_run(struct run *run, const struct common_opts *co, int argc, char **argv,
 		       const struct opt_group *g, int ng, const char *target);
+/* Before writing: mark the run incomplete when a stop signal came and, with --repeat > 1,
+ * flag the figures whose repeats vary by more than 10% inconsistent (the one place that
+ * applies compare_flag_inconsistent). Not thread-safe (writes run). */
+void common_mark(struct run *run, const struct common_opts *co);
+/* common_write flags */
+#define COMMON_OWN_REPEATS	1u	/* the text already summarises the repeats (Bonnie++'s
+					 * table): no repeats block after it */
 /* Write the run in each requested format: to stdout, or with --output-dir to
  * DIR/iobattery-results.EXT (text still goes to stdout unless --quiet). With --repeat > 1
- * figures whose repeats vary by more than 10% are flagged inconsistent first and the
- * text on stdout ends with the repeats block (mean, sd, CV, 95% CI). Then, unless
- * --no-store, the run is saved in the results store (a failure there is reported and
- * does not change the result). Returns 0 or -errno after printing the reason. */
+ * the text on stdout ends with the repeats block (mean, sd, CV, 95% CI) unless flags has
+ * COMMON_OWN_REPEATS. Returns 0 or -errno after printing the reason. */
+int common_write(struct run *run, const struct common_opts *co, unsigned flags);
+/* Unless --no-store, save the run in the results store; a failure there is reported and
+ * does not change the result. */
+void common_store(const struct run *run, const struct common_opts *co);
+/* common_mark, common_write (flags 0) and common_store in that order. Returns what
+ * common_write returned. */
 int common_emit(struct run *run, const struct common_opts *co);
 /* Exit status for a finished run: 130 when interrupted, 1 when a row failed, else 0. */
 int common_exit_status(const struct run *run);

@@ -1,4 +1,5 @@
-/* cp.c - `iobattery cp SRC DST`: the seeds' `time cp tstfile tstfile2`. */
+/* cp.c - `iobattery cp SRC DST`: the seeds' `time cp tstfile tstfile2`; the descriptor of
+ * the copy workload (workload/copy.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <libgen.h>
@@ -8,8 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/common.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
@@ -17,6 +16,7 @@
 #include "stats/result.h"
 #include "workload/copy.h"
 #include "runner/runner.h"
+#include "workload/workload.h"
 
 struct cp_opts {
 	const char *method;
@@ -25,25 +25,25 @@ struct cp_opts {
 	int no_space_check;
 };
 
+/* The config the driver allocates. */
+struct cp_cmd {
+	struct cp_opts o;
+	struct copy_job j;
+	char dstbuf[PATH_MAX];
+	char target[PATH_MAX];
+};
+
 static const struct opt cp_opt_table[] = {
-	{ "method", 0, OPT_STR, offsetof(struct cp_opts, method), "M",
+	{ "method", 0, OPT_STR, offsetof(struct cp_cmd, o.method), "M",
 	  "auto (copy_file_range, else rw; as cp), rw, copy_file_range, sendfile" },
-	{ "buffer", 0, OPT_SIZE, offsetof(struct cp_opts, buffer), "SIZE",
+	{ "buffer", 0, OPT_SIZE, offsetof(struct cp_cmd, o.buffer), "SIZE",
 	  "bytes per call: the rw buffer (default 128k, as cp)" },
-	{ "overwrite", 0, OPT_FLAG, offsetof(struct cp_opts, overwrite), NULL,
+	{ "overwrite", 0, OPT_FLAG, offsetof(struct cp_cmd, o.overwrite), NULL,
 	  "allow DST to be an existing file iobattery did not create" },
-	{ "no-space-check", 0, OPT_FLAG, offsetof(struct cp_opts, no_space_check), NULL,
+	{ "no-space-check", 0, OPT_FLAG, offsetof(struct cp_cmd, o.no_space_check), NULL,
 	  "skip the free-space check before copying" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
-
-static void cp_usage(FILE *f, const struct opt_group *g, int ng)
-{
-	fprintf(f, "usage: iobattery cp [OPTION]... SRC DST\n"
-		   "Copy SRC to DST as cp(1) does (DST may be a directory), timing the copy.\n\n"
-		   "options:\n");
-	opt_help(f, g, ng);
-}
 
 /* Resolve DST (a directory means DST/basename(SRC)) and check we may write it. */
 static int check_dst(struct copy_job *j, const struct cp_opts *o, char *dstbuf, size_t len,
@@ -128,63 +128,76 @@ static int check_args(struct copy_job *j, const struct cp_opts *o, char **ops, i
 	return 0;
 }
 
-int cmd_cp(int argc, char **argv)
+static void cp_init(void *cfg)
 {
-	struct common_opts co;
-	struct cp_opts o = { NULL, 128 * 1024, 0, 0 };
-	struct copy_job j;
-	struct opt_group g[2];
-	const struct engine *eng;
-	struct runner rc = { 0 };
-	char **ops = NULL, dstbuf[PATH_MAX], target[PATH_MAX];
-	int n, err, status;
+	struct cp_cmd *c = cfg;
 
-	common_init(&co);
-	memset(&j, 0, sizeof(j));
-	j.method = COPY_AUTO;
-	j.keep_output = 1;
-	g[0] = (struct opt_group){ cp_opt_table, &o };
-	g[1] = (struct opt_group){ common_opt_table, &co };
-	n = opt_parse(g, 2, argc, argv, &ops);
-	if (n == -ECANCELED) {
-		cp_usage(stdout, g, 2);
-		return EXIT_OK;
-	}
-	if (n < 0)
-		return EXIT_USAGE;
-	err = check_args(&j, &o, ops, n, dstbuf, sizeof(dstbuf));
-	free(ops);
-	if (err || common_validate(&co, &eng))
-		return EXIT_USAGE;
-	if (eng->flags & ENGINE_F_NOIO) {
-		err_msg("cp: the '%s' engine does no I/O and cannot copy", eng->name);
-		return EXIT_USAGE;
-	}
-	rc.eng = eng;
-	rc.progress = !co.quiet;
-	rc.run = run_new("cp");
-	snprintf(target, sizeof(target), "%s", j.dst);
-	if (!rc.run ||
-	    common_prepare_run(rc.run, &co, argc, argv, g, 2, dirname(target))) {
-		err_msg("cp: out of memory");
-		run_free(rc.run);
-		return EXIT_FAILED;
-	}
-	err = 0;
-	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++) {
-		err = copy_run(&rc, &j);
-		/* A repeat copies over the file the previous one made. */
-		if (!j.dst_exists)
-			j.dst_exists = j.dst_ours = 1;
-	}
-	common_emit(rc.run, &co);
-	status = common_exit_status(rc.run);
-	if (err && err != -EINTR && rc.run->nrows) {
-		const struct row *row = rc.run->rows[rc.run->nrows - 1];
-
-		err_msg("cp: copy failed: '%s': %s", j.dst,
-			row->error ? row->error : strerror(-err));
-	}
-	run_free(rc.run);
-	return status;
+	c->o.buffer = 128 * 1024;
+	c->j.method = COPY_AUTO;
+	c->j.keep_output = 1;
 }
+
+static int cp_operands(struct workload_ctx *x, char **ops, int n)
+{
+	struct cp_cmd *c = x->cfg;
+
+	return check_args(&c->j, &c->o, ops, n, c->dstbuf, sizeof(c->dstbuf));
+}
+
+static int cp_validate(struct workload_ctx *x)
+{
+	struct cp_cmd *c = x->cfg;
+
+	if (x->eng->flags & ENGINE_F_NOIO) {
+		err_msg("cp: the '%s' engine does no I/O and cannot copy", x->eng->name);
+		return -EINVAL;
+	}
+	snprintf(c->target, sizeof(c->target), "%s", c->j.dst);
+	x->target = dirname(c->target);
+	return 0;
+}
+
+/* A repeat copies over the file the previous one made. */
+static int cp_next_repeat(struct workload_ctx *x, struct runner *rc)
+{
+	struct copy_job *j = &((struct cp_cmd *)x->cfg)->j;
+
+	(void)rc;
+	if (!j->dst_exists)
+		j->dst_exists = j->dst_ours = 1;
+	return 0;
+}
+
+static int cp_wl_run(struct workload_ctx *x, struct runner *rc)
+{
+	return copy_run(rc, &((struct cp_cmd *)x->cfg)->j);
+}
+
+static void cp_report(struct workload_ctx *x, const struct run *run, int err, int status)
+{
+	const struct copy_job *j = &((struct cp_cmd *)x->cfg)->j;
+	const struct row *row;
+
+	(void)status;
+	if (!err || err == -EINTR || !run->nrows)
+		return;
+	row = run->rows[run->nrows - 1];
+	err_msg("cp: copy failed: '%s': %s", j->dst, row->error ? row->error : strerror(-err));
+}
+
+const struct workload workload_cp = {
+	.name = "cp",
+	.summary = "copy a file as cp does, timing the copy",
+	.synopsis = "[OPTION]... SRC DST",
+	.help = "Copy SRC to DST as cp(1) does (DST may be a directory), timing the copy.\n\n"
+		"options:\n",
+	.opts = cp_opt_table,
+	.cfg_size = sizeof(struct cp_cmd),
+	.init = cp_init,
+	.operands = cp_operands,
+	.validate = cp_validate,
+	.next_repeat = cp_next_repeat,
+	.run = cp_wl_run,
+	.report = cp_report,
+	.quick = cp_quick,
+};

@@ -1,6 +1,7 @@
 /* db.c - `iobattery db`: the seeds' `time psql -f ptst.sql` on embedded SQLite (default),
  * on an existing PostgreSQL server (--pg CONNINFO) or on a throwaway one whose data
- * directory is made in a scratch directory on the target (--pg-local). */
+ * directory is made in a scratch directory on the target (--pg-local). The descriptor of
+ * the db workload (workload/db/) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +13,6 @@
 #include <sqlite3.h>
 
 #include "config.h"
-#include "cmd/cmd.h"
-#include "cmd/common.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/scratch.h"
@@ -22,6 +21,7 @@
 #include "stats/result_keys.h"
 #include "workload/db/db.h"
 #include "runner/runner.h"
+#include "workload/workload.h"
 
 #define DB_SCRIPT_MAX	(64u << 20)	/* a script file larger than this is refused */
 
@@ -38,39 +38,47 @@ struct db_opts {
 	const char *cache_size;
 };
 
+/* Everything one invocation holds, released by db_finish. */
+struct db_job {
+	struct scratch *sc;
+	struct db_pgserver *srv;
+	char path[4096];
+	char err[1024];
+};
+
+/* The config the driver allocates. */
+struct db_cmd {
+	struct db_opts o;
+	const char *dir;		/* the operand; default "." */
+	long cache;			/* --cache-size as a number */
+	char *script;			/* --script's text, owned */
+	struct db_cfg cfg;
+	struct db_job j;
+};
+
 static const struct opt db_opt_table[] = {
-	{ "rows", 'n', OPT_U64, offsetof(struct db_opts, rows), "N",
+	{ "rows", 'n', OPT_U64, offsetof(struct db_cmd, o.rows), "N",
 	  "rows the build phase inserts, one statement each (default 1000000)" },
-	{ "script", 'f', OPT_STR, offsetof(struct db_opts, script), "FILE",
+	{ "script", 'f', OPT_STR, offsetof(struct db_cmd, o.script), "FILE",
 	  "run this SQL file as the timed script instead of the seeds' script" },
-	{ "no-build", 0, OPT_FLAG, offsetof(struct db_opts, no_build), NULL,
+	{ "no-build", 0, OPT_FLAG, offsetof(struct db_cmd, o.no_build), NULL,
 	  "skip the build phase (CREATE TABLE test1 + the inserts)" },
-	{ "pg", 0, OPT_STR, offsetof(struct db_opts, pg), "CONNINFO",
+	{ "pg", 0, OPT_STR, offsetof(struct db_cmd, o.pg), "CONNINFO",
 	  "use an existing PostgreSQL server (libpq connection string)" },
-	{ "pg-local", 0, OPT_FLAG, offsetof(struct db_opts, pg_local), NULL,
+	{ "pg-local", 0, OPT_FLAG, offsetof(struct db_cmd, o.pg_local), NULL,
 	  "start a throwaway PostgreSQL server with its data in DIR" },
-	{ "pg-bindir", 0, OPT_STR, offsetof(struct db_opts, pg_bindir), "DIR",
+	{ "pg-bindir", 0, OPT_STR, offsetof(struct db_cmd, o.pg_bindir), "DIR",
 	  "where initdb and postgres are (default: pg_config --bindir)" },
-	{ "journal-mode", 0, OPT_STR, offsetof(struct db_opts, journal_mode), "MODE",
+	{ "journal-mode", 0, OPT_STR, offsetof(struct db_cmd, o.journal_mode), "MODE",
 	  "SQLite PRAGMA journal_mode (default delete)" },
-	{ "synchronous", 0, OPT_STR, offsetof(struct db_opts, synchronous), "LEVEL",
+	{ "synchronous", 0, OPT_STR, offsetof(struct db_cmd, o.synchronous), "LEVEL",
 	  "SQLite PRAGMA synchronous: off, normal, full, extra (default full)" },
-	{ "page-size", 0, OPT_UINT, offsetof(struct db_opts, page_size), "BYTES",
+	{ "page-size", 0, OPT_UINT, offsetof(struct db_cmd, o.page_size), "BYTES",
 	  "SQLite PRAGMA page_size (default 4096)" },
-	{ "cache-size", 0, OPT_STR, offsetof(struct db_opts, cache_size), "N",
+	{ "cache-size", 0, OPT_STR, offsetof(struct db_cmd, o.cache_size), "N",
 	  "SQLite PRAGMA cache_size: pages, or -KiB (default -2000)" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
-
-static void db_usage(FILE *f, const struct opt_group *g, int ng)
-{
-	fprintf(f, "usage: iobattery db [OPTIONS] [DIR]\n\n"
-		"Build a table of N rows with single-row inserts, then run the seeds' SQL\n"
-		"script (CREATE TABLE AS, INSERT..SELECT, DELETE, JOIN, UPDATE, VACUUM, DROP)\n"
-		"and time every statement, as `time psql -f ptst.sql` did. The database lives\n"
-		"in a scratch directory made in DIR (default: the current directory).\n\n");
-	opt_help(f, g, ng);
-}
 
 static int one_of(const char *v, const char *const *set)
 {
@@ -179,14 +187,6 @@ static int db_load_script(const char *path, char **out)
 	return 0;
 }
 
-/* Everything one invocation holds, released by db_finish. */
-struct db_job {
-	struct scratch *sc;
-	struct db_pgserver *srv;
-	char path[4096];
-	char err[1024];
-};
-
 /* Make the scratch directory, and the server for --pg-local; fill cfg. Returns 0, or
  * an exit status after printing why. */
 static int db_setup(struct db_job *j, const struct db_opts *o, const char *dir,
@@ -282,86 +282,111 @@ static void db_record(struct run *run, const struct db_opts *o)
 		kv_set(&run->options, RK_DB_SQLITE_VERSION, "%s", sqlite3_libversion());
 }
 
-/* Run the workload --repeat times, stop the server, remove the scratch directory and
- * write the results. Returns the exit status. */
-static int db_execute(struct run *run, const struct common_opts *co, const struct db_opts *o,
-		      const char *dir, struct db_cfg *cfg)
+static void db_init(void *cfg)
 {
-	struct db_job j = { 0 };
-	struct runner rc = { .run = run, .progress = !co->quiet };
-	int r, status;
+	struct db_cmd *d = cfg;
 
-	status = db_setup(&j, o, dir, cfg);
-	r = status ? -EIO : 0;
-	for (rc.repeat = 0; !status && r == 0 && rc.repeat < co->repeat; rc.repeat++) {
-		if (rc.repeat && cfg->kind == DB_SQLITE)
-			r = db_sqlite_remove(cfg->sqlite_path);
-		if (r == 0)
-			r = db_run(&rc, cfg);
-	}
-	if (db_finish(&j) < 0 && !status)
-		status = EXIT_FAILED;
-	if (o->pg)
-		db_pg_env(run);
-	if (r == -EINTR || sig_stop_requested())
-		run->flags |= RUN_INCOMPLETE;
-	if (!status) {
-		run->status = common_exit_status(run);
-		if (r < 0 && run->status == EXIT_OK)
-			run->status = r == -EINTR ? EXIT_SIGNAL : EXIT_FAILED;
-		status = run->status;
-		if (run->nrows && common_emit(run, co) < 0 && status == EXIT_OK)
-			status = EXIT_FAILED;
-	}
-	return sig_stop_requested() ? EXIT_SIGNAL : status;
+	d->o = (struct db_opts){ .rows = 1000000, .journal_mode = "delete",
+				 .synchronous = "full", .page_size = 4096,
+				 .cache_size = "-2000" };
+	d->dir = ".";
+	d->cache = -2000;
+	d->cfg.script_name = "seed";
 }
 
-int cmd_db(int argc, char **argv)
+static int db_operands(struct workload_ctx *x, char **ops, int n)
 {
-	struct db_opts o = { .rows = 1000000, .journal_mode = "delete", .synchronous = "full",
-			     .page_size = 4096, .cache_size = "-2000" };
-	struct common_opts co;
-	struct opt_group g[2] = { { db_opt_table, &o }, { common_opt_table, &co } };
-	struct db_cfg cfg = { .script_name = "seed" };
-	struct run *run = NULL;
-	char **ops = NULL, *script = NULL;
-	const char *dir = ".";
-	long cache = -2000;
-	int n, status;
+	struct db_cmd *d = x->cfg;
 
-	common_init(&co);
-	n = opt_parse(g, 2, argc, argv, &ops);
-	if (n == -ECANCELED) {
-		db_usage(stdout, g, 2);
-		free(ops);
-		return EXIT_OK;
-	}
-	if (n < 0)
-		return EXIT_USAGE;
-	if (n > 1)
+	if (n > 1) {
 		err_msg("too many operands: '%s': see 'iobattery db --help'", ops[1]);
+		return -EINVAL;
+	}
 	if (n == 1)
-		dir = ops[0];
-	if (n > 1 || db_check(&o, &cache) < 0 || common_validate(&co, NULL) < 0 ||
-	    (o.script && db_load_script(o.script, &script) < 0)) {
-		free(ops);
-		return EXIT_USAGE;
-	}
-	cfg.script_name = o.script ? o.script : "seed";
-	cfg.script = script;
-	cfg.rows = o.rows;
-	cfg.no_build = o.no_build;
-	cfg.sqlite = (struct db_sqlite_opts){ o.journal_mode, o.synchronous, o.page_size, cache };
-	run = run_new("db");
-	if (!run || common_prepare_run(run, &co, argc, argv, g, 2, o.pg ? "." : dir) < 0) {
-		err_errno(-ENOMEM, "cannot start the run");
-		status = EXIT_FAILED;
-	} else {
-		db_record(run, &o);
-		status = db_execute(run, &co, &o, dir, &cfg);
-	}
-	run_free(run);
-	free(ops);
-	free(script);
-	return status;
+		d->dir = ops[0];
+	return db_check(&d->o, &d->cache);
 }
+
+static int db_validate(struct workload_ctx *x)
+{
+	struct db_cmd *d = x->cfg;
+	struct db_cfg *cfg = &d->cfg;
+
+	if (d->o.script && db_load_script(d->o.script, &d->script) < 0)
+		return -EINVAL;
+	cfg->script_name = d->o.script ? d->o.script : "seed";
+	cfg->script = d->script;
+	cfg->rows = d->o.rows;
+	cfg->no_build = d->o.no_build;
+	cfg->sqlite = (struct db_sqlite_opts){ d->o.journal_mode, d->o.synchronous,
+					       d->o.page_size, d->cache };
+	x->target = d->o.pg ? "." : d->dir;
+	return 0;
+}
+
+static int db_wl_record(struct workload_ctx *x, struct run *run)
+{
+	db_record(run, &((struct db_cmd *)x->cfg)->o);
+	return 0;
+}
+
+static int db_wl_setup(struct workload_ctx *x, struct runner *rc)
+{
+	struct db_cmd *d = x->cfg;
+
+	(void)rc;
+	return db_setup(&d->j, &d->o, d->dir, &d->cfg);
+}
+
+/* SQLite: each repeat starts from a new database file. */
+static int db_next_repeat(struct workload_ctx *x, struct runner *rc)
+{
+	struct db_cmd *d = x->cfg;
+
+	(void)rc;
+	return d->cfg.kind == DB_SQLITE ? db_sqlite_remove(d->cfg.sqlite_path) : 0;
+}
+
+static int db_wl_run(struct workload_ctx *x, struct runner *rc)
+{
+	return db_run(rc, &((struct db_cmd *)x->cfg)->cfg);
+}
+
+/* Stop the server, remove the scratch directory; for --pg, the server's file system. */
+static int db_teardown(struct workload_ctx *x, struct run *run)
+{
+	struct db_cmd *d = x->cfg;
+	int r = db_finish(&d->j);
+
+	if (d->o.pg)
+		db_pg_env(run);
+	return r;
+}
+
+static void db_done(void *cfg)
+{
+	free(((struct db_cmd *)cfg)->script);
+}
+
+const struct workload workload_db = {
+	.name = "db",
+	.summary = "the seeds' SQL script on SQLite or PostgreSQL, every statement timed",
+	.synopsis = "[OPTIONS] [DIR]",
+	.help = "\n"
+		"Build a table of N rows with single-row inserts, then run the seeds' SQL\n"
+		"script (CREATE TABLE AS, INSERT..SELECT, DELETE, JOIN, UPDATE, VACUUM, DROP)\n"
+		"and time every statement, as `time psql -f ptst.sql` did. The database lives\n"
+		"in a scratch directory made in DIR (default: the current directory).\n\n",
+	.opts = db_opt_table,
+	.cfg_size = sizeof(struct db_cmd),
+	.init = db_init,
+	.operands = db_operands,
+	.validate = db_validate,
+	.record = db_wl_record,
+	.setup = db_wl_setup,
+	.next_repeat = db_next_repeat,
+	.run = db_wl_run,
+	.teardown = db_teardown,
+	.done = db_done,
+	.quick = db_quick,
+};

@@ -1,4 +1,5 @@
-/* dd.c - `iobattery dd`: dd's operands, validated before any I/O, then the dd workload. */
+/* dd.c - `iobattery dd`: dd's operands, validated before any I/O; the descriptor of the
+ * dd workload (workload/dd.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <libgen.h>
@@ -8,14 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/common.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
 #include "workload/dd.h"
 #include "runner/runner.h"
+#include "workload/workload.h"
 
 #define DD_MAX_BS (1ull << 30)
 
@@ -27,38 +27,40 @@ struct dd_opts {
 	uint64_t seed;
 };
 
+/* The config the driver allocates. */
+struct dd_cmd {
+	struct dd_opts o;
+	struct dd_job j;
+	char target[PATH_MAX];
+};
+
 static const struct opt dd_opt_table[] = {
-	{ "data", 0, OPT_STR, offsetof(struct dd_opts, data), "zero|random",
+	{ "data", 0, OPT_STR, offsetof(struct dd_cmd, o.data), "zero|random",
 	  "bytes written for generated input (default zero for if=/dev/zero)" },
-	{ "overwrite", 0, OPT_FLAG, offsetof(struct dd_opts, overwrite), NULL,
+	{ "overwrite", 0, OPT_FLAG, offsetof(struct dd_cmd, o.overwrite), NULL,
 	  "allow of= to name an existing file iobattery did not create" },
-	{ "drop-cache", 0, OPT_FLAG, offsetof(struct dd_opts, drop_cache), NULL,
+	{ "drop-cache", 0, OPT_FLAG, offsetof(struct dd_cmd, o.drop_cache), NULL,
 	  "drop the input file's pages from the page cache before reading" },
-	{ "no-space-check", 0, OPT_FLAG, offsetof(struct dd_opts, no_space_check), NULL,
+	{ "no-space-check", 0, OPT_FLAG, offsetof(struct dd_cmd, o.no_space_check), NULL,
 	  "skip the free-space check before writing" },
-	{ "seed", 0, OPT_U64, offsetof(struct dd_opts, seed), "N",
+	{ "seed", 0, OPT_U64, offsetof(struct dd_cmd, o.seed), "N",
 	  "seed for --data random (default 1)" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
-static void dd_usage(FILE *f, const struct opt_group *g, int ng)
-{
-	fprintf(f,
-		"usage: iobattery dd [OPERAND]... [OPTION]...\n"
-		"Write or read a file as dd(1) does, timing every call.\n\n"
-		"operands (dd's):\n"
-		"  if=FILE      read FILE (if=/dev/zero: generated zeros, not read)\n"
-		"  of=FILE      write FILE (new, or made by iobattery; of=/dev/null: read test)\n"
-		"  bs=N         read and write N bytes at a time (sets ibs and obs)\n"
-		"  ibs=N obs=N  input and output block sizes (default 512)\n"
-		"  count=N      copy N input blocks (required for generated input)\n"
-		"  seek=N skip=N  skip N output / input blocks\n"
-		"  conv=LIST    fdatasync, fsync (timed, as dd), notrunc\n"
-		"  oflag=LIST   direct, dsync, sync;  iflag=LIST: direct\n"
-		"N takes dd's suffixes: c=1 w=2 b=512 kB=1000 K=1024 MB M GB G TB T, and AxB.\n\n"
-		"options:\n");
-	opt_help(f, g, ng);
-}
+static const char dd_help[] =
+	"Write or read a file as dd(1) does, timing every call.\n\n"
+	"operands (dd's):\n"
+	"  if=FILE      read FILE (if=/dev/zero: generated zeros, not read)\n"
+	"  of=FILE      write FILE (new, or made by iobattery; of=/dev/null: read test)\n"
+	"  bs=N         read and write N bytes at a time (sets ibs and obs)\n"
+	"  ibs=N obs=N  input and output block sizes (default 512)\n"
+	"  count=N      copy N input blocks (required for generated input)\n"
+	"  seek=N skip=N  skip N output / input blocks\n"
+	"  conv=LIST    fdatasync, fsync (timed, as dd), notrunc\n"
+	"  oflag=LIST   direct, dsync, sync;  iflag=LIST: direct\n"
+	"N takes dd's suffixes: c=1 w=2 b=512 kB=1000 K=1024 MB M GB G TB T, and AxB.\n\n"
+	"options:\n";
 
 /* Parse "a,b,c" against names[] into bits. Returns 0 or -EINVAL (message printed). */
 static int parse_flags(const char *key, const char *val, const char *const *names,
@@ -256,76 +258,93 @@ static int check_output(struct dd_job *j, const struct dd_opts *o)
 	return 0;
 }
 
-int cmd_dd(int argc, char **argv)
+static void dd_init(void *cfg)
 {
-	struct common_opts co;
-	struct dd_opts o = { 0 };
-	struct dd_job j;
-	struct opt_group g[2];
-	const struct engine *eng;
-	struct runner rc = { 0 };
-	char **ops = NULL, target[PATH_MAX];
-	int n, i, err, status;
+	struct dd_cmd *d = cfg;
 
-	common_init(&co);
-	memset(&j, 0, sizeof(j));
-	j.ibs = j.obs = 512;
-	j.count = UINT64_MAX;
-	j.keep_output = 1;
-	o.seed = 1;
-	g[0] = (struct opt_group){ dd_opt_table, &o };
-	g[1] = (struct opt_group){ common_opt_table, &co };
-	n = opt_parse(g, 2, argc, argv, &ops);
-	if (n == -ECANCELED) {
-		dd_usage(stdout, g, 2);
-		return EXIT_OK;
-	}
-	if (n < 0)
-		return EXIT_USAGE;
+	d->j.ibs = d->j.obs = 512;
+	d->j.count = UINT64_MAX;
+	d->j.keep_output = 1;
+	d->o.seed = 1;
+}
+
+static int dd_operands(struct workload_ctx *x, char **ops, int n)
+{
+	struct dd_cmd *d = x->cfg;
+	struct dd_job *j = &d->j;
+	int i;
+
 	for (i = 0; i < n; i++)
-		if (parse_operand(&j, ops[i]) < 0) {
-			free(ops);
-			return EXIT_USAGE;
-		}
-	free(ops);
-	if (j.count != UINT64_MAX && j.count > UINT64_MAX / j.ibs / 2) {
-		err_msg("dd: count=%" PRIu64 " times ibs=%" PRIu64 " is too large", j.count, j.ibs);
-		return EXIT_USAGE;
+		if (parse_operand(j, ops[i]) < 0)
+			return -EINVAL;
+	if (j->count != UINT64_MAX && j->count > UINT64_MAX / j->ibs / 2) {
+		err_msg("dd: count=%" PRIu64 " times ibs=%" PRIu64 " is too large", j->count,
+			j->ibs);
+		return -EINVAL;
 	}
-	j.seed = o.seed;
-	j.drop_cache = o.drop_cache;
-	if (common_validate(&co, &eng) || check_input(&j, &o) || check_output(&j, &o))
-		return EXIT_USAGE;
-	rc.eng = eng;
-	rc.progress = !co.quiet;
-	rc.run = run_new("dd");
+	j->seed = d->o.seed;
+	j->drop_cache = d->o.drop_cache;
+	return 0;
+}
+
+static int dd_validate(struct workload_ctx *x)
+{
+	struct dd_cmd *d = x->cfg;
+	struct dd_job *j = &d->j;
+
+	if (check_input(j, &d->o) || check_output(j, &d->o))
+		return -EINVAL;
 	/* The environment is that of the output's directory (the file may not exist yet), or
 	 * of the input for a read test. */
-	snprintf(target, sizeof(target), "%s", j.dst == DD_DST_FILE ? j.out : j.in ? j.in : ".");
-	if (!rc.run || common_prepare_run(rc.run, &co, argc, argv, g, 2,
-					  j.dst == DD_DST_FILE ? dirname(target) : target)) {
-		err_msg("dd: out of memory");
-		run_free(rc.run);
-		return EXIT_FAILED;
-	}
-	err = 0;
-	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++) {
-		err = dd_run(&rc, &j);
-		/* The next repeat writes over the file this one made (and may remove it). */
-		if (j.dst == DD_DST_FILE && !j.out_exists)
-			j.out_exists = j.out_ours = 1;
-	}
-	common_emit(rc.run, &co);
-	status = common_exit_status(rc.run);
-	if (err && err != -EINTR && rc.run->nrows) {
-		const struct row *row = rc.run->rows[rc.run->nrows - 1];
-
-		err_msg("dd: %s failed: '%s': %s%s", row->phase,
-			j.dst == DD_DST_FILE ? j.out : j.in,
-			row->error ? row->error : strerror(-err),
-			j.dst == DD_DST_FILE && (!j.out_exists || j.out_ours) ?
-			"; the output file was removed" : "");
-	}
-	run_free(rc.run);
-	return status;
+	snprintf(d->target, sizeof(d->target), "%s",
+		 j->dst == DD_DST_FILE ? j->out : j->in ? j->in : ".");
+	x->target = j->dst == DD_DST_FILE ? dirname(d->target) : d->target;
+	return 0;
 }
+
+/* The next repeat writes over the file this one made (and may remove it). */
+static int dd_next_repeat(struct workload_ctx *x, struct runner *rc)
+{
+	struct dd_job *j = &((struct dd_cmd *)x->cfg)->j;
+
+	(void)rc;
+	if (j->dst == DD_DST_FILE && !j->out_exists)
+		j->out_exists = j->out_ours = 1;
+	return 0;
+}
+
+static int dd_wl_run(struct workload_ctx *x, struct runner *rc)
+{
+	return dd_run(rc, &((struct dd_cmd *)x->cfg)->j);
+}
+
+static void dd_report(struct workload_ctx *x, const struct run *run, int err, int status)
+{
+	const struct dd_job *j = &((struct dd_cmd *)x->cfg)->j;
+	const struct row *row;
+
+	(void)status;
+	if (!err || err == -EINTR || !run->nrows)
+		return;
+	row = run->rows[run->nrows - 1];
+	err_msg("dd: %s failed: '%s': %s%s", row->phase, j->dst == DD_DST_FILE ? j->out : j->in,
+		row->error ? row->error : strerror(-err),
+		j->dst == DD_DST_FILE && (!j->out_exists || j->out_ours) ?
+		"; the output file was removed" : "");
+}
+
+const struct workload workload_dd = {
+	.name = "dd",
+	.summary = "dd-style streaming write or read, with dd's operands",
+	.synopsis = "[OPERAND]... [OPTION]...",
+	.help = dd_help,
+	.opts = dd_opt_table,
+	.cfg_size = sizeof(struct dd_cmd),
+	.init = dd_init,
+	.operands = dd_operands,
+	.validate = dd_validate,
+	.next_repeat = dd_next_repeat,
+	.run = dd_wl_run,
+	.report = dd_report,
+	.quick = dd_quick,
+};

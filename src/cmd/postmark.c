@@ -1,6 +1,7 @@
 /* postmark.c - "iobattery postmark [SCRIPT]": PostMark's command language at a "pm>"
- * prompt (stdin a terminal), from stdin (piped) or from a script file. Each "run" measures
- * one PostMark run (workload/postmark.c) and writes it through the common formatters. */
+ * prompt (stdin a terminal), from stdin (piped) or from a script file. Each "run" is one
+ * measurement of the postmark workload (workload/postmark/) through the driver
+ * (cmd/workload_cmd.c), which this file's descriptor describes. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,34 +17,18 @@
 #include "stats/result.h"
 #include "workload/postmark/postmark.h"
 #include "runner/runner.h"
+#include "workload/workload.h"
 
 #define PM_MAX_DEPTH 8		/* nested "load" */
 
+/* The config the driver allocates: the settings and the session. */
 struct session {
 	struct pm_config cfg;
-	struct common_opts co;
-	const struct engine *eng;
-	struct opt_group *g;
-	int argc;
-	char **argv;
-	unsigned runs;
+	struct workload_ctx *x;
+	const char *report_file;	/* the current run's "run FILE", or NULL */
 	int status;		/* worst exit status so far */
 	int stop;		/* quit, or a fatal status */
 };
-
-static void usage(FILE *f, struct opt_group *g)
-{
-	fprintf(f, "usage: iobattery postmark [OPTIONS] [SCRIPT]\n\n"
-		   "PostMark's small-file transaction benchmark with PostMark's commands:\n"
-		   "typed at a pm> prompt, piped on stdin, or read from SCRIPT. 'help' at the\n"
-		   "prompt lists them (set size, set number, set transactions, set location,\n"
-		   "set seed, set subdirectories, set read, set write, set buffering,\n"
-		   "set bias read, set bias create, set report, set fsync, set direct, show,\n"
-		   "run, load, quit). The same seed and settings give the same operation\n"
-		   "counts as PostMark 1.51. Files are made in a scratch directory inside each\n"
-		   "location and removed at the end, on error and on SIGINT.\n\noptions:\n");
-	opt_help(f, g, 1);
-}
 
 static const struct row *find_row(const struct run *run, const char *phase)
 {
@@ -73,59 +58,56 @@ static int report_to_file(const struct run *run, const char *path)
 	return r;
 }
 
-static int do_run(struct session *s, const char *report_file)
+static int pm_record(struct workload_ctx *x, struct run *run)
 {
-	const char *target = s->cfg.nlocs ? s->cfg.locs[0].path : ".";
-	int to_stdout = !s->co.quiet && (s->co.output_dir || !strcmp(s->co.format, "text"));
-	struct runner rc;
-	struct run *run;
-	const struct row *total;
-	unsigned rep;
-	int e, st;
-
-	run = run_new("postmark");
-	if (!run) {
-		err_msg("cannot start a run: out of memory");
-		return EXIT_FAILED;
-	}
-	if (common_prepare_run(run, &s->co, s->argc, s->argv, s->g, 1, target) < 0 ||
-	    pm_config_record(&s->cfg, &run->options) < 0) {
-		err_msg("cannot start a run: out of memory");
-		run_free(run);
-		return EXIT_FAILED;
-	}
-	memset(&rc, 0, sizeof(rc));
-	rc.run = run;
-	rc.eng = s->eng;
-	rc.progress = 0;		/* PostMark's own dots instead */
-	s->runs++;
-	/* --repeat N: N PostMark runs in one result, rows told apart by repeat */
-	for (rep = 0, e = 0; rep < (s->co.repeat ? s->co.repeat : 1) && e == 0; rep++) {
-		rc.repeat = rep;
-		e = postmark_run(&rc, &s->cfg, to_stdout ? stdout : NULL);
-	}
-	if (e == -EINTR)
-		run->flags |= RUN_INCOMPLETE;
-	total = find_row(run, "total");
-	if (e < 0 && e != -EINTR) {
-		if (total && total->error)
-			err_msg("postmark run failed: %s", total->error);
-		else
-			err_errno(e, "postmark run failed");
-	}
-	if (report_file)
-		report_to_file(run, report_file);
-	st = common_emit(run, &s->co) < 0 ? EXIT_FAILED : 0;
-	if (common_exit_status(run) > st)
-		st = common_exit_status(run);
-	if (e == -EINTR)
-		st = EXIT_SIGNAL;
-	else if (e < 0 && st == 0)
-		st = EXIT_FAILED;
-	run_free(run);
-	return st;
+	return pm_config_record(&((struct session *)x->cfg)->cfg, &run->options);
 }
 
+static int pm_setup(struct workload_ctx *x, struct runner *rc)
+{
+	(void)x;
+	rc->progress = 0;		/* PostMark's own dots instead */
+	return 0;
+}
+
+/* --repeat N: N PostMark runs in one result, rows told apart by repeat */
+static int pm_run(struct workload_ctx *x, struct runner *rc)
+{
+	const struct common_opts *co = x->co;
+	int to_stdout = !co->quiet && (co->output_dir || !strcmp(co->format, "text"));
+
+	return postmark_run(rc, &((struct session *)x->cfg)->cfg, to_stdout ? stdout : NULL);
+}
+
+static void pm_report(struct workload_ctx *x, const struct run *run, int err, int status)
+{
+	const struct row *total = find_row(run, "total");
+
+	(void)x;
+	(void)status;
+	if (err >= 0 || err == -EINTR)
+		return;
+	if (total && total->error)
+		err_msg("postmark run failed: %s", total->error);
+	else
+		err_errno(err, "postmark run failed");
+}
+
+static int pm_emit(struct workload_ctx *x, struct run *run)
+{
+	const struct session *s = x->cfg;
+
+	if (s->report_file)
+		report_to_file(run, s->report_file);
+	return common_write(run, x->co, 0);
+}
+
+static int do_run(struct session *s, const char *report_file)
+{
+	s->report_file = report_file;
+	s->x->target = s->cfg.nlocs ? s->cfg.locs[0].path : ".";
+	return workload_cmd_measure(s->x);
+}
 static int run_stream(struct session *s, FILE *in, const char *name, int interactive,
 		      int depth);
 
@@ -214,61 +196,82 @@ static int run_stream(struct session *s, FILE *in, const char *name, int interac
 	return s->status;
 }
 
-int cmd_postmark(int argc, char **argv)
+static void pm_init(void *cfg)
 {
-	struct session s;
-	struct opt_group g[1];
-	char **ops = NULL;
-	FILE *in = stdin;
-	int n, interactive, st;
+	pm_config_init(&((struct session *)cfg)->cfg);
+}
 
-	memset(&s, 0, sizeof(s));
-	common_init(&s.co);
-	g[0].opts = common_opt_table;
-	g[0].base = &s.co;
-	s.g = g;
-	s.argc = argc;
-	s.argv = argv;
-	n = opt_parse(g, 1, argc, argv, &ops);
-	if (n == -ECANCELED) {
-		usage(stdout, g);
-		return EXIT_OK;
-	}
-	if (n < 0)
-		return EXIT_USAGE;
+static void pm_done(void *cfg)
+{
+	pm_config_free(&((struct session *)cfg)->cfg);
+}
+
+static int pm_operands(struct workload_ctx *x, char **ops, int n)
+{
+	(void)x;
 	if (n > 1) {
 		err_msg("postmark: too many operands: '%s': give at most one script", ops[1]);
-		free(ops);
-		return EXIT_USAGE;
+		return -EINVAL;
 	}
-	if (common_validate(&s.co, &s.eng) < 0) {
-		free(ops);
-		return EXIT_USAGE;
-	}
-	if (s.eng && (s.eng->flags & ENGINE_F_ASYNC)) {
+	return 0;
+}
+
+static int pm_validate(struct workload_ctx *x)
+{
+	if (x->eng->flags & ENGINE_F_ASYNC) {
 		err_msg("postmark: engine not supported: '%s': it needs a synchronous engine",
-			s.eng->name);
-		free(ops);
-		return EXIT_USAGE;
+			x->eng->name);
+		return -EINVAL;
 	}
-	if (!s.eng)
-		s.eng = engine_find("psync");
-	pm_config_init(&s.cfg);
+	return 0;
+}
+
+static int pm_session(struct workload_ctx *x, char **ops, int n)
+{
+	struct session *s = x->cfg;
+	FILE *in = stdin;
+	int interactive, st;
+
+	s->x = x;
 	if (n == 1) {
 		in = fopen(ops[0], "r");
 		if (!in) {
 			err_errno(-errno, "cannot open script: '%s'", ops[0]);
-			free(ops);
 			return EXIT_USAGE;
 		}
 	}
 	interactive = n == 0 && isatty(STDIN_FILENO);
 	if (interactive)
 		printf("iobattery postmark: PostMark's commands ('help' lists them)\n");
-	st = run_stream(&s, in, n == 1 ? ops[0] : "stdin", interactive, 0);
+	st = run_stream(s, in, n == 1 ? ops[0] : "stdin", interactive, 0);
 	if (in != stdin)
 		fclose(in);
-	pm_config_free(&s.cfg);
-	free(ops);
 	return st;
 }
+
+const struct workload workload_postmark = {
+	.name = "postmark",
+	.summary = "PostMark small-file transactions, with its commands",
+	.synopsis = "[OPTIONS] [SCRIPT]",
+	.help = "\n"
+		"PostMark's small-file transaction benchmark with PostMark's commands:\n"
+		"typed at a pm> prompt, piped on stdin, or read from SCRIPT. 'help' at the\n"
+		"prompt lists them (set size, set number, set transactions, set location,\n"
+		"set seed, set subdirectories, set read, set write, set buffering,\n"
+		"set bias read, set bias create, set report, set fsync, set direct, show,\n"
+		"run, load, quit). The same seed and settings give the same operation\n"
+		"counts as PostMark 1.51. Files are made in a scratch directory inside each\n"
+		"location and removed at the end, on error and on SIGINT.\n\noptions:\n",
+	.cfg_size = sizeof(struct session),
+	.init = pm_init,
+	.operands = pm_operands,
+	.validate = pm_validate,
+	.session = pm_session,
+	.record = pm_record,
+	.setup = pm_setup,
+	.run = pm_run,
+	.report = pm_report,
+	.emit = pm_emit,
+	.done = pm_done,
+	.quick = postmark_quick,
+};

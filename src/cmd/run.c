@@ -1,6 +1,7 @@
 /* run.c - `iobattery run`: the quick battery, the default job. Every step runs in one
  * fresh scratch directory under --dir (default: the current directory), which is removed
- * at the end; a table goes to stdout and the results to iobattery-results.json. */
+ * at the end; a table goes to stdout, the results to iobattery-results.json and, unless
+ * --no-store, to the results store. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -32,17 +33,21 @@ static const struct opt run_opt_table[] = {
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
-/* The steps, in the order the seeds ran them. */
-static const struct {
-	const char *name;
-	int (*fn)(struct runner *rc, const char *dir);
-} steps[] = {
-	{ "dd", dd_quick },
-	{ "cp", cp_quick },
-	{ "bonnie", bonnie_quick },
-	{ "postmark", postmark_quick },
-	{ "db", db_quick },
-};
+/* Run every workload's quick step, in the workload table's order (the seeds'). */
+static int run_steps(struct runner *rc, const char *dir, int quiet)
+{
+	const struct workload *const *w;
+	int err = 0;
+
+	for (w = workload_table; *w && !err; w++) {
+		if (!(*w)->quick)
+			continue;
+		if (!quiet)
+			fprintf(stderr, "iobattery: running %s\n", (*w)->name);
+		err = (*w)->quick(rc, dir);
+	}
+	return err;
+}
 
 static int write_json(const struct run *run, const char *dir)
 {
@@ -79,7 +84,6 @@ int cmd_run(int argc, char **argv)
 	struct runner rc = { 0 };
 	struct scratch *s = NULL;
 	char **ops = NULL;
-	size_t i;
 	int n, err = 0, status;
 
 	common_init(&co);
@@ -122,18 +126,14 @@ int cmd_run(int argc, char **argv)
 		return EXIT_FAILED;
 	}
 	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++)
-		for (i = 0; i < sizeof(steps) / sizeof(steps[0]) && !err; i++) {
-			if (!co.quiet)
-				fprintf(stderr, "iobattery: running %s\n", steps[i].name);
-			err = steps[i].fn(&rc, scratch_dir(s));
-		}
+		err = run_steps(&rc, scratch_dir(s), co.quiet);
 	scratch_destroy(s);
-	if (sig_stop_requested())
-		rc.run->flags |= RUN_INCOMPLETE;
+	common_mark(rc.run, &co);
 	if (!strcmp(co.format, "text") && !co.output_dir)
 		out_text_table(stdout, rc.run);
 	else
-		common_emit(rc.run, &co);
+		common_write(rc.run, &co, 0);
+	common_store(rc.run, &co);
 	if (!o.no_json)
 		write_json(rc.run, co.output_dir);
 	status = common_exit_status(rc.run);

@@ -1,14 +1,113 @@
-/* workload.h - what the workloads offer to the subcommands and to the quick battery.
- * A workload function runs its phases through runner.h and appends one row per phase to
- * rc->run; it returns 0, or -errno when a phase failed (the row says why) or -EINTR when a
- * stop signal ended it. It never exits and prints nothing but progress. */
+/* workload.h - the workload table: one descriptor per workload, which the command line
+ * (src/main.c, through the driver cmd/workload_cmd.c) and the quick battery (cmd/run.c)
+ * read. The driver does for every workload what is common: the common options, --help,
+ * validation, the run and its metadata, the repeats, the inconsistency flags, the formats,
+ * the results store and the exit status. A descriptor only says what differs.
+ *
+ * How to add a workload NAME:
+ *  1. src/workload/NAME.c (a folder src/workload/NAME/ with one header when it has several
+ *     files): the phases through runner.h, a function that runs them once (one repeat,
+ *     one row per phase appended to rc->run), and NAME_quick for the quick battery.
+ *  2. src/cmd/NAME.c: its config struct, option table (core/opt.h, offsets into the
+ *     config), operand parsing and checks, and `const struct workload workload_NAME`.
+ *  3. src/workload/table.c: its name in the extern list and one line in the table;
+ *     the line's place is its step in `iobattery run` and its line in --help.
+ *  4. Docs: README.md, a section of docs/iobattery.1 (tests/cli/docs_match.sh checks
+ *     them against --help), its figures in docs/results-schema.md.
+ *
+ * Hooks run on the main thread, in the order listed; NULL means the default written
+ * beside each. A hook that returns -errno has printed why (err.h), except run. */
 #ifndef IOB_WORKLOAD_WORKLOAD_H
 #define IOB_WORKLOAD_WORKLOAD_H
 
-struct runner;
+#include <stddef.h>
 
-/* Quick-battery steps (cmd/run.c lists them in order): each runs a small, fast version of
- * the workload inside dir, a scratch directory of the caller's, and removes what it made. */
+#include "core/opt.h"
+
+struct common_opts;
+struct engine;
+struct run;
+struct runner;
+struct workload;
+
+/* What the driver hands every hook. Owned by the driver; lives for one command. */
+struct workload_ctx {
+	const struct workload *w;
+	void *cfg;			/* the workload's config, cfg_size bytes, zeroed */
+	struct common_opts *co;		/* the common options (cmd/common.h) */
+	const struct engine *eng;	/* the engine, once common_validate passed */
+	const char *target;		/* a path whose environment the run records (file
+					 * system, device); set by a hook, default "." */
+	int argc;			/* the command's own arguments (argv[0] is NAME) */
+	char **argv;
+	struct opt_group g[2];		/* the workload's options, then the common ones */
+	int ng;				/* 0 when the workload parses its own arguments */
+};
+
+struct workload {
+	const char *name;		/* the command and the rows' workload: "dd" */
+	const char *summary;		/* its line in `iobattery --help` */
+	const char *synopsis;		/* --help: "usage: iobattery NAME " synopsis "\n" */
+	const char *help;		/* --help: then this, then the option lines */
+	const struct opt *opts;		/* option table, offsets into cfg; NULL: none */
+	size_t cfg_size;		/* bytes of the config the driver allocates */
+
+	/* Defaults into the zeroed config. NULL: all zero. */
+	void (*init)(void *cfg);
+	/* Parse argv itself instead of opt_parse with opts and the common table (Bonnie++'s
+	 * letters), filling cfg and x->co; its help then lists every option itself.
+	 * Returns the number of operands (*ops: a NULL-terminated array to free, or NULL),
+	 * -ECANCELED for --help, -EINVAL. */
+	int (*parse)(struct workload_ctx *x, int argc, char **argv, char ***ops);
+	/* The operands, and checks of what was typed, before common_validate. 0 or -EINVAL.
+	 * NULL: operands are refused. */
+	int (*operands)(struct workload_ctx *x, char **ops, int n);
+	/* Checks after common_validate (x->eng is set): files, space, engine fit. 0 or
+	 * -EINVAL; nothing may be created yet. */
+	int (*validate)(struct workload_ctx *x);
+	/* Drive the measurements itself (PostMark's command language), calling
+	 * workload_cmd_measure for each; returns the exit status. NULL: measure once. */
+	int (*session)(struct workload_ctx *x, char **ops, int n);
+
+	/* --- one measurement (workload_cmd_measure) --- */
+	/* Effective options beyond the option tables into run->options. 0 or -ENOMEM. */
+	int (*record)(struct workload_ctx *x, struct run *run);
+	/* Before the first repeat: scratch directory, server; may change rc (progress).
+	 * Returns 0 or an exit status after printing why (then teardown runs, nothing is
+	 * written). */
+	int (*setup)(struct workload_ctx *x, struct runner *rc);
+	/* Before each repeat but the first (the file the previous one made is ours now).
+	 * 0 or -errno, which ends the repeats like a failed run. */
+	int (*next_repeat)(struct workload_ctx *x, struct runner *rc);
+	/* One repeat: rc->repeat is its index. 0, -EINTR (stop signal) or -errno (the row
+	 * says why). Required. */
+	int (*run)(struct workload_ctx *x, struct runner *rc);
+	/* After the last repeat (also after a failed setup): remove what setup made, add
+	 * what the run learnt. 0 or -errno (the exit status becomes 1). */
+	int (*teardown)(struct workload_ctx *x, struct run *run);
+	/* Before the results are written: say what failed (err from run, status the exit
+	 * status so far). NULL: the rows' own error text is all. */
+	void (*report)(struct workload_ctx *x, const struct run *run, int err, int status);
+	/* Write the run instead of common_write (Bonnie++'s -q, PostMark's report file).
+	 * 0 or -errno. The driver stores the run afterwards either way. */
+	int (*emit)(struct workload_ctx *x, struct run *run);
+
+	/* Free what init and the hooks allocated in cfg (not cfg itself). */
+	void (*done)(void *cfg);
+	/* The quick battery's step: a small, fast version inside dir (a scratch directory of
+	 * the caller's), removing what it made. Same returns as run. NULL: not a step. */
+	int (*quick)(struct runner *rc, const char *dir);
+};
+
+/* Every workload, in the order the seeds ran them (= the quick battery's order);
+ * NULL-terminated. src/workload/table.c. */
+extern const struct workload *const workload_table[];
+
+/* The workload called name, or NULL. */
+const struct workload *workload_find(const char *name);
+
+/* Quick-battery steps: each runs a small, fast version of the workload inside dir, a
+ * scratch directory of the caller's, and removes what it made. */
 int dd_quick(struct runner *rc, const char *dir);
 int cp_quick(struct runner *rc, const char *dir);
 /* Bonnie++ set at -s 16 -n 1 (per-char 1 MiB, 2048 seeks). */

@@ -445,7 +445,8 @@ static void t_normal(void)
 	}
 	/* a center moves the peak there, unscattered */
 	{
-		const struct job_def *d = job("[a]\nrw=randread\nrandom_distribution=normal:0:0.25\n");
+		const struct job_def *d =
+			job("[a]\nrw=randread\nrandom_distribution=normal:0:0.25\n");
 		struct job_offgen g;
 		unsigned long near = 0;
 

@@ -485,7 +485,8 @@ static void t_include(void)
 	WRITE("x", "");
 	{
 		static const char *const names[] = { "main.fio", "common.inc", "sub/b.inc",
-						     "sub/c.inc", "self.fio", "loop.inc", "sect.fio",
+						     "sub/c.inc", "self.fio", "loop.inc",
+							"sect.fio",
 						     "sect.inc", "x", "sub" };
 		unsigned i;
 

@@ -99,10 +99,6 @@ int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir);
 int bonnie_io_tests(struct runner *rc, const struct bonnie_cfg *c, const char *dir);
 int bonnie_file_tests(struct runner *rc, const struct bonnie_cfg *c, const char *dir);
 
-/* After repeats: flag ROW_INCONSISTENT on every bonnie row whose test's rate varies by a
- * coefficient of variation over 10% across repeats. */
-void bonnie_flag_repeats(struct run *run);
-
 /* Record c as the run's effective options ("size_mb", "chunk", ...). 0 or -ENOMEM. */
 int bonnie_record_options(struct run *run, const struct bonnie_cfg *c);
 

@@ -10,7 +10,6 @@
 #include "core/scratch.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
-#include "stats/summary.h"
 #include "workload/bonnie/bonnie.h"
 #include "workload/bonnie/bonnie_int.h"
 #include "runner/runner.h"
@@ -232,31 +231,6 @@ int bonnie_run(struct runner *rc, const struct bonnie_cfg *c, const char *dir)
 	if (r == 0 && sig_stop_requested())
 		r = -EINTR;
 	return r;
-}
-
-void bonnie_flag_repeats(struct run *run)
-{
-	struct summary s[BT_COUNT];
-	size_t i;
-	int t;
-
-	for (t = 0; t < BT_COUNT; t++)
-		summary_init(&s[t]);
-	for (i = 0; i < run->nrows; i++) {
-		const struct row *w = run->rows[i];
-
-		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
-		    !(w->flags & (ROW_FAILED | ROW_INCOMPLETE)) &&
-		    (t = bonnie_test_of(w->phase)) >= 0)
-			summary_add(&s[t], w->rate);
-	}
-	for (i = 0; i < run->nrows; i++) {
-		struct row *w = run->rows[i];
-
-		if (w->workload && !strcmp(w->workload, "bonnie") && w->phase &&
-		    (t = bonnie_test_of(w->phase)) >= 0 && s[t].n >= 2 && summary_cv(&s[t]) > 0.10)
-			w->flags |= ROW_INCONSISTENT;
-	}
 }
 
 int bonnie_record_options(struct run *run, const struct bonnie_cfg *c)

@@ -96,7 +96,8 @@ static int jo_ddir(struct job_pstate *ps, struct job_def *d, const char *val, ui
 		if (job_parse_size(part[idx[i]], d->kb_base, &v[i], NULL, why, sizeof(why)))
 			return job_opt_bad(ps, val, why);
 		if (v[i] < min) {
-			snprintf(why, sizeof(why), "must be at least %llu", (unsigned long long)min);
+			snprintf(why, sizeof(why), "must be at least %llu",
+				(unsigned long long)min);
 			return job_opt_bad(ps, val, why);
 		}
 		if (max && v[i] > max) {
@@ -220,7 +221,8 @@ static int jo_rw(struct job_pstate *ps, struct job_def *d, const struct job_optd
 		if (strlen(modes[i].name) == n && !strncmp(modes[i].name, val, n))
 			break;
 	if (i == sizeof(modes) / sizeof(modes[0]))
-		return job_opt_bad(ps, val, "read, write, randread, randwrite, rw (readwrite) or randrw");
+		return job_opt_bad(ps, val,
+			   "read, write, randread, randwrite, rw (readwrite) or randrw");
 	if (modes[i].rw < 0)
 		return job_perr(ps, "'%s=%s': trim workloads are not implemented", ps->optname,
 				val);
@@ -232,8 +234,10 @@ static int jo_rw(struct job_pstate *ps, struct job_def *d, const struct job_optd
 	if (job_rw_random(d->rw)) {
 		uint64_t v;
 
-		if (job_parse_plain(colon + 1, &v) || v < 1 || v > UINT32_MAX)
-			return job_opt_bad(ps, val, "a random mode takes :N, a new offset every N I/Os");
+		if (job_parse_plain(colon + 1,
+			&v) || v < 1 || v > UINT32_MAX)
+			return job_opt_bad(ps, val,
+				   "a random mode takes :N, a new offset every N I/Os");
 		d->rw_seq_nr = (unsigned)v;
 	} else if (job_parse_ssize(colon + 1, d->kb_base, &d->rw_seq_add, why, sizeof(why))) {
 		return job_opt_bad(ps, val, why);

@@ -30,7 +30,8 @@ static int jo_bssplit_one(struct job_pstate *ps, struct job_def *d, const char *
 		if (slash) {
 			*slash++ = '\0';
 			if (*slash && (job_parse_plain(slash, &perc) || perc > 100))
-				return job_opt_bad(ps, val, "a share must be a percentage 0 to 100");
+				return job_opt_bad(ps, val,
+					"a share must be a percentage 0 to 100");
 		}
 		if (job_parse_size(tok, d->kb_base, &e[n].bs, NULL, why, sizeof(why)))
 			return job_opt_bad(ps, val, why);
@@ -228,7 +229,8 @@ int job_opt_dist(struct job_pstate *ps, struct job_def *d, const struct job_optd
 
 	(void)o;
 	if (!val || !*val)
-		return job_opt_bad(ps, val, "random, zipf:THETA, pareto:H, normal:DEV or zoned:...");
+		return job_opt_bad(ps, val,
+					   "random, zipf:THETA, pareto:H, normal:DEV or zoned:...");
 	colon = strchr(val, ':');
 	n = colon ? (size_t)(colon - val) : strlen(val);
 	if (n >= sizeof(head))
@@ -243,7 +245,8 @@ int job_opt_dist(struct job_pstate *ps, struct job_def *d, const struct job_optd
 				ps->optname, val);
 	i = job_opt_word(head, w, 5);
 	if (i < 0)
-		return job_opt_bad(ps, val, "random, zipf:THETA, pareto:H, normal:DEV or zoned:...");
+		return job_opt_bad(ps, val,
+					   "random, zipf:THETA, pareto:H, normal:DEV or zoned:...");
 	memset(&d->dist, 0, sizeof(d->dist));
 	d->dist.kind = (enum job_dist_kind)i;
 	d->dist.center = -1;
@@ -266,8 +269,10 @@ int job_opt_dist(struct job_pstate *ps, struct job_def *d, const struct job_optd
 		c2 = strchr(tail, ':');
 		if (c2) {
 			*c2++ = '\0';
-			if (job_parse_double(c2, &center) || center < 0 || center > 1)
-				return job_opt_bad(ps, val, "the center must be a number from 0 to 1");
+			if (job_parse_double(c2,
+				&center) || center < 0 || center > 1)
+				return job_opt_bad(ps, val,
+					   "the center must be a number from 0 to 1");
 		}
 		if (job_parse_double(tail, &v))
 			return job_opt_bad(ps, val, "the parameter must be a number");

@@ -1,0 +1,28 @@
+/* table.c - the workload table. Each descriptor is defined beside its command-line face
+ * in src/cmd/NAME.c, which checks the user's paths before anything runs; the order is the
+ * seeds' (and the quick battery's): dd, cp, bonnie, postmark, db. */
+#include <string.h>
+
+#include "workload/workload.h"
+
+extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
+	workload_db;
+
+const struct workload *const workload_table[] = {
+	&workload_dd,
+	&workload_cp,
+	&workload_bonnie,
+	&workload_postmark,
+	&workload_db,
+	NULL,
+};
+
+const struct workload *workload_find(const char *name)
+{
+	const struct workload *const *w;
+
+	for (w = workload_table; *w; w++)
+		if (!strcmp((*w)->name, name))
+			return *w;
+	return NULL;
+}
