@@ -11,6 +11,9 @@
 
 static const struct engine *const engines[] = {
 	&engine_psync,
+#ifdef HAVE_LIBURING
+	&engine_io_uring,
+#endif
 	&engine_null,
 	NULL,
 };
