@@ -14,6 +14,9 @@ static const struct engine *const engines[] = {
 #ifdef HAVE_LIBURING
 	&engine_io_uring,
 #endif
+#ifdef HAVE_LIBAIO
+	&engine_libaio,
+#endif
 	&engine_null,
 	NULL,
 };
