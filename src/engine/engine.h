@@ -64,6 +64,9 @@ struct engine_req {
 #define ENGINE_F_DIRECT_ASYNC	(1u << 3)	/* asynchronous only on O_DIRECT files: a
 						 * buffered file completes inside submit
 						 * (Linux AIO); see engine_async_honest */
+#define ENGINE_F_MAPPED		(1u << 4)	/* data moves through a mapping of the file:
+						 * always the page cache, O_DIRECT has no
+						 * effect (mmap) */
 
 /* Engine options, by fio's names (engine_opt_set). An engine lists those it takes in
  * struct engine.opts; the rest are refused with -ENOENT. */

@@ -17,6 +17,9 @@ static const struct engine *const engines[] = {
 #ifdef HAVE_LIBAIO
 	&engine_libaio,
 #endif
+#ifdef HAVE_MMAP
+	&engine_mmap,
+#endif
 	&engine_null,
 	NULL,
 };
