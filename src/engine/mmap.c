@@ -9,7 +9,8 @@
  * A regular file is mapped on its first request (the whole file, rounded up to pages) and
  * unmapped when closed through this engine. A write past the end first extends the file
  * with posix_fallocate (blocks reserved, so a full file system is an ENOSPC here and not a
- * SIGBUS inside memcpy), then remaps if the mapping is too short (it grows by doubling).
+ * SIGBUS inside memcpy), then remaps if the mapping is too short (it grows by doubling):
+ * appending costs a posix_fallocate per write, a mapping cannot grow a file by itself.
  * A read checks the size again (fstat) before it returns a short count. fsync is msync
  * (MS_SYNC) of the mapping and then fsync(2) for the inode; fdatasync is msync alone
  * (Linux's msync syncs data as fdatasync does). READ and WRITE at the current position
@@ -202,7 +203,6 @@ static int64_t map_write(struct mm *m, struct mfile *f, int fd, const void *buf,
 			 uint64_t off)
 {
 	uint64_t end = off + len;
-	struct stat st;
 	int rc;
 
 	if (!(f->prot & PROT_WRITE))
@@ -210,11 +210,8 @@ static int64_t map_write(struct mm *m, struct mfile *f, int fd, const void *buf,
 	if (end < off || end > (uint64_t)INT64_MAX)
 		return -EFBIG;
 	if (end > f->size) {
-		if (fstat(fd, &st) < 0)
-			return -errno;
-		f->size = (uint64_t)st.st_size;
-	}
-	if (end > f->size) {
+		/* f->size may be below the real size (another fd grew the file): allocating a
+		 * range that exists changes no byte and never shrinks the file */
 		rc = posix_fallocate(fd, (off_t)f->size, (off_t)(end - f->size));
 		if (rc == EINVAL || rc == EOPNOTSUPP)
 			rc = ftruncate(fd, (off_t)end) < 0 ? errno : 0;
