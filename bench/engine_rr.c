@@ -137,8 +137,12 @@ int main(int argc, char **argv)
 	t1 = clock_ns();
 	getrusage(RUSAGE_SELF, &ru1);
 	secs = (double)(t1 - t0) / 1e9;
-	if (w.err)
-		fprintf(stderr, "engine_rr: a read failed: %s\n", strerror(-w.err));
+	if (w.err) {
+		const char *h = engine_hint(e, &o, w.err);
+
+		fprintf(stderr, "engine_rr: a read failed: %s%s%s\n", strerror(-w.err),
+			h ? ": " : "", h ? h : "");
+	}
 	printf("engine=%s qd=%u ios=%llu secs=%.3f iops=%.0f lat_us=%.2f usr_ns=%.0f "
 	       "sys_ns=%.0f\n", argv[2], qd, (unsigned long long)w.ops, secs,
 	       (double)w.ops / secs, hist_mean(&w.lat) / 1e3,
