@@ -13,6 +13,14 @@
 
 #include "config.h"
 #include "engtest.h"
+#ifdef __linux__
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#endif
 
 #define BS 4096u
 
@@ -344,6 +352,75 @@ static void t_hipri(void)
 	ioctx_exit(&io);
 }
 
+#ifdef __linux__
+/* In a child, make system call nr fail with err (as a seccomp policy or the
+ * io_uring_disabled sysctl would), then probe e. 1 when the probe says -err and the hint
+ * suggests psync, 0 when not, -1 when no filter could be installed here. */
+static int probe_refused(const struct engine *e, long nr, int err)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		struct sock_filter f[] = {
+			BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+			BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1),
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned)err),
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		};
+		struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+		const char *h;
+		int rc;
+
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+			_exit(77);
+		rc = e->probe();
+		h = engine_hint(e, NULL, rc);
+		printf("  %s with %s refused: probe %d: %s\n", e->name, strerror(err), rc,
+		       h ? h : "(no hint)");
+		fflush(stdout);
+		_exit(rc == -err && h && strstr(h, "psync") ? 0 : 1);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return 0;
+	return WEXITSTATUS(st) == 77 ? -1 : WEXITSTATUS(st) == 0;
+}
+
+static void check_refused(const struct engine *e, long nr, int err)
+{
+	int rc = probe_refused(e, nr, err);
+
+	if (rc < 0)
+		printf("  no seccomp filter here: %s refusal not checked\n", e->name);
+	else
+		VEQ(rc, 1);
+}
+#endif
+
+/* The probe says why an engine cannot run, and the hint suggests psync. */
+static void t_probe(void)
+{
+#ifdef __linux__
+	const struct engine *u = engine_find("io_uring"), *a = engine_find("libaio");
+
+	eng_cur = "probe";
+	fflush(stdout);
+#ifdef __NR_io_uring_setup
+	if (u && usable("io_uring")) {
+		check_refused(u, __NR_io_uring_setup, EPERM);
+		check_refused(u, __NR_io_uring_setup, ENOSYS);
+	}
+#endif
+#ifdef __NR_io_setup
+	if (a && usable("libaio"))
+		check_refused(a, __NR_io_setup, ENOSYS);
+#endif
+	(void)u;
+	(void)a;
+#endif
+}
+
 /* A mapping grows with the file, follows growth by others, survives a shrink. */
 static void t_mmap(void)
 {
@@ -399,6 +476,7 @@ int main(void)
 	}
 	RUN(t_parse);
 	RUN(t_hints);
+	RUN(t_probe);
 	RUN(t_honest);
 	RUN(t_fixedbufs);
 	RUN(t_registerfiles);
