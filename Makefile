@@ -6,6 +6,8 @@
 #   make check      install missing packages (incl. test tools), build, run every test
 #   make bench      side-by-side benchmarks against the real tools (bench/)
 #   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer
+#   make install    the binary, man page, bash and zsh completion and docs under PREFIX
+#                   (default /usr/local), staged under DESTDIR if set; make uninstall
 
 # Sources one and two folders below src/ (src/workload/bonnie/...); ls skips empty globs.
 SRCS != ls src/*.c src/*/*.c src/*/*/*.c 2>/dev/null; true
@@ -15,6 +17,16 @@ UNITS != ls tests/unit/t_*.c tests/engine/t_*.c 2>/dev/null; true
 OBJS = ${SRCS:.c=.o}
 LIBOBJS = ${LIBSRCS:.c=.o}
 UNITBINS = ${UNITS:.c=}
+
+# Install locations: override on the command line (make install PREFIX=/usr DESTDIR=...).
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
+DOCDIR = $(PREFIX)/share/doc/iobattery
+INSTALL_DIRS = "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)" \
+	"$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(DOCDIR)"
 
 all: iobattery
 
@@ -45,13 +57,23 @@ check: deps-test
 	@$(MAKE) iobattery units
 	@tests/run
 
-bench: iobattery
+bench/verify_speed: iobattery bench/verify_speed.c
+	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
+		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" bench/verify_speed
+
+install: iobattery
+	@sh mk/install.sh install $(INSTALL_DIRS)
+
+uninstall:
+	@sh mk/install.sh uninstall $(INSTALL_DIRS)
+
+bench: iobattery bench/verify_speed
 	@bench/run-all
 
 clean:
-	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS)
+	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed
 
 distclean: clean
 	rm -f config.mk src/config.h
 
-.PHONY: all deps deps-test run check bench clean distclean units
+.PHONY: all deps deps-test run check bench clean distclean units install uninstall

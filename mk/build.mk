@@ -20,3 +20,7 @@ units: libiob.a
 	@for t in $(UNITBINS); do \
 		$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $$t $$t.c libiob.a $(LIBS) || exit 1; \
 	done
+
+# bench programs (bench/*.c): measuring tools, not tests; `make bench` builds them.
+bench/verify_speed: bench/verify_speed.c libiob.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/verify_speed.c libiob.a $(LIBS)

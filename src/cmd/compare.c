@@ -150,7 +150,8 @@ static int compare_pair(FILE *f, const struct run *a, const struct run *b, char 
 	if (rc == 0) {
 		fprintf(f, "\n%c against A: delta = %c relative to A, positive = %c better\n",
 			bname, bname, bname);
-		fprintf(f, "  %-30s %-28s %-28s %8s %-20s %s\n", "figure", "A", (char[]){ bname, 0 },
+		fprintf(f, "  %-30s %-28s %-28s %8s %-20s %s\n", "figure", "A",
+			(char[]){ bname, 0 },
 			"delta", "95% CI", "verdict");
 		for (i = 0; i < r.n; i++) {
 			const struct cmp_line *l = &r.l[i];

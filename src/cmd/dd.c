@@ -92,7 +92,8 @@ static int parse_number(const char *key, const char *val, uint64_t *out, int non
 
 	if (rc || (nonzero && *out == 0)) {
 		err_msg("dd: invalid number: '%s=%s'%s", key, val,
-			rc == -ERANGE ? ": too large" : nonzero && !rc ? ": must be at least 1" : "");
+			rc == -ERANGE ? ": too large" :
+			nonzero && !rc ? ": must be at least 1" : "");
 		return -EINVAL;
 	}
 	return 0;

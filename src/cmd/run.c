@@ -88,7 +88,8 @@ int cmd_run(int argc, char **argv)
 	n = opt_parse(g, 2, argc, argv, &ops);
 	if (n == -ECANCELED) {
 		printf("usage: iobattery run [OPTION]...\n"
-		       "Run the quick battery (dd write and read, cp, ...) in a scratch directory.\n\n"
+		       "Run the quick battery (dd write and read, cp, ...) in a scratch "
+		       "directory.\n\n"
 		       "options:\n");
 		opt_help(stdout, g, 2);
 		return EXIT_OK;

@@ -97,7 +97,8 @@ int text_dd_row(FILE *f, const struct run *run, const struct row *w)
 	dd_lines(f, w);
 	time_lines(f, w);
 	return extras(f, w, user_sync ? "until the fdatasync/fsync of conv= returned"
-				      : "until fdatasync returned (issued by iobattery, not timed above)");
+				      : "until fdatasync returned (issued by iobattery, "
+					"not timed above)");
 }
 
 int text_cp_row(FILE *f, const struct run *run, const struct row *w)

@@ -160,7 +160,8 @@ static inline void worker_record(struct worker *w, uint64_t lat_ns, int64_t res,
  * Timed from just before the engine call to its completion and counted in the bound
  * worker; on_done is not called. r stays the caller's, ready to be filled and issued
  * again. Returns r->res. */
-static inline int64_t ioctx_do(struct ioctx *io, struct engine_req *r)
+static inline __attribute__((always_inline)) int64_t ioctx_do(struct ioctx *io,
+							     struct engine_req *r)
 {
 	struct engine_req *rp = r;
 	uint64_t t1;
@@ -180,20 +181,18 @@ static inline int64_t ioctx_do(struct ioctx *io, struct engine_req *r)
  * latency runs from the end of the previous one (or worker_start) to its own end, so it
  * includes the loop's few nanoseconds of bookkeeping; that halves the timing cost (see
  * docs/methodology.md, "timing overhead"). Returns r->res. */
-static inline int64_t ioctx_do_chain(struct ioctx *io, struct engine_req *r)
+static inline __attribute__((always_inline)) int64_t
+ioctx_do_chain(struct ioctx *io, struct engine_req *r)
 {
 	struct engine_req *rp = r;
 	struct worker *w = io->w;
-	uint64_t t1;
+	uint64_t t0 = w->t_last, t1;
+	int n = io->e->submit(io->ectx, &rp, 1);
 
-	int n;
-
-	r->t_issue = w->t_last;
-	n = io->e->submit(io->ectx, &rp, 1);
-	if (n != 1 || io->async)
+	if (__builtin_expect(n != 1 || io->async, 0))
 		ioctx_wait_one(io, r, n);
 	t1 = clock_ns();
-	worker_record(w, t1 - r->t_issue, r->res, t1);
+	worker_record(w, t1 - t0, r->res, t1);
 	return r->res;
 }
 

@@ -45,7 +45,7 @@ enum row_flag {
 	ROW_INCOMPLETE		= 1u << 2,	/* interrupted: figures cover part of the work */
 	ROW_FAILED		= 1u << 3,	/* the phase failed; see error */
 	ROW_NOT_MEASURED	= 1u << 4,	/* imported "+++++" or skipped: no figure */
-	ROW_TOO_FAST		= 1u << 5,	/* faster than memory could copy (reflink/offload) */
+	ROW_TOO_FAST		= 1u << 5,	/* faster than memory copies (reflink/offload) */
 	ROW_INCONSISTENT	= 1u << 6,	/* repeats' coefficient of variation over 10% */
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
 };
@@ -55,8 +55,8 @@ enum row_flag {
 struct row_cpu {
 	int valid;
 	double user_s, sys_s;		/* this process, getrusage (all threads) */
-	double proc_pct;		/* (user+sys)/elapsed*100, as Bonnie++ %CPU (may pass 100) */
-	double sys_busy_pct;		/* whole system busy share over all CPUs, 0..100 (/proc/stat) */
+	double proc_pct;		/* (user+sys)/elapsed*100, Bonnie++'s %CPU (may pass 100) */
+	double sys_busy_pct;		/* whole system busy share, all CPUs, 0..100 (/proc/stat) */
 	double sys_busy_s;		/* whole system busy CPU seconds over the phase */
 	double cpu_ns_per_op;		/* (user+sys)/ops in ns, 0 when ops == 0 */
 };

@@ -220,11 +220,13 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 			row->flags |= ROW_TOO_FAST;
 			free(row->note);
 			if (src_pct >= 0)
-				snprintf(src, sizeof(src), "source cache: %.0f%% resident; ", src_pct);
-			row->note = str_printf("%scopy_file_range moved %s/s, faster than memory "
-					       "copies (%s/s): the file system shared the blocks "
-					       "(reflink) or offloaded the copy; this is not a disk "
-					       "rate", src, units_fmt_bytes(a, sizeof(a), rate_bps),
+				snprintf(src, sizeof(src), "source cache: %.0f%% resident; ",
+					 src_pct);
+			row->note = str_printf("%scopy_file_range moved %s/s, faster than "
+					       "memory copies (%s/s): the file system shared "
+					       "the blocks (reflink) or offloaded the copy; "
+					       "this is not a disk rate", src,
+					       units_fmt_bytes(a, sizeof(a), rate_bps),
 					       units_fmt_bytes(b, sizeof(b), mem));
 		}
 	}

@@ -39,18 +39,19 @@ struct dd_ctx {
  * Returns 0 or -errno. */
 static int write_record(struct dd_ctx *c, const uint8_t *buf, size_t len)
 {
+	struct engine_req *wr = c->wreq;
 	size_t done = 0;
 
 	while (done < len) {
 		int64_t r;
 
-		c->wreq->buf = (void *)(buf + done);
-		c->wreq->len = len - done;
-		r = ioctx_do_chain(&c->io, c->wreq);
+		wr->buf = (void *)(buf + done);
+		wr->len = len - done;
+		r = ioctx_do_chain(&c->io, wr);
 		if (r <= 0)
 			return r == 0 ? -EIO : (int)r;
 		done += (size_t)r;
-		c->wreq->off += (uint64_t)r;
+		wr->off += (uint64_t)r;
 		c->out_bytes += (uint64_t)r;
 	}
 	if (len == c->job->obs)

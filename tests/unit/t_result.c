@@ -52,7 +52,8 @@ static void t_rows(void)
 	CHECK(kv_set(&first->params, "bs", "1024") == 0);
 	CHECK(row_add_metric(first, "files_created", 200107, "files") == 0);
 	CHECK(row_add_metric(first, "dirs", 3, NULL) == 0);
-	CHECK(row_metric(first, "files_created") && row_metric(first, "files_created")->value == 200107);
+	CHECK(row_metric(first, "files_created") &&
+	      row_metric(first, "files_created")->value == 200107);
 	CHECK(strcmp(row_metric(first, "dirs")->unit, "") == 0);
 	CHECK(row_metric(first, "nope") == NULL);
 	CHECK(str_set(&first->note, "hello") == 0 && strcmp(first->note, "hello") == 0);

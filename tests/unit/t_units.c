@@ -11,7 +11,8 @@ static int dd(const char *s, uint64_t want)
 	int rc = units_parse_dd(s, &v);
 
 	if (rc != 0 || v != want) {
-		fprintf(stderr, "units_parse_dd(\"%s\"): rc %d value %" PRIu64 ", want %" PRIu64 "\n",
+		fprintf(stderr,
+			"units_parse_dd(\"%s\"): rc %d value %" PRIu64 ", want %" PRIu64 "\n",
 			s, rc, v, want);
 		return 0;
 	}

@@ -155,9 +155,4 @@ extern const char db_seed_script_sqlite[];
  * row is ROW_FAILED with the engine's message; the error is also printed). */
 int db_run(struct runner *rc, const struct db_cfg *cfg);
 
-/* Bytes written to the block device dev since boot (/proc/diskstats). 0 or -errno. */
-int db_device_written(const char *dev, uint64_t *bytes);
-/* Bytes allocated on disk under path (a file or a tree; st_blocks). 0 or -errno. */
-int db_path_size(const char *path, uint64_t *bytes);
-
 #endif

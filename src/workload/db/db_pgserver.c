@@ -353,7 +353,8 @@ int db_pgserver_start(const char *dir, const char *bindir, struct db_pgserver **
 	s->port = 50000 + (int)(getpid() % 10000);
 	if (find_bindir(bindir, s->bindir, sizeof(s->bindir))) {
 		snprintf(err, errlen, "postgresql server binaries (initdb, postgres) not found%s%s"
-			 "%s", bindir ? " in '" : " (pg_config --bindir, /usr/lib/postgresql/*/bin)",
+			 "%s", bindir ? " in '" :
+			 " (pg_config --bindir, /usr/lib/postgresql/*/bin)",
 			 bindir ? bindir : "", bindir ? "'" : "");
 		free(s);
 		return -ENOENT;

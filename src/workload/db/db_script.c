@@ -15,10 +15,12 @@
 
 #include "core/clock.h"
 #include "core/cpu.h"
+#include "core/diskstats.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
+#include "core/du.h"
 #include "workload/db/db.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
@@ -64,74 +66,6 @@ const char db_seed_script_pg[] = SEED_SCRIPT("'now'");
  * ANALYZE + VACUUM and VACUUM FULL to VACUUM. */
 const char db_seed_script_sqlite[] = SEED_SCRIPT("datetime('now')");
 
-int db_device_written(const char *dev, uint64_t *bytes)
-{
-	FILE *f = fopen("/proc/diskstats", "r");
-	char line[512], name[64];
-	unsigned long long sect;
-	int rc = -ENOENT;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*u %*u %63s %*u %*u %*u %*u %*u %*u %llu", name, &sect) == 2 &&
-		    !strcmp(name, dev)) {
-			*bytes = (uint64_t)sect * 512u;	/* diskstats sectors are 512 bytes */
-			rc = 0;
-			break;
-		}
-	}
-	fclose(f);
-	return rc;
-}
-
-/* Sum st_blocks under the directory fd (closed here). */
-static int tree_size(int dfd, uint64_t *bytes, int depth)
-{
-	DIR *d = fdopendir(dfd);
-	struct dirent *e;
-	struct stat st;
-
-	if (!d) {
-		close(dfd);
-		return -errno;
-	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			continue;	/* gone meanwhile (the server deletes files) */
-		*bytes += (uint64_t)st.st_blocks * 512u;
-		if (S_ISDIR(st.st_mode) && depth < 16) {
-			int fd = openat(dirfd(d), e->d_name,
-					O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-
-			if (fd >= 0)
-				tree_size(fd, bytes, depth + 1);
-		}
-	}
-	closedir(d);
-	return 0;
-}
-
-int db_path_size(const char *path, uint64_t *bytes)
-{
-	struct stat st;
-	int fd;
-
-	*bytes = 0;
-	if (lstat(path, &st))
-		return -errno;
-	if (!S_ISDIR(st.st_mode)) {
-		*bytes = (uint64_t)st.st_blocks * 512u;
-		return 0;
-	}
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-	if (fd < 0)
-		return -errno;
-	return tree_size(fd, bytes, 0);
-}
-
 /* State of one db_run. */
 struct db_state {
 	struct runner *rc;
@@ -151,7 +85,7 @@ static uint64_t db_size_now(struct db_state *s)
 	uint64_t b = 0, t0 = clock_ns();
 
 	if (s->cfg->size_dir) {
-		if (db_path_size(s->cfg->size_dir, &b) < 0)
+		if (du_bytes(s->cfg->size_dir, &b) < 0)
 			b = 0;
 	} else if (s->c.size(&s->c, &b) < 0) {
 		b = 0;
@@ -164,11 +98,11 @@ static uint64_t db_size_now(struct db_state *s)
 
 static uint64_t dev_now(const struct db_state *s)
 {
-	uint64_t b = 0;
+	struct diskstats_counters c;
 
-	if (s->dev[0] && db_device_written(s->dev, &b) < 0)
+	if (!s->dev[0] || diskstats_read_name(s->dev, &c) < 0)
 		return 0;
-	return b;
+	return c.wr_sectors * DISKSTATS_SECTOR;
 }
 
 static int row_common(struct db_state *s, struct row *row, const char *sql,
