@@ -90,7 +90,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	x.fd = ioctx_open(&io, argv[1], O_RDONLY | O_DIRECT, 0);
-	if (x.fd < 0 || ioctx_fstat(&io, x.fd, &st) < 0 || (x.nblk = (uint64_t)st.st_size / x.bs) == 0) {
+	if (x.fd >= 0 && ioctx_fstat(&io, x.fd, &st) == 0)
+		x.nblk = (uint64_t)st.st_size / x.bs;
+	if (x.fd < 0 || x.nblk == 0) {
 		fprintf(stderr, "engine_rr: cannot open '%s' O_DIRECT\n", argv[1]);
 		return 1;
 	}

@@ -60,7 +60,8 @@ static const char *uring_hint(const struct engine_opts *o, int err)
 
 	switch (err) {
 	case -ENOSYS:
-		return "the kernel has no io_uring or a seccomp filter hides it: use --engine psync";
+		return "the kernel has no io_uring or a seccomp filter hides it: "
+		       "use --engine psync";
 	case -EPERM:
 		return "io_uring is not allowed here (the kernel.io_uring_disabled sysctl or a "
 		       "seccomp filter): use --engine psync";
