@@ -1,11 +1,12 @@
 /* engine_rr.c - a small random-read driver for the engines, through the runner's ioctx
- * as a workload would drive it (until `iobattery job` exists): qd requests kept in flight,
- * completions reaped with min 1 and resubmitted together, bs-aligned random offsets over
- * the whole file (xorshift64*, fixed seed), opened O_DIRECT. Built and run by
- * bench/engines.sh; not a test.
- *   engine_rr FILE ENGINE[:OPTS] QD SECONDS [BS]
- * Prints one line: engine, qd, ios, seconds, IOPS, mean latency (us), user and system
- * CPU time per I/O (ns, getrusage over the timed loop). */
+ * as a workload drives it (until `iobattery job` exists): take a free request (the pool
+ * reaps with min 1 when all qd are out), fill it with a bs-aligned random offset over the
+ * whole file (xorshift64*, fixed seed), queue it, and submit when batch are queued - fio's
+ * iodepth_batch_submit, whose default 1 submits each request as soon as it is filled.
+ * The file is opened O_DIRECT. Built and run by bench/engines.sh; not a test.
+ *   engine_rr FILE ENGINE[:OPTS] QD SECONDS [BS [BATCH]]
+ * Prints one line: engine, qd, batch, ios, seconds, IOPS, mean latency (us), user and
+ * system CPU time per I/O (ns, getrusage over the timed loop). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -34,19 +35,14 @@ static uint64_t next_off(struct rr *x)
 	return (x->rng * 2685821657736338717ull) % x->nblk * x->bs;
 }
 
-/* A read completed: refill it with a new offset and queue it again. */
-static int again(struct ioctx *io, struct engine_req *r)
+/* A read completed: a failed or short one stops the run. */
+static int check(struct ioctx *io, struct engine_req *r)
 {
 	struct rr *x = io->user;
 
-	if (x->stop || r->res != (int64_t)x->bs) {
-		if (r->res != (int64_t)x->bs)
-			x->stop = 1;
-		return 0;
-	}
-	r->off = next_off(x);
-	ioctx_queue(io, r);
-	return 1;
+	if (r->res != (int64_t)x->bs)
+		x->stop = 1;
+	return 0;
 }
 
 static uint64_t tv_ns(struct timeval t)
@@ -65,13 +61,13 @@ int main(int argc, char **argv)
 	struct stat st;
 	struct rr x = { .bs = 4096, .rng = 0x9e3779b97f4a7c15ull };
 	char err[256];
-	unsigned qd, i;
+	unsigned qd, batch = 1;
 	uint64_t t0, t1, dur;
 	double secs;
 	int rc;
 
 	if (argc < 5) {
-		fprintf(stderr, "usage: engine_rr FILE ENGINE[:OPTS] QD SECONDS [BS]\n");
+		fprintf(stderr, "usage: engine_rr FILE ENGINE[:OPTS] QD SECONDS [BS [BATCH]]\n");
 		return 2;
 	}
 	if (engine_parse(argv[2], &e, &o, err, sizeof(err)) < 0) {
@@ -82,6 +78,12 @@ int main(int argc, char **argv)
 	dur = (uint64_t)(atof(argv[4]) * 1e9);
 	if (argc > 5)
 		x.bs = (uint64_t)atoll(argv[5]);
+	if (argc > 6)
+		batch = (unsigned)atoi(argv[6]);
+	if (qd < 1 || qd > IOCTX_MAX_DEPTH || batch < 1 || batch > qd || x.bs < 512) {
+		fprintf(stderr, "engine_rr: bad QD, BS or BATCH\n");
+		return 2;
+	}
 	if ((rc = ioctx_init_opts(&io, e, qd, &o)) < 0) {
 		const char *h = engine_hint(e, &o, rc);
 
@@ -109,29 +111,22 @@ int main(int argc, char **argv)
 	hist_init(&w.lat);
 	ioctx_bind(&io, &w);
 	io.user = &x;
-	io.on_done = again;
+	io.on_done = check;
 	getrusage(RUSAGE_SELF, &ru0);
 	t0 = clock_ns();
-	for (i = 0; i < qd; i++) {
+	w.t_last = t0;
+	while (!x.stop && w.t_last - t0 < dur) {
 		struct engine_req *r = ioctx_get(&io);
 
+		if (!r)
+			break;
 		r->op = ENGINE_OP_PREAD;
 		r->fd = x.fd;
 		r->len = x.bs;
 		r->buf = x.bufs + (size_t)r->slot * x.bs;
 		r->off = next_off(&x);
 		ioctx_queue(&io, r);
-	}
-	if (ioctx_submit(&io) < 0)
-		x.stop = 1;
-	while (!x.stop) {
-		if (io.async) {
-			if (ioctx_reap(&io, 1) < 0)
-				break;
-		}
-		if (io.w->t_last - t0 >= dur)
-			x.stop = 1;
-		if (ioctx_submit(&io) < 0)
+		if (io.nqueued >= batch && ioctx_submit(&io) < 0)
 			break;
 	}
 	x.stop = 1;
@@ -145,8 +140,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "engine_rr: a read failed: %s%s%s\n", strerror(-w.err),
 			h ? ": " : "", h ? h : "");
 	}
-	printf("engine=%s qd=%u ios=%llu secs=%.3f iops=%.0f lat_us=%.2f usr_ns=%.0f "
-	       "sys_ns=%.0f\n", argv[2], qd, (unsigned long long)w.ops, secs,
+	printf("engine=%s qd=%u batch=%u ios=%llu secs=%.3f iops=%.0f lat_us=%.2f usr_ns=%.0f "
+	       "sys_ns=%.0f\n", argv[2], qd, batch, (unsigned long long)w.ops, secs,
 	       (double)w.ops / secs, hist_mean(&w.lat) / 1e3,
 	       (double)(tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime)) / (double)w.ops,
 	       (double)(tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime)) / (double)w.ops);

@@ -5,9 +5,13 @@
 # Prints per test the median IOPS of each, the median of the per-round ratios ours/fio,
 # the mean latency and the CPU time per I/O (user+system, ns).
 #   bench/engines.sh [DIR] [ROUNDS] [SECS] [SIZE_MB]
-# The file (SIZE_MB, default 1024) is laid out once with real data. fio runs with
-# --norandommap (offsets drawn with replacement, as the driver does) and its defaults
-# otherwise; its CPU per I/O is (usr_cpu + sys_cpu)% x runtime / ios from its JSON.
+# A test is ENGINE:QD[:BATCH]: BATCH is fio's iodepth_batch_submit (default 1: each
+# request is submitted as soon as it is filled; 32: a reaped batch is submitted at once,
+# one system call; strace shows fio 3.33's io_uring engine still making one io_uring_enter
+# per request then, so that row compares our batching with fio's one-by-one). The file (SIZE_MB, default 1024) is laid out once with real data. fio
+# runs with --norandommap (offsets drawn with replacement, as the driver does) and its
+# defaults otherwise; its CPU per I/O is (usr_cpu + sys_cpu)% x runtime / ios from its
+# JSON.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-/tmp}
@@ -30,15 +34,16 @@ echo "bench: $rounds rounds of ${secs}s, ${size_mb} MiB file, in" \
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
-ours() { # ENGINE QD -> "iops lat_us cpu_ns"
-	"$work/engine_rr" "$f" "$1" "$2" "$secs" 4096 |
+ours() { # ENGINE QD BATCH -> "iops lat_us cpu_ns"
+	"$work/engine_rr" "$f" "$1" "$2" "$secs" 4096 "$3" |
 		sed -n 's/.*iops=\([0-9.]*\) lat_us=\([0-9.]*\) usr_ns=\([0-9.]*\) sys_ns=\([0-9.]*\).*/\1 \2 \3 \4/p' |
 		awk '{print $1, $2, $3 + $4}'
 }
 
-theirs() { # ENGINE QD -> "iops lat_us cpu_ns"
+theirs() { # ENGINE QD BATCH -> "iops lat_us cpu_ns"
 	fio --name=rr --filename="$f" --rw=randread --bs=4k --direct=1 --ioengine="$1" \
-		--iodepth="$2" --runtime="$secs" --time_based --norandommap --randrepeat=0 \
+		--iodepth="$2" --iodepth_batch_submit="$3" --runtime="$secs" --time_based \
+		--norandommap --randrepeat=0 \
 		--output-format=json 2>/dev/null | python3 -c '
 import json, sys
 j = json.load(sys.stdin)["jobs"][0]
@@ -51,13 +56,14 @@ print("%.0f %.2f %.0f" % (r["iops"], r["lat_ns"]["mean"] / 1e3, cpu / ios * 1e9 
 declare -A OI TI RA OL TL OC TC
 tests=()
 for r in $(seq 1 "$rounds"); do
-	for t in io_uring:1 libaio:1 io_uring:32 libaio:32 psync:1; do
-		eng=${t%:*}; qd=${t#*:}
+	for t in io_uring:1 libaio:1 io_uring:32 libaio:32 io_uring:32:32 libaio:32:32 psync:1; do
+		IFS=: read -r eng qd batch <<< "$t"
+		batch=${batch:-1}
 		[ "$r" = 1 ] && tests+=("$t")
 		if [ $((r % 2)) = 1 ]; then
-			a=$(ours "$eng" "$qd"); b=$(theirs "$eng" "$qd")
+			a=$(ours "$eng" "$qd" "$batch"); b=$(theirs "$eng" "$qd" "$batch")
 		else
-			b=$(theirs "$eng" "$qd"); a=$(ours "$eng" "$qd")
+			b=$(theirs "$eng" "$qd" "$batch"); a=$(ours "$eng" "$qd" "$batch")
 		fi
 		[ -n "$a" ] && [ -n "$b" ] || { echo "bench: $t failed in round $r" >&2; continue; }
 		set -- $a; oi=$1 ol=$2 oc=$3
@@ -69,11 +75,11 @@ for r in $(seq 1 "$rounds"); do
 		echo "round $r $t: ours $oi IOPS ${ol}us ${oc}ns/io, fio $ti IOPS ${tl}us ${tc}ns/io"
 	done
 done
-printf '\n%-12s %10s %10s %7s %9s %9s %9s %9s\n' test "ours IOPS" "fio IOPS" ratio \
+printf '\n%-15s %10s %10s %7s %9s %9s %9s %9s\n' test "ours IOPS" "fio IOPS" ratio \
 	"ours lat" "fio lat" "ours CPU" "fio CPU"
 for t in "${tests[@]}"; do
 	m() { echo "$1" | tr ' ' '\n' | grep . | median; }
-	printf '%-12s %10s %10s %7.3f %7sus %7sus %7sns %7sns\n' "$t" "$(m "${OI[$t]:-}")" \
+	printf '%-15s %10s %10s %7.3f %7sus %7sus %7sns %7sns\n' "$t" "$(m "${OI[$t]:-}")" \
 		"$(m "${TI[$t]:-}")" "$(m "${RA[$t]:-}")" "$(m "${OL[$t]:-}")" "$(m "${TL[$t]:-}")" \
 		"$(m "${OC[$t]:-}")" "$(m "${TC[$t]:-}")"
 done
