@@ -52,11 +52,20 @@ static int dispatch(int argc, char **argv)
 	const struct subcommand *c;
 	const struct workload *w;
 
+	if (!strcmp(argv[1], run_cmd.name) && comm_multi()) {
+		err_msg("run: the quick battery does not run under mpirun: start one workload "
+			"(dd, bonnie, postmark ...) with mpirun");
+		return EXIT_USAGE;
+	}
 	if (!strcmp(argv[1], run_cmd.name))
 		return run_cmd.fn(argc - 1, argv + 1);
 	w = workload_find(argv[1]);
 	if (w)
 		return workload_cmd(w, argc - 1, argv + 1);
+	if (comm_multi()) {
+		err_msg("not a measurement: '%s': run it without mpirun", argv[1]);
+		return EXIT_USAGE;
+	}
 	for (c = commands; c->name; c++)
 		if (!strcmp(c->name, argv[1]))
 			return c->fn(argc - 1, argv + 1);

@@ -160,8 +160,12 @@ int comm_init(int *argc, char ***argv)
 		comm_mpi.abort(EXIT_FAILED);
 	}
 	if (W.size > 1 && W.rank > 0) {
+		/* only rank 0 prints results; the others' messages say who they are */
 		snprintf(prefix, sizeof(prefix), "rank %u on %s: ", W.rank, comm_host());
 		err_set_prefix(prefix);
+		fflush(stdout);
+		if (!freopen("/dev/null", "w", stdout))
+			err_msg("cannot silence standard output: results may print twice");
 	}
 	return 0;
 #endif
@@ -169,7 +173,7 @@ int comm_init(int *argc, char ***argv)
 
 static int stop_check(void)
 {
-	return sig_stop_requested();
+	return sig_stop_signalled();
 }
 
 static void break_world(int err, const char *what)

@@ -221,6 +221,7 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 	v->seq = a->seq;
 	if (k == COMM_GATE_NORMAL && a->status)
 		fail_verdict(v, 0, a->status, a->what);
+	rq[0] = MPI_REQUEST_NULL;
 	for (r = 1; r < n && rc == 0; r++) {
 		rq[r] = MPI_REQUEST_NULL;
 		if (M.have_pending[r]) {

@@ -23,6 +23,22 @@ void progress_init(struct progress *p, int want, const char *label, const char *
 
 void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 {
+	if (p->hook)
+		p->hook(p, done, now_ns);
+	else
+		progress_show(p, done, now_ns);
+}
+
+void progress_set_hook(struct progress *p, void (*hook)(struct progress *, uint64_t, uint64_t),
+		       void *arg, uint64_t first_ns)
+{
+	p->hook = hook;
+	p->hook_arg = arg;
+	p->next_ns = first_ns;
+}
+
+void progress_show(struct progress *p, uint64_t done, uint64_t now_ns)
+{
 	/* A copy counts the bytes of its reads and of its writes: show the bytes copied. */
 	if (p->per_unit > 1)
 		done /= p->per_unit;
@@ -31,8 +47,11 @@ void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 	double secs, r;
 	int bytes;
 
-	if (!p->enabled)
+	if (!p->enabled) {
+		if (!p->hook)
+			p->next_ns = UINT64_MAX;
 		return;
+	}
 	secs = now_ns > p->t0 ? (double)(now_ns - p->t0) / 1e9 : 0;
 	r = secs > 0 ? (double)done / secs : 0;
 	bytes = strcmp(p->unit, "B") == 0;
@@ -54,7 +73,7 @@ void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 				snprintf(eta, sizeof(eta), "  ETA %lu:%02lu", left / 60, left % 60);
 		}
 	}
-	fprintf(stderr, "\r%-12s%s  %s%s   ", p->label, pct, rate, eta);
+	fprintf(stderr, "\r%-12s%s  %s%s%s   ", p->label, pct, rate, eta, p->suffix);
 	fflush(stderr);
 	p->drawn = 1;
 	p->next_ns = now_ns + PROGRESS_EVERY_NS;

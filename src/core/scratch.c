@@ -53,7 +53,7 @@ static void on_signal(int sig)
 {
 	int i;
 
-	if (!sig_stop_flag) {
+	if (sig_stop_flag <= 0) {
 		sig_stop_flag = sig;
 		return;
 	}

@@ -22,10 +22,23 @@ extern volatile sig_atomic_t sig_stop_flag;
 /* Install the SIGINT/SIGTERM handlers. Returns 0 or -errno. Call once from main. */
 int sig_install(void);
 
-/* Nonzero once SIGINT or SIGTERM arrived (holds the signal number). Cheap: one load. */
+/* Nonzero once SIGINT or SIGTERM arrived (holds the signal number), or -1 after
+ * sig_stop_peer(). Cheap: one load. */
 static inline int sig_stop_requested(void)
 {
 	return sig_stop_flag;
+}
+/* Stop every loop as a first signal does, because another rank of a multi-rank run
+ * failed (comm.h); a signal that comes later still counts as the first. */
+static inline void sig_stop_peer(void)
+{
+	if (!sig_stop_flag)
+		sig_stop_flag = -1;
+}
+/* 1 when a real signal arrived (not sig_stop_peer). */
+static inline int sig_stop_signalled(void)
+{
+	return sig_stop_flag > 0;
 }
 
 /* Register a path that must be removed if the process is killed by a second signal,

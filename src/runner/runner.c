@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stats/result.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 
 int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned nw,
@@ -22,9 +23,10 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 	for (i = 0; i < ph->nw; i++)
 		hist_init(&ph->w[i].lat);
 	progress_init(&ph->prog, rc->progress, name, unit, expected);
+	ranks_phase_begin(ph);		/* several ranks: released together */
 	/* The inline timing helpers tick progress with the byte count; other units are
 	 * ticked by the workload itself. */
-	if (ph->prog.enabled && unit && !strcmp(unit, "B"))
+	if ((ph->prog.enabled || ph->prog.hook) && unit && !strcmp(unit, "B"))
 		ph->w[0].prog = &ph->prog;
 	phase_restart(ph);
 	return 0;
@@ -32,13 +34,18 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 
 void phase_restart(struct phase *ph)
 {
+	unsigned i;
+
 	cpu_sample_now(&ph->c0);
 	ph->t0 = ph->c0.wall_ns;
 	ph->prog.t0 = ph->t0;
+	for (i = 0; ph->rc->stonewall_ns && i < ph->nw; i++)
+		ph->w[i].stop_ns = ph->t0 + ph->rc->stonewall_ns;	/* --stonewall */
 }
 
 void phase_abort(struct phase *ph)
 {
+	ranks_phase_end(ph, NULL, -ECANCELED);
 	progress_done(&ph->prog);
 	free(ph->w);
 	ph->w = NULL;
@@ -53,7 +60,6 @@ struct row *phase_end(struct phase *ph, const char *workload)
 
 	cpu_sample_now(&ph->c1);
 	ph->t1 = ph->c1.wall_ns;
-	progress_done(&ph->prog);
 	row = run_add_row(ph->rc->run, workload, ph->name);
 	h = malloc(sizeof(*h));
 	if (!row || !h) {
@@ -84,6 +90,8 @@ struct row *phase_end(struct phase *ph, const char *workload)
 		row->flags |= ROW_FAILED;
 		row->error = str_printf("%s", strerror(-err));
 	}
+	ranks_phase_end(ph, row, err);	/* several ranks: the end gate, the row's timing */
+	progress_done(&ph->prog);
 	free(ph->w);
 	ph->w = NULL;
 	return row;

@@ -41,6 +41,12 @@ struct runner {
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
 	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
+	/* several ranks (mpirun; runner/ranks.h) */
+	uint64_t stonewall_ns;		/* --stonewall: stop every rank's phase after this */
+	int wearout;			/* --wearout: then finish as much as the busiest */
+	int shared_file;		/* --shared-file: one file, a segment per rank */
+	int shared_dir;			/* --shared-dir: one directory for every rank */
+	struct rank_book *book;		/* the rows' per-rank timing; NULL alone */
 };
 
 struct phase {
@@ -51,6 +57,7 @@ struct phase {
 	struct cpu_sample c0, c1;
 	uint64_t t0, t1;		/* phase start and end (clock_ns) */
 	struct progress prog;
+	struct phase_rank *pr;		/* multi-rank state (runner/ranks.h); NULL alone */
 };
 
 /* Start a phase: allocate nw workers, sample CPU and clock, set up progress (expected
@@ -72,6 +79,12 @@ void phase_abort(struct phase *ph);
 static inline void worker_start(struct worker *w)
 {
 	w->t_first = w->t_last = clock_ns();
+}
+
+/* 1 once w passed the --stonewall deadline (checked against its latest completion). */
+static inline int worker_stonewalled(const struct worker *w)
+{
+	return w->stop_ns && w->t_last >= w->stop_ns;
 }
 
 /* Note a result without timing it: count bytes and remember the first error. */

@@ -44,6 +44,11 @@ struct workload_ctx {
 	int ng;				/* 0 when the workload parses its own arguments */
 };
 
+/* What a workload does with the multi-rank options (cmd/ranks_cmd.c refuses the rest). */
+#define WL_RANKS_SHARED_FILE	(1u << 0)	/* --shared-file: one file, a segment a rank */
+#define WL_RANKS_SHARED_DIR	(1u << 1)	/* --shared-dir: one directory for all ranks */
+#define WL_RANKS_STONEWALL	(1u << 2)	/* --stonewall, --wearout (runner/ranks.h) */
+
 struct workload {
 	const char *name;		/* the command and the rows' workload: "dd" */
 	const char *summary;		/* its line in `iobattery --help` */
@@ -51,6 +56,7 @@ struct workload {
 	const char *help;		/* --help: then this, then the option lines */
 	const struct opt *opts;		/* option table, offsets into cfg; NULL: none */
 	size_t cfg_size;		/* bytes of the config the driver allocates */
+	unsigned ranks;			/* WL_RANKS_* it honours; 0: none */
 
 	/* Defaults into the zeroed config. NULL: all zero. */
 	void (*init)(void *cfg);
