@@ -91,6 +91,8 @@ static int text_db_total(FILE *f, const struct row *row)
 		fprintf(f, ", written to the device %s", b);
 	}
 	fprintf(f, "\n");
+	if (row->note)
+		fprintf(f, "    %s\n", row->note);	/* an imported psql: its command tags */
 	return 0;
 }
 
