@@ -81,7 +81,8 @@ static const char css[] =
 	".refused{color:var(--mut);font-style:italic}"
 	"@media print{:root{--fg:#000;--bg:#fff;--box:#fff;--head:#eee;--mach:#f5f5f5}"
 	"body{max-width:none;margin:0;padding:0;font-size:11px}"
-	".scroll{overflow:visible;max-height:none}thead th,tbody th,tbody td:first-child{position:static}"
+	".scroll{overflow:visible;max-height:none}"
+	"thead th,tbody th,tbody td:first-child{position:static}"
 	"thead{display:table-header-group}tr,svg.chart,.summary{break-inside:avoid}"
 	"h2{break-after:avoid}svg.chart{max-width:100%}}";
 
@@ -226,7 +227,8 @@ static void runs_section(FILE *f, const struct report *r)
 {
 	size_t i;
 
-	fprintf(f, "<h2>Runs</h2>\n<div class=\"scroll\"><table><thead><tr><th>run</th><th>host</th><th>workload</th>"
+	fprintf(f, "<h2>Runs</h2>\n<div class=\"scroll\"><table><thead><tr><th>run</th>"
+		   "<th>host</th><th>workload</th>"
 		   "<th>tool</th><th>date</th><th>given as</th><th>id</th></tr></thead><tbody>\n");
 	for (i = 0; i < r->n; i++) {
 		const struct run *run = r->runs[i];
@@ -300,10 +302,10 @@ static void charts_section(FILE *f, const struct report *r)
 		if (measured < 2)
 			continue;
 		if (!shown++)
-			fprintf(f, "<h2 id=\"charts\">Charts</h2>\n<p>One chart per figure measured "
-				   "by two or more runs; whiskers are 95%% confidence intervals of "
-				   "the mean where a run has repeats. Hover over a bar for its value."
-				   "</p>\n");
+			fprintf(f, "<h2 id=\"charts\">Charts</h2>\n<p>One chart per figure "
+				   "measured by two or more runs; whiskers are 95%% confidence "
+				   "intervals of the mean where a run has repeats. Hover over a "
+				   "bar for its value.</p>\n");
 		d = kv_get(&r->cols[c]->params, RK_ROW_DETAIL);
 		snprintf(title, sizeof(title), "%s %s%s%s", r->cols[c]->workload,
 			 r->cols[c]->phase, d ? " " : "", d ? d : "");

@@ -171,7 +171,8 @@ static void delta_line(FILE *f, const struct cmp_line *l, char who)
 		fprintf(f, "%c better", l->winner == CMP_B ? who : 'A');
 	if (l->tested)
 		fprintf(f, ", %s (Welch p%s%s)", l->significant ? "significant" :
-			"not significant", l->w.p < 0.001 ? "" : "=", numfmt_p(a, sizeof(a), l->w.p));
+			"not significant", l->w.p < 0.001 ? "" : "=",
+			numfmt_p(a, sizeof(a), l->w.p));
 	else if (l->winner != CMP_TIE)
 		fprintf(f, " (single runs: not tested)");
 	fprintf(f, "</td></tr>\n");

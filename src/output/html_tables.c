@@ -264,8 +264,8 @@ static void grouped_tables(FILE *f, const struct report *r)
 		fprintf(f, "<h3>");
 		html_esc(f, wl);
 		if (ntot > HTML_GROUP_COLS)
-			fprintf(f, " <span class=\"imp\">(%zu figures in groups of %d)</span>", ntot,
-				HTML_GROUP_COLS);
+			fprintf(f, " <span class=\"imp\">(%zu figures in groups of %d)</span>",
+				ntot, HTML_GROUP_COLS);
 		fprintf(f, "</h3>\n");
 		for (k = c, nc = 0, part = 0; k < r->ncols; k++) {
 			if (!same_wl(r->cols[k], wl))
