@@ -199,49 +199,63 @@ void iozone_cliff_find(const struct iozone_matrix *m, struct iozone_cliff *c)
 {
 	static const int order[] = { IOZ_READ, IOZ_REREAD, IOZ_FREAD, IOZ_PREAD,
 				     IOZ_RANDOM_READ };
-	double best_prev = -1, best;
-	uint64_t kb_prev = 0;
-	size_t k, f, r;
+	double best[128], res[128];
+	uint64_t kb[128];
+	size_t k, f, r, n = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->pass = -1;
+	c->hi_res = c->lo_res = -1;
 	for (k = 0; k < sizeof(order) / sizeof(order[0]) && c->pass < 0; k++)
 		if (m->passes & (1u << order[k]))
 			c->pass = order[k];
-	if (c->pass < 0 || !m->nf)
+	if (c->pass < 0)
 		return;
-	for (f = 0; f < m->nf; f++) {
-		best = -1;
+	/* per file size: the best rate over the record sizes, and that cell's residency */
+	for (f = 0; f < m->nf && n < 128; f++) {
+		best[n] = -1;
+		res[n] = -1;
 		for (r = 0; r < m->nr; r++) {
 			const struct iozone_cell *x = iozone_at(m, c->pass, f, r);
 
-			if (x->row && x->kbps > best)
-				best = x->kbps;
-		}
-		if (best <= 0)
-			continue;
-		if (!c->from_kb)
-			c->from_kb = m->file_kb[f];
-		/* the largest fall between two measured file sizes in a row */
-		if (best_prev > 0 && best_prev / best > c->ratio) {
-			c->ratio = best_prev / best;
-			c->hi_kbps = best_prev;
-			c->lo_kbps = best;
-			c->found = c->ratio >= 2.0;
-			if (c->found) {
-				c->from_kb = kb_prev;
-				c->to_kb = m->file_kb[f];
+			if (x->row && x->kbps > best[n]) {
+				best[n] = x->kbps;
+				res[n] = x->row->cache_pct;
 			}
 		}
-		best_prev = best;
-		kb_prev = m->file_kb[f];
-		if (!c->found)
-			c->to_kb = m->file_kb[f];
+		if (best[n] > 0)
+			kb[n++] = m->file_kb[f];
 	}
+	if (!n)
+		return;
+	c->from_kb = kb[0];
+	c->to_kb = kb[n - 1];
+	/* the cliff: the largest fall of the rate between consecutive sizes, when it is
+	 * 2x or more */
+	for (f = 1, k = 0; f < n; f++)
+		if (best[f - 1] / best[f] > c->ratio) {
+			c->ratio = best[f - 1] / best[f];
+			k = f;
+		}
+	c->found = c->ratio >= 2.0;
+	/* else where the file stops fitting: the first size read mostly from the device
+	 * after one read mostly from RAM (residency when the read began) */
+	for (f = 1; f < n && !c->found; f++)
+		if (res[f - 1] >= 50 && res[f] >= 0 && res[f] < 50) {
+			c->found = 1;
+			k = f;
+		}
 	if (!c->found) {
-		c->hi_kbps = c->lo_kbps = 0;
 		c->ratio = 0;
+		return;
 	}
+	c->from_kb = kb[k - 1];
+	c->to_kb = kb[k];
+	c->hi_kbps = best[k - 1];
+	c->lo_kbps = best[k];
+	c->ratio = best[k - 1] / best[k];
+	c->hi_res = res[k - 1];
+	c->lo_res = res[k];
 }
 
 char *iozone_cliff_line(char *buf, size_t len, const struct iozone_cliff *c,
@@ -271,8 +285,15 @@ char *iozone_cliff_line(char *buf, size_t len, const struct iozone_cliff *c,
 	}
 	units_fmt_si(a, sizeof(a), c->hi_kbps * 1024.0, "B/s");
 	units_fmt_si(b, sizeof(b), c->lo_kbps * 1024.0, "B/s");
-	snprintf(buf, len, "cache cliff: %s rates fall from %s to %s between %s and %s%s%s%s",
-		 what, a, b, fa, fb, cache_bytes ? ": the page cache holds about " : "",
-		 cache_bytes ? cb : "", cache_bytes ? " here" : "");
+	snprintf(buf, len, "cache cliff: %s rates fall from %s to %s between %s and %s"
+		 "%s%s%s", what, a, b, fa, fb, cache_bytes ? ": the page cache holds about " : "", cache_bytes ? cb : "",
+		 cache_bytes ? " here" : "");
+	if (c->hi_res >= 0 && c->lo_res >= 0) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, len > n ? len - n : 0, " (%.0f%% of the smaller file was in "
+			 "the cache when its read began, %.0f%% of the larger)", c->hi_res,
+			 c->lo_res);
+	}
 	return buf;
 }

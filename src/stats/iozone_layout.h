@@ -107,9 +107,12 @@ struct iozone_cliff {
 	uint64_t from_kb, to_kb;	/* the file sizes around the fall (found), or the range */
 	double hi_kbps, lo_kbps;	/* the best rate at each of them */
 	double ratio;		/* hi / lo */
+	double hi_res, lo_res;	/* their cache residency when the read began, -1: unknown */
 };
-/* Look for the cliff in m: per file size the best read rate over the record sizes; the
- * largest fall between consecutive file sizes is the cliff when it is 2x or more. Pure. */
+/* Look for the cliff in m: per file size the best read rate over the record sizes and
+ * that cell's cache residency; the cliff is the largest fall of the rate between
+ * consecutive sizes when it is 2x or more, else the first step from a file read mostly
+ * from the cache (>= 50% resident) to one read mostly from the device. Pure. */
 void iozone_cliff_find(const struct iozone_matrix *m, struct iozone_cliff *c);
 /* The cliff as one sentence into buf ("reads fall from 9.8 GB/s to 410 MB/s between
  * 8 GiB and 16 GiB: ..."); cache_bytes (0: unknown) is what the page cache can hold.

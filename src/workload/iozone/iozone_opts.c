@@ -108,7 +108,7 @@ static int letter(struct iozone_cfg *c, char l, const char *v, char *err, size_t
 
 	switch (l) {
 	case 'a': c->autom = 1; return 0;
-	case 'A': c->autom = c->auto2 = 1; return 0;
+	case 'A': c->autom = c->auto2 = c->nocross = 1; return 0;
 	case 'I': c->direct = 1; return 0;
 	case 'e': c->fsync_timed = 1; return 0;
 	case 'c': c->close_timed = 1; return 0;
