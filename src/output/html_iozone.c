@@ -98,7 +98,8 @@ static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 	fprintf(f, "<text x=\"8\" y=\"18\" class=\"ttl\">%s: kB/s by file size (down) and "
 		   "record size (across)</text>\n", iozone_pass(p)->phase);
 	for (r = 0; r < m->nr; r++)
-		fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>\n",
+		fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"tick\" "
+			   "text-anchor=\"middle\">%s</text>\n",
 			LEFT + (int)r * CELL_W + CELL_W / 2, TOP - 6,
 			size_kb(a, sizeof(a), m->rec_kb[r]));
 	for (fi = 0; fi < m->nf; fi++) {
@@ -119,9 +120,11 @@ static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 				m->file_kb[fi]), size_kb(b, sizeof(b), m->rec_kb[r]), c->kbps,
 				cached(c) ? " (page cache)" : "");
 			if (cached(c))
-				fprintf(f, "<rect class=\"ioz-cache\" x=\"%d\" y=\"%d\" width=\"%d\" "
+				fprintf(f, "<rect class=\"ioz-cache\" x=\"%d\" y=\"%d\" "
+					   "width=\"%d\" "
 					   "height=\"%d\" fill=\"url(#ioz-hatch-%zu)\" "
-					   "opacity=\"0.55\"/>\n", x, y, CELL_W - 1, CELL_H - 1, id);
+					   "opacity=\"0.55\"/>\n", x, y, CELL_W - 1,
+					CELL_H - 1, id);
 		}
 	}
 	fprintf(f, "<text x=\"8\" y=\"%d\" class=\"tick\">colour: %s (dark) to %s (light), "
@@ -161,7 +164,8 @@ static void surface(FILE *f, const struct iozone_matrix *m, int p)
 	fprintf(f, "<svg class=\"chart ioz-surface\" xmlns=\"http://www.w3.org/2000/svg\" "
 		   "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n<text x=\"8\" y=\"18\" "
 		   "class=\"ttl\">%s: kB/s as a surface over record size (right) and file size "
-		   "(left), log scale</text>\n", SURF_W, q.oy + (double)(m->nf + m->nr) * q.dx / 2 + 40,
+		   "(left), log scale</text>\n", SURF_W,
+		q.oy + (double)(m->nf + m->nr) * q.dx / 2 + 40,
 		iozone_pass(p)->phase);
 	/* the floor, then back to front: the far corner (small files and records) first */
 	project(&q, 0, 0, 0, &x[0], &y[0]);
@@ -191,7 +195,8 @@ static void surface(FILE *f, const struct iozone_matrix *m, int p)
 			project(&q, (double)r, (double)fi + 1, z[3], &x[3], &y[3]);
 			colour(col, sizeof(col), (z[0] + z[1] + z[2] + z[3]) / 4);
 			fprintf(f, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
-				   "fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"/>\n", x[0], y[0],
+				   "fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"/>\n",
+				x[0], y[0],
 				x[1], y[1], x[2], y[2], x[3], y[3], col);
 		}
 	for (r = 0; r < m->nr; r++) {
@@ -224,7 +229,8 @@ void html_iozone_section(FILE *f, const struct report *r)
 			fprintf(f, "<h2>iozone matrices</h2>\n<p>Each pass of iozone's test matrix "
 				   "as a heat map and as iozone's 3-D surface. Hatched cells read "
 				   "or wrote the page cache, not the device (their figure is RAM "
-				   "speed); cells iozone skips are left out, never drawn as 0.</p>\n");
+				   "speed); cells iozone skips are left out, never drawn as "
+				   "0.</p>\n");
 		fprintf(f, "<h3>");
 		html_run_name(f, r, i);
 		fprintf(f, "</h3>\n<p>");

@@ -286,7 +286,8 @@ char *iozone_cliff_line(char *buf, size_t len, const struct iozone_cliff *c,
 	units_fmt_si(a, sizeof(a), c->hi_kbps * 1024.0, "B/s");
 	units_fmt_si(b, sizeof(b), c->lo_kbps * 1024.0, "B/s");
 	snprintf(buf, len, "cache cliff: %s rates fall from %s to %s between %s and %s"
-		 "%s%s%s", what, a, b, fa, fb, cache_bytes ? ": the page cache holds about " : "", cache_bytes ? cb : "",
+		 "%s%s%s", what, a, b, fa, fb,
+		 cache_bytes ? ": the page cache holds about " : "", cache_bytes ? cb : "",
 		 cache_bytes ? " here" : "");
 	if (c->hi_res >= 0 && c->lo_res >= 0) {
 		size_t n = strlen(buf);
