@@ -62,6 +62,8 @@ static void latency_single(FILE *f, const struct report *r, struct svg_lat *l,
 	size_t i, k, nl, shown = 0;
 
 	for (i = 0; i < gs->n; i++) {
+		if (html_iozone_row(gs->g[i].first))
+			continue;	/* html_iozone_section draws its matrices */
 		wl = gs->g[i].first->workload ? gs->g[i].first->workload : "";
 		for (k = 0; k < i && strcmp(gs->g[k].first->workload ?
 					    gs->g[k].first->workload : "", wl); k++)

@@ -109,6 +109,8 @@ static void single_tables(FILE *f, const struct report *r)
 	const char *wl;
 
 	for (i = 0; i < gs->n; i++) {
+		if (html_iozone_row(gs->g[i].first))
+			continue;	/* html_iozone_section draws its matrices */
 		wl = gs->g[i].first->workload ? gs->g[i].first->workload : "";
 		for (k = 0; k < i && !same_wl(gs->g[k].first, wl); k++)
 			;
