@@ -167,8 +167,9 @@ int svg_bars(FILE *f, const char *title, const char *unit, const struct svg_bar 
 	for (t = 0; t < ax.n; t++) {
 		x = BAR_LABEL + t * ax.step * scale;
 		fprintf(f, "<path class=\"grid\" d=\"M%.1f 26 V%d\"/><text x=\"%.1f\" y=\"%d\" "
-			   "class=\"tick\" text-anchor=\"middle\">%s</text>\n", x, y, x, y + 14,
-			numfmt_tick(tick, sizeof(tick), &ax, t));
+			   "class=\"tick\" text-anchor=\"middle\">", x, y, x, y + 14);
+		html_esc(f, numfmt_tick(tick, sizeof(tick), &ax, t));	/* the unit is data */
+		fprintf(f, "</text>\n");
 	}
 	for (i = 0, y = 30; i < n; i++, y += BAR_H + BAR_GAP)
 		bar_one(f, &b[i], i, scale, y, unit);
