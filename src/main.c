@@ -8,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "comm/comm.h"
 #include "core/err.h"
+#include "core/features.h"
 #include "core/scratch.h"
 #include "workload/workload.h"
 
@@ -84,10 +85,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "--version")) {
-		printf("iobattery %s\n", IOB_VERSION);
-		return 0;
-	}
+	if (argc >= 2 && !strcmp(argv[1], "--version"))
+		return features_print(stdout) < 0 || fflush(stdout) != 0 ? EXIT_FAILED : 0;
 	/* under mpirun: join the other ranks (or refuse to run as unrelated copies) */
 	rc = comm_init(&argc, &argv);
 	if (rc)
