@@ -348,6 +348,7 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	charts_section(f, &r);
 	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
+	html_ranks_section(f, &r);		/* runs of several ranks only */
 	if (n >= 2)
 		html_delta_section(f, &r);
 	html_notes_section(f, &r);

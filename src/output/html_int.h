@@ -58,4 +58,8 @@ void html_notes_section(FILE *f, const struct report *r);
 void html_iozone_section(FILE *f, const struct report *r);
 int html_iozone_row(const struct row *w);
 
+/* html_ranks.c: per run of several ranks (mpirun), tables by host and by rank and a chart
+ * per merged row of the ranks' own rates; nothing when no run has ranks. */
+void html_ranks_section(FILE *f, const struct report *r);
+
 #endif

@@ -35,4 +35,8 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row);
  * row the -R blocks (when asked), the RAM-speed legend and the cache cliff. */
 int text_iozone_row(FILE *f, const struct run *run, const struct row *row);
 
+/* text_ranks.c: after everything, for a run of several ranks (mpirun): each merged row's
+ * aggregate, spread and first done, and the ranks' table. Nothing for one process. */
+int out_text_ranks(FILE *f, const struct run *run);
+
 #endif
