@@ -209,6 +209,26 @@ int scratch_create(const char *parent, struct scratch **out)
 	return 0;
 }
 
+int scratch_adopt(const char *dir, struct scratch **out)
+{
+	struct scratch *s;
+	struct stat st;
+
+	if (lstat(dir, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (strlen(dir) >= PATH_MAX)
+		return -ENAMETOOLONG;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->slot = -1;		/* not ours to remove */
+	strcpy(s->dir, dir);
+	*out = s;
+	return 0;
+}
+
 const char *scratch_dir(const struct scratch *s)
 {
 	return s->dir;

@@ -58,6 +58,10 @@ struct scratch;
 /* Create it under parent (which must exist, be a directory and writable).
  * Returns 0 and *out (owned by the caller, free with scratch_destroy) or -errno. */
 int scratch_create(const char *parent, struct scratch **out);
+/* Use dir, a scratch directory another process of this run created (a multi-rank run's
+ * shared directory), without ever removing it: scratch_destroy only frees. Returns 0
+ * and *out, -ENOTDIR, or -errno when it cannot be seen. */
+int scratch_adopt(const char *dir, struct scratch **out);
 /* The directory's absolute path; valid until scratch_destroy. */
 const char *scratch_dir(const struct scratch *s);
 /* buf = dir + "/" + name. Returns 0 or -ENAMETOOLONG. */

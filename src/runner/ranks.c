@@ -179,13 +179,13 @@ uint64_t ranks_stonewall(struct phase *ph, uint64_t done, int err)
 }
 
 /* The count a phase ended with: its workers' bytes for a byte phase, else the last tick. */
-static uint64_t final_done(const struct phase *ph)
+static uint64_t final_done(const struct phase *ph, const struct phase_rank *pr)
 {
 	uint64_t b = 0;
 	unsigned i;
 
 	if (strcmp(ph->prog.unit, "B"))
-		return ph->pr->last_done;
+		return pr->last_done;
 	for (i = 0; i < ph->nw; i++)
 		b += ph->w[i].bytes;
 	/* the samples count worker 0 only: keep their scale */
@@ -203,7 +203,7 @@ void ranks_phase_end(struct phase *ph, struct row *row, int err)
 		return;
 	ph->pr = NULL;
 	m.seq = pr->seq;
-	m.units = final_done(ph);
+	m.units = final_done(ph, pr);
 	m.flags = COMM_PROG_DONE;
 	pr->last_done = m.units;
 	pr->finished = 1;

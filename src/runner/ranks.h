@@ -73,6 +73,15 @@ int ranks_merge(struct runner *rc);
 /* Free rc's booking (after the run). */
 void ranks_book_free(struct runner *rc);
 
+/* A scratch directory under parent: this rank's own, or with shared (--shared-dir) and
+ * several ranks the one rank 0 makes, which the others use without removing it (every
+ * rank must call it then: it is a gate and a broadcast). 0 or -errno; a rank that cannot
+ * see the shared directory gets -ENOENT. */
+struct scratch;
+int ranks_scratch_create(const char *parent, int shared, struct scratch **out);
+/* Its counterpart (a gate first when shared: every rank is done in the directory). */
+int ranks_scratch_destroy(struct scratch *sc, int shared);
+
 /* Per-rank figures of a row, for the merge and its unit test (ranks_merge.c). */
 struct rank_fig {
 	uint32_t present, timed, has_lat, cpu_valid;
