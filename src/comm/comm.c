@@ -159,6 +159,8 @@ int comm_init(int *argc, char ***argv)
 		err_msg("cannot start: the ranks could not exchange their host names");
 		comm_mpi.abort(EXIT_FAILED);
 	}
+	if (W.size > 1)
+		sig_unlink_on_first();	/* mpirun's SIGKILL follows its SIGTERM within 1 s */
 	if (W.size > 1 && W.rank > 0) {
 		/* only rank 0 prints results; the others' messages say who they are */
 		snprintf(prefix, sizeof(prefix), "rank %u on %s: ", W.rank, comm_host());

@@ -49,12 +49,22 @@ static void remove_now(const struct cleanup_slot *s)
 	(void)scratch_rmtree(s->path);
 }
 
+static volatile sig_atomic_t unlink_first;
+
+void sig_unlink_on_first(void)
+{
+	unlink_first = 1;
+}
+
 static void on_signal(int sig)
 {
 	int i;
 
 	if (sig_stop_flag <= 0) {
 		sig_stop_flag = sig;
+		for (i = 0; unlink_first && i < CLEANUP_SLOTS; i++)
+			if (cleanup_slots[i].used && !cleanup_slots[i].is_dir)
+				unlink(cleanup_slots[i].path);	/* async-signal-safe */
 		return;
 	}
 	for (i = 0; i < CLEANUP_SLOTS; i++)

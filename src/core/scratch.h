@@ -41,6 +41,11 @@ static inline int sig_stop_signalled(void)
 	return sig_stop_flag > 0;
 }
 
+/* Under mpirun: the launcher sends SIGTERM and SIGKILL a second later, so the first
+ * signal also unlinks every registered file at once (directories still go the normal
+ * way, after the loops end). Call before threads start. */
+void sig_unlink_on_first(void);
+
 /* Register a path that must be removed if the process is killed by a second signal,
  * or by cleanup_run_all(). is_dir: remove it recursively (it must be ours).
  * Returns a slot >= 0 or -ENOSPC when the registry (64 slots) is full.
