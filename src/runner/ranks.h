@@ -105,6 +105,11 @@ struct rank_fig {
  * -ENOMEM. Pure: no communication (t_ranks tests it on injected figures). */
 int ranks_merge_row(struct row *row, const struct rank_fig *fig, unsigned n, struct hist *h,
 		    const char *const *hosts);
+/* A rank's exact latency sums (count, sum, sum of squares as two words, min, max) into f. */
+void ranks_fig_lat(struct rank_fig *f, const struct hist *h);
+/* The merged histogram on rank 0: buckets summed over the ranks (HIST_NBUCKETS, the
+ * reduction's result) and the exact sums of fig[0..n-1]. NULL on ENOMEM; caller frees. */
+struct hist *ranks_hist_merge(const uint64_t *buckets, const struct rank_fig *fig, unsigned n);
 /* Fraction of a rank's work done at time t (ns from its start) from its samples
  * (t_i, done_i), n of them, increasing; linear between samples, linear from (0,0) and up
  * to (stop, total) outside them. 0..1. */

@@ -115,17 +115,8 @@ static void fill_fig(const struct runner *rc, const struct row *w, struct rank_f
 	f->sys_busy_s = w->cpu.sys_busy_s;
 	f->sw_bytes = e ? e->sw_bytes : 0;
 	f->sw_ns = e ? e->sw_ns : 0;
-	if (w->lat.hist && w->lat.hist->n) {
-		const struct hist *h = w->lat.hist;
-
-		f->has_lat = 1;
-		f->lat_n = h->n;
-		f->lat_sum = h->sum;
-		f->lat_min = h->min;
-		f->lat_max = h->max;
-		f->lat_sq_lo = (uint64_t)h->sumsq;
-		f->lat_sq_hi = (uint64_t)(h->sumsq >> 64);
-	}
+	if (w->lat.hist && w->lat.hist->n)
+		ranks_fig_lat(f, w->lat.hist);
 	snprintf(f->error, sizeof(f->error), "%s", w->error ? w->error : "");
 }
 
@@ -199,28 +190,6 @@ static int merge_metrics(struct row *w, const char *all, const size_t *lens, uns
 	return 0;
 }
 
-/* Rank 0: the merged histogram from the summed buckets and the ranks' exact sums. */
-static struct hist *merged_hist(const uint64_t *b, const struct rank_fig *fig, unsigned n)
-{
-	struct hist *h = malloc(sizeof(*h));
-	unsigned r;
-
-	if (!h)
-		return NULL;
-	hist_init(h);
-	memcpy(h->b, b, sizeof(h->b));
-	for (r = 0; r < n; r++) {
-		if (!fig[r].has_lat)
-			continue;
-		h->n += fig[r].lat_n;
-		h->sum += fig[r].lat_sum;
-		h->sumsq += ((unsigned __int128)fig[r].lat_sq_hi << 64) | fig[r].lat_sq_lo;
-		h->min = fig[r].lat_min < h->min ? fig[r].lat_min : h->min;
-		h->max = fig[r].lat_max > h->max ? fig[r].lat_max : h->max;
-	}
-	return h;
-}
-
 /* One row: w is this rank's row (NULL if none); on rank 0, w is the row merged into. */
 static int merge_one(struct runner *rc, struct row *w, uint64_t *buckets, struct rank_fig *figs,
 		     const char *const *hosts)
@@ -260,7 +229,7 @@ static int merge_one(struct runner *rc, struct row *w, uint64_t *buckets, struct
 	e = comm_gatherv(mt ? mt : "", mt ? mlen : 0, &all, lens);
 	free(mt);
 	if (e == 0 && root) {
-		struct hist *h = v[1] ? merged_hist(buckets, figs, n) : NULL;
+		struct hist *h = v[1] ? ranks_hist_merge(buckets, figs, n) : NULL;
 
 		e = merge_metrics(w, all, lens, n);
 		if (!e && v[1] && !h)

@@ -64,6 +64,38 @@ double ranks_metric_merge(const char *unit, const double *v, unsigned n)
 	return mean ? acc / k : acc;
 }
 
+void ranks_fig_lat(struct rank_fig *f, const struct hist *h)
+{
+	f->has_lat = 1;
+	f->lat_n = h->n;
+	f->lat_sum = h->sum;
+	f->lat_min = h->min;
+	f->lat_max = h->max;
+	f->lat_sq_lo = (uint64_t)h->sumsq;
+	f->lat_sq_hi = (uint64_t)(h->sumsq >> 64);
+}
+
+struct hist *ranks_hist_merge(const uint64_t *b, const struct rank_fig *fig, unsigned n)
+{
+	struct hist *h = malloc(sizeof(*h));
+	unsigned r;
+
+	if (!h)
+		return NULL;
+	hist_init(h);
+	memcpy(h->b, b, sizeof(h->b));
+	for (r = 0; r < n; r++) {
+		if (!fig[r].has_lat)
+			continue;
+		h->n += fig[r].lat_n;
+		h->sum += fig[r].lat_sum;
+		h->sumsq += ((unsigned __int128)fig[r].lat_sq_hi << 64) | fig[r].lat_sq_lo;
+		h->min = fig[r].lat_min < h->min ? fig[r].lat_min : h->min;
+		h->max = fig[r].lat_max > h->max ? fig[r].lat_max : h->max;
+	}
+	return h;
+}
+
 /* The work a rank did in rate units: its rate over its own time. */
 static double work_of(const struct rank_fig *f)
 {

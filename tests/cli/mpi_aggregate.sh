@@ -1,0 +1,51 @@
+# Two and four ranks write their own files and read them back: one result from rank 0
+# whose totals are exactly the sums of the ranks', whose time is IOR's (latest stop -
+# earliest start) and rate all bytes over it, whose histogram holds every request, with
+# each rank's host and figures; the text is printed once.
+. tests/cli/lib
+. tests/cli/mpi_lib
+cd "$T" || exit 1
+for n in 2 4; do
+	mpi_run $n "$IOB" dd if=/dev/zero of=f bs=64k count=48 --no-store --format json \
+		--quiet > w$n.json 2> err || { cat err; fail "$n ranks: dd write exited $?"; }
+	size=$((n * 48 * 65536))
+	r='.rows[0]'
+	jq_true w$n.json "$r.bytes == $size and ([$r.ranks[].bytes] | add) == $r.bytes"
+	jq_true w$n.json "([$r.ranks[].ops] | add) == $r.ops and $r.ops == $n * 48"
+	jq_true w$n.json "(($r.ranks | map(.stop_ns) | max) - ($r.ranks | map(.start_ns) |
+		min)) == $r.elapsed_ns and ($r.ranks | map(.start_ns) | min) == 0"
+	jq_true w$n.json "(($r.rate - $r.bytes * 1000 / $r.elapsed_ns) | fabs) < 1e-6 * $r.rate"
+	jq_true w$n.json "$r.latency.n == $r.ops and
+		([$r.latency.histogram[][1]] | add) == $r.latency.n"
+	jq_true w$n.json "$r.params.rank_count == \"$n\" and (.ranks | length) == $n and
+		all(.ranks[]; .env.host != null) and ($r.ranks | length) == $n"
+	jq_true w$n.json "any($r.metrics[]; .name == \"first_done_rate\") and
+		any($r.metrics[]; .name == \"rank_rate_sd\")"
+	i=0
+	while [ $i -lt $n ]; do
+		[ "$(wc -c < f.$i)" -eq $((48 * 65536)) ] || fail "f.$i: not 48 blocks"
+		i=$((i + 1))
+	done
+	[ ! -e f ] || fail "a rank wrote of=f itself instead of its own f.RANK"
+	mpi_run $n "$IOB" dd if=f of=/dev/null bs=64k --no-store --format json --quiet \
+		> r$n.json 2> err || { cat err; fail "$n ranks: dd read exited $?"; }
+	jq_true r$n.json ".rows[0].phase == \"read\" and .rows[0].bytes == $size"
+	rm -f f.*
+done
+
+# the text once, from rank 0, with the ranks' table
+mpi_run 2 "$IOB" dd if=/dev/zero of=t bs=64k count=8 --no-store > out 2> err ||
+	{ cat err; fail "dd text exited $?"; }
+[ "$(grep -c 'records out' out)" -eq 1 ] || { cat out; fail "the text is not printed once"; }
+grep -q "^2 ranks on 1 host" out || { cat out; fail "no ranks block"; }
+
+# the store keeps the per-rank tables
+IOBATTERY_DB="$T/store.db"; export IOBATTERY_DB
+mpi_run 2 "$IOB" dd if=/dev/zero of=s bs=64k count=8 --quiet > /dev/null 2> err ||
+	{ cat err; fail "dd into the store exited $?"; }
+command -v sqlite3 > /dev/null || exit 0
+[ "$(sqlite3 "$IOBATTERY_DB" 'SELECT COUNT(*) FROM run_ranks')" = 2 ] ||
+	fail "run_ranks does not hold the 2 ranks"
+[ "$(sqlite3 "$IOBATTERY_DB" 'SELECT SUM(bytes) FROM row_ranks')" = $((2 * 8 * 65536)) ] ||
+	fail "row_ranks does not hold the ranks' bytes"
+exit 0
