@@ -217,6 +217,8 @@ void ranks_phase_end(struct phase *ph, struct row *row, int err)
 	if (row && ranks_book_row(ph->rc, row, ph->t0 > pr->release ? ph->t0 - pr->release : 0,
 				  pr->st, pr->sd, pr->ns, pr->sw_bytes, pr->sw_ns) == 0)
 		pr->st = pr->sd = NULL;	/* the book owns them now */
+	if (pr->tab)
+		comm_progress_collect(NULL);	/* stop listening into the table first */
 	free(pr->st);
 	free(pr->sd);
 	free(pr->tab);

@@ -205,7 +205,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_RR_FLAGS		"flags"
 
 #define RK_RUN_RANKS		"ranks"		/* field: the run's per-rank objects */
-#define RK_OPT_STONEWALL	"stonewall"	/* options of a multi-rank run */
+#define RK_OPT_STONEWALL	"stonewall_seconds"	/* options of a multi-rank run */
 #define RK_OPT_WEAROUT		"wearout"
 #define RK_OPT_SHARED_FILE	"shared-file"
 #define RK_OPT_SHARED_DIR	"shared-dir"

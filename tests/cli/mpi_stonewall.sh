@@ -12,7 +12,7 @@ mpi_run 2 "$IOB" dd if=/dev/zero of=f bs=4k count=$big oflag=dsync --stonewall 0
 r='.rows[0]'
 jq_true s.json "all($r.ranks[]; .bytes < $big * 4096 and .stonewall_bytes > 0)"
 jq_true s.json "any($r.metrics[]; .name == \"stonewall_s\") and
-	any($r.metrics[]; .name == \"stonewall_rate\") and .options.stonewall == \"0.5\""
+	any($r.metrics[]; .name == \"stonewall_rate\") and .options.stonewall_seconds == \"0.5\""
 jq_true s.json "($r.flags | index(\"incomplete\")) == null"
 rm -f f.*
 
