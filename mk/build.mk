@@ -24,3 +24,6 @@ units: libiob.a
 # bench programs (bench/*.c): measuring tools, not tests; `make bench` builds them.
 bench/verify_speed: bench/verify_speed.c libiob.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/verify_speed.c libiob.a $(LIBS)
+
+bench/comm_overhead: bench/comm_overhead.c libiob.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/comm_overhead.c libiob.a $(LIBS)

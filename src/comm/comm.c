@@ -276,8 +276,11 @@ int comm_finish(int status)
 	struct comm_gate_msg a, v;
 	int rc;
 
-	if (W.size == 1)
+	if (W.size == 1) {
+		if (W.t != &comm_single)
+			W.t->finalize();	/* mpirun -np 1: MPI was joined all the same */
 		return status;
+	}
 	if (W.broken)
 		return status;	/* mpirun is ending the job; talking could hang */
 	memset(&a, 0, sizeof(a));

@@ -72,19 +72,25 @@ static void m_finalize(void)
 	free(M.have_pending);
 }
 
-/* One step of a wait: yield for the first rounds, then sleep, doubling to 1 ms. */
+/* One step of a wait: yield for the first 200 us (a gate whose ranks all arrive costs
+ * a few microseconds, and yielding leaves the CPU to a rank still at work), then sleep,
+ * doubling from 20 us to 1 ms. *round counts the steps, 0 at the start of a wait. */
+#define SPIN_NS	200000ull
 static void backoff(unsigned *round)
 {
+	static uint64_t t0;
 	struct timespec ts = { 0, 0 };
-	unsigned k = *round;
+	unsigned k;
 
-	(*round)++;
-	if (k < 64) {
+	if ((*round)++ == 0)
+		t0 = clock_ns();
+	if (clock_ns() - t0 < SPIN_NS) {
 		sched_yield();
+		*round = 1;
 		return;
 	}
-	k -= 64;
-	ts.tv_nsec = k >= 7 ? 1000000 : 10000L << k;
+	k = *round - 2;
+	ts.tv_nsec = k >= 6 ? 1000000 : 20000L << k;
 	nanosleep(&ts, NULL);
 }
 
