@@ -33,6 +33,7 @@
 
 struct run;
 struct row;
+struct vhook_cfg;
 
 /* What every workload runs with. Built by the subcommand from its options. */
 struct runner {
@@ -41,6 +42,7 @@ struct runner {
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
 	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
+	const struct vhook_cfg *verify;	/* --verify and friends (runner/vhook.h); NULL off */
 };
 
 struct phase {

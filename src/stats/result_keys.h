@@ -323,6 +323,40 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DB_PG_DATA_DIRECTORY	"pg_data_directory"
 #define RK_DB_DB_DEVICE		"db_device"
 
+/* ---- every write workload's --verify (shared table "verify", runner/vhook.c) ---------- */
+#define RK_VERIFY		"verify"	/* param on every row of a verified run */
+#define RK_VERIFY_RUN_ID	"verify_run_id"
+#define RK_VERIFY_BLOCK		"verify_block"
+#define RK_VERIFY_AFTER_DROP	"verify_after_drop"
+#define RK_VERIFY_CRC_PATH	"verify_crc_path"
+#define RK_VERIFY_JOURNAL	"verify_journal"
+#define RK_VERIFY_BLOCKS	"verify_blocks"
+#define RK_VERIFY_BAD_BLOCKS	"verify_bad_blocks"
+#define RK_VERIFY_FILES		"verify_files"
+#define RK_VERIFY_FILES_GONE	"verify_files_gone"
+#define RK_VERIFY_ACKED		"verify_acknowledged"
+#define RK_VERIFY_ACK_S		"verify_acknowledge_s"
+/* blocks per class (vblock.h), in enum vblock_class order */
+#define RK_VERIFY_OK		"verify_ok"
+#define RK_VERIFY_IN_FLIGHT	"verify_in_flight"
+#define RK_VERIFY_CORRUPTED	"verify_corrupted"
+#define RK_VERIFY_MISDIRECTED	"verify_misdirected"
+#define RK_VERIFY_STALE		"verify_stale"
+#define RK_VERIFY_OTHER_RUN	"verify_other_run"
+#define RK_VERIFY_ZEROED	"verify_zeroed"
+#define RK_VERIFY_NO_HEADER	"verify_no_header"
+#define RK_VERIFY_TORN		"verify_torn"
+#define RK_VERIFY_MISSING	"verify_missing"
+/* the file offset of the first block of each failing class */
+#define RK_VERIFY_FIRST_CORRUPTED	"verify_first_corrupted"
+#define RK_VERIFY_FIRST_MISDIRECTED	"verify_first_misdirected"
+#define RK_VERIFY_FIRST_STALE		"verify_first_stale"
+#define RK_VERIFY_FIRST_OTHER_RUN	"verify_first_other_run"
+#define RK_VERIFY_FIRST_ZEROED		"verify_first_zeroed"
+#define RK_VERIFY_FIRST_NO_HEADER	"verify_first_no_header"
+#define RK_VERIFY_FIRST_TORN		"verify_first_torn"
+#define RK_VERIFY_FIRST_MISSING		"verify_first_missing"
+
 /* ---- written only by imports (table "import") ------------------------------------------ */
 #define RK_IMPORT_IMPORTED_FROM	"imported_from"
 #define RK_IMPORT_IMPORTED_FORMAT "imported_format"
