@@ -64,8 +64,8 @@ int text_verify_row(FILE *f, const struct run *run, const struct row *w)
 	if (row_metric(w, RK_VERIFY_ACKED))
 		fprintf(f, "  acknowledged generations recorded: %.0f (in %.3f s) to %s\n",
 			metric(w, RK_VERIFY_ACKED), metric(w, RK_VERIFY_ACK_S),
-			kv_get(&w->params, RK_VERIFY_JOURNAL) ? kv_get(&w->params, RK_VERIFY_JOURNAL)
-								: "?");
+			kv_get(&w->params, RK_VERIFY_JOURNAL) ?
+			kv_get(&w->params, RK_VERIFY_JOURNAL) : "?");
 	fprintf(f, "  run id %s, crc32c path %s%s\n", id ? id : "?", crc ? crc : "?",
 		drop && !strcmp(drop, "true") ? ", read after dropping the page cache" : "");
 	return out_text_extras(f, w);

@@ -1,6 +1,6 @@
 /* result_keys.h - the result schema: every key a run or a row carries, declared once.
  *
- * A key table lists, per workload (dd, cp, bonnie, postmark, db), the row params, the
+ * A key table lists, per workload (dd, cp, bonnie, postmark, db, fsync), the row params, the
  * row metrics and the run options that workload writes by name; shared tables list the
  * keys only imports write, and the fixed fields of the JSON document (top level, env,
  * row, cpu, latency, metric objects). Each declaration gives the name as the JSON spells
@@ -322,6 +322,34 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DB_PG_SERVER_VERSION	"pg_server_version"
 #define RK_DB_PG_DATA_DIRECTORY	"pg_data_directory"
 #define RK_DB_DB_DEVICE		"db_device"
+
+/* ---- fsync (table "fsync") ------------------------------------------------------------ */
+#define RK_FSYNC_TEST		"test"
+#define RK_FSYNC_METHOD		"method"
+#define RK_FSYNC_WRITES_PER_OP	"writes_per_op"
+#define RK_FSYNC_WRITE_SIZE	"write_size"
+#define RK_FSYNC_DIRECT		"direct"
+#define RK_FSYNC_SECS_PER_TEST	"secs_per_test"
+#define RK_FSYNC_LABEL		"label"
+#define RK_FSYNC_NA		"na"
+#define RK_FSYNC_PLATFORM_DIRECT "platform_direct"
+#define RK_FSYNC_BLOCKS		"blocks"
+#define RK_FSYNC_USECS_PER_OP	"usecs_per_op"
+#define RK_FSYNC_DEVICE_FLUSHES	"device_flushes"
+#define RK_FSYNC_DEVICE_WRITES	"device_writes"
+#define RK_FSYNC_DEVICE		"device"
+#define RK_FSYNC_DEVICE_MODEL	"device_model"
+#define RK_FSYNC_WRITE_CACHE	"write_cache"
+#define RK_FSYNC_FUA		"fua"
+#define RK_FSYNC_ROTATIONAL	"rotational"
+#define RK_FSYNC_RPM		"rpm"
+#define RK_FSYNC_RPM_SOURCE	"rpm_source"
+#define RK_FSYNC_FLOOR_US	"floor_us"
+#define RK_FSYNC_FLOOR_WHY	"floor_why"
+#define RK_FSYNC_BEST_METHOD	"best_method"
+#define RK_FSYNC_WAL_SYNC_METHOD "wal_sync_method"
+#define RK_FSYNC_SQLITE_SYNCHRONOUS "sqlite_synchronous"
+#define RK_FSYNC_IMPLAUSIBLE	"implausible_methods"
 
 /* ---- every write workload's --verify (shared table "verify", runner/vhook.c) ---------- */
 #define RK_VERIFY		"verify"	/* param on every row of a verified run */
