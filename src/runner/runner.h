@@ -69,6 +69,9 @@ void phase_restart(struct phase *ph);
 struct row *phase_end(struct phase *ph, const char *workload);
 /* Free the workers without making a row (setup failed). */
 void phase_abort(struct phase *ph);
+/* Leave out of the phase's time and CPU what happened between samples a and b (taken
+ * inside it): a --verify phase run in the middle of a workload's enclosing phase. */
+void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cpu_sample *b);
 
 /* Start a worker's clock: call right before its first request. */
 static inline void worker_start(struct worker *w)

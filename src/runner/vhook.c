@@ -113,22 +113,22 @@ static void stamp_region(struct vhook *h, struct vh_slot *s, const struct vh_fil
 			 uint64_t off, uint64_t n, uint64_t gen)
 {
 	uint64_t k = 0, i, pen, last, p = 0, pl;
-	int dirty = 0;
 
+	/* a piece off the grid last time wrote its header over template bytes */
+	if (s->dirty)
+		for (p = 0; p < s->cap; p += h->block)
+			vblock_prepare(h->ctx, s->buf + p, h->block);
+	s->dirty = 0;
 	k = split(n, h->block, &pen, &last);
-	for (i = 0; i < k; i++, p += pl) {
+	for (i = 0, p = 0; i < k; i++, p += pl) {
 		pl = i + 1 == k ? last : i + 2 == k ? pen : h->block;
 		if (p % h->block == 0 && pl == h->block) {
 			vblock_stamp(h->ctx, s->buf + p, (size_t)pl, f->file_id, off + p, gen);
 		} else {
 			vblock_fill(h->ctx, s->buf + p, (size_t)pl, f->file_id, off + p, gen);
-			dirty |= p % h->block != 0;
+			s->dirty |= p % h->block != 0;
 		}
 	}
-	/* a piece off the grid wrote its header over template bytes: prepare again */
-	if (dirty)
-		for (p = 0; p < s->cap; p += h->block)
-			vblock_prepare(h->ctx, s->buf + p, h->block);
 }
 
 /* Where a write of r lands and what it must write. Mutex held. *start: the region's
@@ -183,10 +183,7 @@ int vhook_before(struct ioctx *io, struct engine_req *r)
 	n = off + r->len - start;
 	gen = f->gen == VHOOK_GEN_COUNT ? ++f->count : f->gen;
 	k = split(n, h->block, &pen, &last);
-	if (off + r->len >= f->tail_off + f->tail_len) {
-		f->tail_len = last;
-		f->tail_off = off + r->len - last;
-	}
+	s->tail_len = last;		/* the file's last block, once the write has landed */
 	f->stamped += k;
 	s->dsync = fe->dsync;
 	pthread_mutex_unlock(&h->mu);
@@ -234,6 +231,20 @@ static void wrote(struct vhook *h, struct vh_slot *s, uint64_t done)
 	pthread_mutex_unlock(&h->mu);
 }
 
+/* A write of region bytes landed: it may now be the file's last block. */
+static void tail(struct vhook *h, struct vh_slot *s, uint64_t region)
+{
+	struct vh_file *f = s->f;
+	uint64_t end = s->off + region;
+
+	pthread_mutex_lock(&h->mu);
+	if (end >= f->tail_off + f->tail_len) {
+		f->tail_off = end - s->tail_len;
+		f->tail_len = s->tail_len;
+	}
+	pthread_mutex_unlock(&h->mu);
+}
+
 void vhook_after(struct ioctx *io, struct engine_req *r)
 {
 	struct vhook *h = io->vh->h;
@@ -249,8 +260,10 @@ void vhook_after(struct ioctx *io, struct engine_req *r)
 		if (r->op == ENGINE_OP_PWRITE)
 			r->off = s->off + pre;
 		if (r->res > 0) {
-			if ((uint64_t)r->res == region)
+			if ((uint64_t)r->res == region) {
+				tail(h, s, region);
 				wrote(h, s, region);
+			}
 			/* the workload sees its own bytes: those past the merged block's start */
 			r->res = (uint64_t)r->res > pre ? r->res - (int64_t)pre : 0;
 		}

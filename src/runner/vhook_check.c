@@ -134,6 +134,7 @@ struct vh_total {
 	uint64_t first[VBLOCK_NCLASS], first_byte[VBLOCK_NCLASS];
 	const char *first_path[VBLOCK_NCLASS];
 	const char *crc_path;
+	uint64_t run_id;		/* the first file's blocks' (a copy's: its source's) */
 	int err;			/* the first failure to read a file */
 	const char *err_path;
 };
@@ -154,6 +155,8 @@ static void total_add(struct vh_total *t, const struct verify_summary *s, const 
 		}
 	}
 	t->crc_path = s->crc_path;
+	if (!t->run_id)
+		t->run_id = s->run_id;
 }
 
 /* The rule a file's blocks are held to. */
@@ -277,7 +280,9 @@ static void fill_row(struct vhook *h, struct row *row, const struct vh_total *t)
 				    : 0;
 	str_set(&row->rate_unit, "MB/s");
 	kv_set(&row->params, RK_VERIFY, "true");
-	kv_set(&row->params, RK_VERIFY_RUN_ID, "%016" PRIx64, h->run_id);
+	kv_set(&row->params, RK_VERIFY_RUN_ID, "%016" PRIx64,
+	       h->nfiles && h->files[0]->gen == VHOOK_GEN_CHECK && t->run_id ? t->run_id
+									: h->run_id);
 	kv_set(&row->params, RK_VERIFY_BLOCK, "%u", (unsigned)h->block);
 	kv_set(&row->params, RK_VERIFY_AFTER_DROP, "%s", h->cfg->after_drop ? "true" : "false");
 	kv_set(&row->params, RK_VERIFY_CRC_PATH, "%s", t->crc_path ? t->crc_path : "?");

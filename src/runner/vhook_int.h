@@ -56,7 +56,9 @@ struct vh_slot {
 	struct vh_file *f;		/* NULL: the request was not stamped */
 	uint64_t off, gen;
 	size_t len;
+	uint64_t tail_len;		/* the region's last piece */
 	int dsync;
+	int dirty;			/* a piece off the block grid: prepare again first */
 };
 
 struct vhook_io {
