@@ -39,6 +39,8 @@ static const struct opt fsync_opt_table[] = {
 	  "open_sync" },
 	{ "blocks", 0, OPT_U64, offsetof(struct fsync_cfg, blocks), "N",
 	  "the crash test's region: N blocks rewritten in turn (default 1024)" },
+	{ "no-space-check", 0, OPT_FLAG, offsetof(struct fsync_cfg, no_space_check), NULL,
+	  "skip the free-space check before laying out the file" },
 	{ "listen", 0, OPT_STR, offsetof(struct fsync_cfg, listen), "ADDR:PORT",
 	  "be the other machine of the power-cut test: record what a --report-to writer "
 	  "acknowledges in --verify-journal FILE" },
@@ -154,7 +156,7 @@ static int fsync_validate(struct workload_ctx *x)
 	if (check_target(c) < 0)
 		return -EINVAL;
 	need = c->crash ? c->blocks * c->block : FSYNC_PREFILL;
-	if (space_check(c->dir, need, &avail) == -ENOSPC) {
+	if (!c->no_space_check && space_check(c->dir, need, &avail) == -ENOSPC) {
 		char a[32], b[32];
 
 		err_msg("fsync: not enough free space: '%s': need %s, %s free", c->dir,

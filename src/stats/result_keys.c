@@ -247,43 +247,6 @@ static const struct result_key fsync_keys[] = {
 	METRIC(RK_FSYNC_FLOOR_US, "us", "the least a durable op can take on this device"),
 };
 
-/* Every write workload's --verify: its rows' param, and the verify row's figures. */
-static const struct result_key verify_keys[] = {
-	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
-	      "true on every row of a run with --verify: the data written were stamped blocks"),
-	PARAM(RK_VERIFY_RUN_ID, "", 0, RK_CMP_NONE, NULL, "the run id in every block, in hex"),
-	PARAM(RK_VERIFY_BLOCK, "B", 0, RK_CMP_NONE, NULL, "the longest block"),
-	PARAM(RK_VERIFY_AFTER_DROP, "bool", 0, RK_CMP_VALUE, NULL,
-	      "true when each file was dropped from the page cache before it was read back"),
-	PARAM(RK_VERIFY_CRC_PATH, "", 0, RK_CMP_NONE, NULL,
-	      "the CRC32C code that ran: sse4.2, armv8-crc or software"),
-	PARAM(RK_VERIFY_JOURNAL, "", 0, RK_CMP_NONE, NULL,
-	      "where acknowledged generations went: the journal file or the listener"),
-	METRIC(RK_VERIFY_BLOCKS, "blocks", "blocks checked"),
-	METRIC(RK_VERIFY_BAD_BLOCKS, "blocks", "blocks in failing classes"),
-	METRIC(RK_VERIFY_FILES, "files", "files checked"),
-	METRIC(RK_VERIFY_FILES_GONE, "files", "files the workload removed before the check"),
-	METRIC(RK_VERIFY_ACKED, "records", "acknowledged generations recorded"),
-	METRIC(RK_VERIFY_ACK_S, "s", "time spent recording them (inside the write phases)"),
-	METRIC(RK_VERIFY_OK, "blocks", "blocks as written"),
-	METRIC(RK_VERIFY_IN_FLIGHT, "blocks", "blocks of an unacknowledged write (accepted)"),
-	METRIC(RK_VERIFY_CORRUPTED, "blocks", "blocks with bytes no write put there"),
-	METRIC(RK_VERIFY_MISDIRECTED, "blocks", "blocks of this run for another place"),
-	METRIC(RK_VERIFY_STALE, "blocks", "blocks of an older generation (lost write)"),
-	METRIC(RK_VERIFY_OTHER_RUN, "blocks", "blocks of another run (lost write)"),
-	METRIC(RK_VERIFY_ZEROED, "blocks", "zeros where a block was written"),
-	METRIC(RK_VERIFY_NO_HEADER, "blocks", "bytes that are no block of this format"),
-	METRIC(RK_VERIFY_TORN, "blocks", "blocks partly an older generation or zeros"),
-	METRIC(RK_VERIFY_MISSING, "blocks", "blocks past the end of the file"),
-	METRIC(RK_VERIFY_FIRST_CORRUPTED, "B", "file offset of the first corrupted block"),
-	METRIC(RK_VERIFY_FIRST_MISDIRECTED, "B", "file offset of the first misdirected block"),
-	METRIC(RK_VERIFY_FIRST_STALE, "B", "file offset of the first stale block"),
-	METRIC(RK_VERIFY_FIRST_OTHER_RUN, "B", "file offset of the first other run's block"),
-	METRIC(RK_VERIFY_FIRST_ZEROED, "B", "file offset of the first zeroed block"),
-	METRIC(RK_VERIFY_FIRST_NO_HEADER, "B", "file offset of the first block without header"),
-	METRIC(RK_VERIFY_FIRST_TORN, "B", "file offset of the first torn block"),
-	METRIC(RK_VERIFY_FIRST_MISSING, "B", "file offset of the first missing block"),
-};
 
 /* Keys only an import writes: what the old tools printed and iobattery names otherwise. */
 static const struct result_key import_keys[] = {
@@ -323,6 +286,41 @@ static const struct result_key row_keys[] = {
 	FIELD(RK_ROW_METRICS, "", "extra named figures"),
 	PARAM_R(RK_ROW_DETAIL, "", 0, RK_CMP_NONE, NULL, RK_ROLE_LABEL,
 		"a short label telling the workload's rows apart in tables (dd: bs=1M)"),
+	/* every write workload's --verify: its rows' param, and the verify row's figures */
+	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
+	      "true on every row of a run with --verify: the data written were stamped blocks"),
+	PARAM(RK_VERIFY_RUN_ID, "", 0, RK_CMP_NONE, NULL, "the run id in every block, in hex"),
+	PARAM(RK_VERIFY_BLOCK, "B", 0, RK_CMP_NONE, NULL, "the longest block"),
+	PARAM(RK_VERIFY_AFTER_DROP, "bool", 0, RK_CMP_VALUE, NULL,
+	      "true when each file was dropped from the page cache before it was read back"),
+	PARAM(RK_VERIFY_CRC_PATH, "", 0, RK_CMP_NONE, NULL,
+	      "the CRC32C code that ran: sse4.2, armv8-crc or software"),
+	PARAM(RK_VERIFY_JOURNAL, "", 0, RK_CMP_NONE, NULL,
+	      "where acknowledged generations went: the journal file or the listener"),
+	METRIC(RK_VERIFY_BLOCKS, "blocks", "blocks checked"),
+	METRIC(RK_VERIFY_BAD_BLOCKS, "blocks", "blocks in failing classes"),
+	METRIC(RK_VERIFY_FILES, "files", "files checked"),
+	METRIC(RK_VERIFY_FILES_GONE, "files", "files the workload removed before the check"),
+	METRIC(RK_VERIFY_ACKED, "records", "acknowledged generations recorded"),
+	METRIC(RK_VERIFY_ACK_S, "s", "time spent recording them (inside the write phases)"),
+	METRIC(RK_VERIFY_OK, "blocks", "blocks as written"),
+	METRIC(RK_VERIFY_IN_FLIGHT, "blocks", "blocks of an unacknowledged write (accepted)"),
+	METRIC(RK_VERIFY_CORRUPTED, "blocks", "blocks with bytes no write put there"),
+	METRIC(RK_VERIFY_MISDIRECTED, "blocks", "blocks of this run for another place"),
+	METRIC(RK_VERIFY_STALE, "blocks", "blocks of an older generation (lost write)"),
+	METRIC(RK_VERIFY_OTHER_RUN, "blocks", "blocks of another run (lost write)"),
+	METRIC(RK_VERIFY_ZEROED, "blocks", "zeros where a block was written"),
+	METRIC(RK_VERIFY_NO_HEADER, "blocks", "bytes that are no block of this format"),
+	METRIC(RK_VERIFY_TORN, "blocks", "blocks partly an older generation or zeros"),
+	METRIC(RK_VERIFY_MISSING, "blocks", "blocks past the end of the file"),
+	METRIC(RK_VERIFY_FIRST_CORRUPTED, "B", "file offset of the first corrupted block"),
+	METRIC(RK_VERIFY_FIRST_MISDIRECTED, "B", "file offset of the first misdirected block"),
+	METRIC(RK_VERIFY_FIRST_STALE, "B", "file offset of the first stale block"),
+	METRIC(RK_VERIFY_FIRST_OTHER_RUN, "B", "file offset of the first other run's block"),
+	METRIC(RK_VERIFY_FIRST_ZEROED, "B", "file offset of the first zeroed block"),
+	METRIC(RK_VERIFY_FIRST_NO_HEADER, "B", "file offset of the first block without header"),
+	METRIC(RK_VERIFY_FIRST_TORN, "B", "file offset of the first torn block"),
+	METRIC(RK_VERIFY_FIRST_MISSING, "B", "file offset of the first missing block"),
 };
 
 static const struct result_key run_keys[] = {
@@ -397,7 +395,6 @@ TABLE(bonnie_table, "bonnie", "bonnie", bonnie_keys);
 TABLE(postmark_table, "postmark", "postmark", postmark_keys);
 TABLE(db_table, "db", "db", db_keys);
 TABLE(fsync_table, "fsync", "fsync", fsync_keys);
-TABLE(verify_table, "verify", NULL, verify_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
 TABLE(run_table, "run", NULL, run_keys);
@@ -407,11 +404,11 @@ TABLE(latency_table, "latency", NULL, latency_keys);
 TABLE(metric_table, "metric", NULL, metric_keys);
 
 /* The shared tables a workload's rows see after their own, in this order. */
-#define N_SHARED 3
+#define N_SHARED 2
 
 const struct result_key_table *const result_key_tables[] = {
 	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &fsync_table,
-	&import_table, &row_table, &verify_table,	/* shared: every workload's rows */
+	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	NULL,
 };

@@ -351,7 +351,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_FSYNC_SQLITE_SYNCHRONOUS "sqlite_synchronous"
 #define RK_FSYNC_IMPLAUSIBLE	"implausible_methods"
 
-/* ---- every write workload's --verify (shared table "verify", runner/vhook.c) ---------- */
+/* ---- every write workload's --verify (in table "row"; runner/vhook_check.c) ------------ */
 #define RK_VERIFY		"verify"	/* param on every row of a verified run */
 #define RK_VERIFY_RUN_ID	"verify_run_id"
 #define RK_VERIFY_BLOCK		"verify_block"

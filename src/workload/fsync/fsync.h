@@ -59,6 +59,7 @@ struct fsync_cfg {
 	uint64_t blocks;		/* --blocks: the crash test's region in blocks */
 	unsigned rpm;			/* --rpm: the disk's speed when known better; 0 */
 	const char *listen;		/* --listen ADDR:PORT */
+	int no_space_check;		/* --no-space-check */
 	int crash;			/* --verify given: the crash test instead */
 	/* decided by validation / setup */
 	char dir[PATH_MAX];		/* where the file goes: the user's directory */
