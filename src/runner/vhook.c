@@ -411,6 +411,7 @@ int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
 	if (!h)
 		return -ENOMEM;
 	h->cfg = rc->verify;
+	h->rc = rc;
 	h->run_id = vblock_run_id();
 	h->block = block_len < VH_MIN_BLOCK ? VH_MIN_BLOCK : block_len;
 	memset(&g, 0, sizeof(g));
@@ -442,6 +443,7 @@ int vhook_stop(struct vhook *h)
 	if (!h)
 		return 0;
 	rc = vhook_sink_close(h);
+	vhook_mark_rows(h);	/* the rows made after the verify row too */
 	for (i = 0; i < h->nfiles; i++) {
 		free(h->files[i]->path);
 		free(h->files[i]->pend);

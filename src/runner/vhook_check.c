@@ -255,15 +255,15 @@ static char *bad_text(const struct vh_total *t)
 	return str_printf("bad blocks: %s", buf);
 }
 
-/* Every earlier row of this repeat of the workload was measured with stamped blocks. */
-static void mark_rows(struct runner *rc, const char *workload)
+void vhook_mark_rows(struct vhook *h)
 {
+	struct runner *rc = h->rc;
 	size_t i;
 
-	for (i = 0; i < rc->run->nrows; i++) {
+	for (i = 0; h->workload && i < rc->run->nrows; i++) {
 		struct row *r = rc->run->rows[i];
 
-		if (r->repeat == rc->repeat && r->workload && !strcmp(r->workload, workload) &&
+		if (r->repeat == rc->repeat && r->workload && !strcmp(r->workload, h->workload) &&
 		    !kv_get(&r->params, RK_VERIFY))
 			kv_set(&r->params, RK_VERIFY, "true");
 	}
@@ -342,7 +342,8 @@ int vhook_verify(struct vhook *h, struct runner *rc, const char *workload)
 	memset(&t, 0, sizeof(t));
 	for (k = 0; k < VBLOCK_NCLASS; k++)
 		t.first[k] = t.first_byte[k] = VERIFY_NONE;
-	mark_rows(rc, workload);
+	h->workload = workload;
+	vhook_mark_rows(h);
 	if ((err = load_journal(h, &jm)) < 0) {
 		err_errno(err, "%s: cannot read the journal back: '%s'", workload, h->cfg->journal);
 		return err;

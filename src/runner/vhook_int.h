@@ -33,6 +33,8 @@ struct vh_fd {
 
 struct vhook {
 	const struct vhook_cfg *cfg;
+	struct runner *rc;		/* its rows are marked at the end */
+	const char *workload;		/* set by vhook_verify */
 	struct vblock_ctx *ctx;
 	uint32_t block;			/* the template's (the longest block's) length */
 	uint64_t run_id;
@@ -71,5 +73,8 @@ struct vhook_io {
  * without either); close it. 0 or -errno after printing why. */
 int vhook_sink_open(struct vhook *h);
 int vhook_sink_close(struct vhook *h);
+/* vhook_check.c: mark every row of this repeat of h's workload as measured with stamped
+ * blocks (RK_VERIFY). */
+void vhook_mark_rows(struct vhook *h);
 
 #endif
