@@ -133,6 +133,8 @@ static int build(struct report *r)
 		for (j = 0; j < r->groups[i].n; j++) {
 			const struct row *w = r->groups[i].g[j].first;
 
+			if (html_iozone_row(w))
+				continue;	/* drawn by html_iozone_section */
 			for (k = 0; k < r->ncols && !col_match(r->cols[k], w); k++)
 				;
 			if (k < r->ncols)
@@ -298,6 +300,7 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	html_table_section(f, &r);
 	legend(f);
 	charts_section(f, &r);
+	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
 	if (n >= 2)
 		html_delta_section(f, &r);

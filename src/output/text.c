@@ -21,6 +21,7 @@ static const struct out_text_renderer text_renderers[] = {
 	{ "postmark", NULL, text_postmark_row },
 	{ "db", text_db_head, text_db_row },
 	{ "fsync", text_fsync_head, text_fsync_row },
+	{ "iozone", NULL, text_iozone_row },
 	{ NULL, NULL, NULL },
 };
 
