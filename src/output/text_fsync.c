@@ -176,6 +176,12 @@ static void percentile_line(FILE *f, const struct row *w)
 	fprintf(f, "%s\n", w->flags & ROW_FLUSH_IMPLAUSIBLE ? "  flush_implausible" : "");
 }
 
+static void power_cut(FILE *f)
+{
+	fputs("  Only cutting the power shows what survives: see the power-cut procedure in\n"
+	      "  docs/methodology.md ('iobattery fsync --listen' and '--report-to').\n", f);
+}
+
 static void device_block(FILE *f, const struct row *d)
 {
 	const char *dev = param(d, RK_FSYNC_DEVICE), *why = param(d, RK_FSYNC_FLOOR_WHY);
@@ -186,6 +192,8 @@ static void device_block(FILE *f, const struct row *d)
 			d->note ? d->note : "no block device under the file");
 		if (d->flags & ROW_FLUSH_IMPLAUSIBLE)
 			fprintf(f, "  flush_implausible (every sync): %s\n", why);
+		fputs("  Nothing here tells whether a sync reached a medium.\n", f);
+		power_cut(f);
 		return;
 	}
 	fprintf(f, "\nDevice: %s%s%s%s, write cache: %s, FUA: %s, rotational: %s", dev,
@@ -215,8 +223,7 @@ static void device_block(FILE *f, const struct row *d)
 		      "unknown):\n  a fast flush may be honest (power-loss protection) or "
 		      "not.\n", f);
 	}
-	fputs("  Only cutting the power shows what survives: see the power-cut procedure in\n"
-	      "  docs/methodology.md ('iobattery fsync --listen' and '--report-to').\n", f);
+	power_cut(f);
 }
 
 static void recommendation(FILE *f, const struct row *d)
