@@ -74,6 +74,28 @@ uint64_t units_mul_sat(uint64_t a, uint64_t b)
 	return units_mul_u64(a, b, &v) < 0 ? UINT64_MAX : v;
 }
 
+uint64_t units_dtou64(double v, int round)
+{
+	if (round)
+		v += 0.5;
+	if (!(v >= 1))		/* NaN, negative, under one */
+		return 0;
+	if (v >= 18446744073709551616.0)
+		return UINT64_MAX;
+	return (uint64_t)v;
+}
+
+long long units_dtoll(double v, long long lo, long long hi)
+{
+	if (v != v)
+		return lo <= 0 && hi >= 0 ? 0 : lo;
+	if (v <= (double)lo)
+		return lo;
+	if (v >= (double)hi)
+		return hi;
+	return (long long)v;
+}
+
 int units_parse_u64(const char *s, uint64_t *out)
 {
 	uint64_t v;

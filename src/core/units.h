@@ -28,6 +28,13 @@ int units_mul_off(uint64_t a, uint64_t b, uint64_t *out);
 /* a * b, or UINT64_MAX when it does not fit (for space estimates that must not wrap). */
 uint64_t units_mul_sat(uint64_t a, uint64_t b);
 
+/* A double as an integer, for the formatters and importers, which must never cast a
+ * value out of range (undefined behaviour, and output like -9223372036854775808):
+ * truncated toward zero; NaN gives 0; below the range its low end, above it its high end
+ * (infinities included). units_dtou64 rounds to nearest first when round is set. Pure. */
+uint64_t units_dtou64(double v, int round);
+long long units_dtoll(double v, long long lo, long long hi);
+
 /* Parse an unsigned decimal integer, whole string. 0, -EINVAL or -ERANGE. */
 int units_parse_u64(const char *s, uint64_t *out);
 
