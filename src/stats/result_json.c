@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "core/rfile.h"
 #include "core/units.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -27,7 +28,9 @@
 #define RJ_MAX_SECS	1e12		/* CPU seconds */
 #define RJ_MAX_PCT	1e6		/* process %CPU (passes 100 with threads) */
 
-#define NFLAGS 32u	/* bits of row->flags; result_flag_name() names the known ones */
+#define NFLAGS 32u
+
+#define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */	/* bits of row->flags; result_flag_name() names the known ones */
 
 /* ---- dumping ---- */
 
@@ -684,20 +687,24 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
 
 struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
 {
-	json_error_t jerr;
-	json_t *root;
 	struct run *r;
+	char *text;
+	size_t len;
+	int rc;
 
-	root = json_load_file(path, 0, &jerr);
-	if (!root) {
-		if (jerr.line < 1)	/* could not open or read the file */
-			snprintf(errbuf, errlen, "%s", jerr.text);
-		else
-			snprintf(errbuf, errlen, "malformed JSON at line %d column %d: %s",
-				 jerr.line, jerr.column, jerr.text);
+	/* a regular file only (a FIFO would block), read whole, then parsed as text */
+	rc = rfile_read(path, RESULT_JSON_MAX_BYTES, &text, &len);
+	if (rc < 0) {
+		snprintf(errbuf, errlen, "%s", rfile_strerror(rc));
 		return NULL;
 	}
-	r = run_from_json(root, errbuf, errlen);
-	json_decref(root);
+	if (strlen(text) != len) {
+		snprintf(errbuf, errlen, "malformed JSON: a NUL byte at offset %zu",
+			 strlen(text));
+		free(text);
+		return NULL;
+	}
+	r = result_json_load(text, errbuf, errlen);
+	free(text);
 	return r;
 }
