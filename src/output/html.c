@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/textsafe.h"
 #include "core/units.h"
 #include "output/html.h"
 #include "output/html_int.h"
@@ -183,6 +184,7 @@ void html_run_name_buf(char *buf, size_t len, const struct report *r, size_t i)
 			 run->env.device ? run->env.device : "");
 	else
 		snprintf(buf, len, "%c: %s", c, run->id ? run->id : "?");
+	textsafe_utf8_trim(buf);	/* a cut name must not end inside a character */
 }
 
 /* ---- sections ---------------------------------------------------------------------------- */

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "core/rfile.h"
+#include "core/textsafe.h"
 #include "core/units.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -38,7 +39,19 @@
  * failed allocation makes set() fail, which the callers count. */
 static json_t *jstr(const char *s)
 {
-	return s ? json_string(s) : json_null();
+	json_t *v;
+	char *fixed;
+
+	if (!s)
+		return json_null();
+	if (textsafe_utf8_valid(s))
+		return json_string(s);
+	/* JSON is UTF-8: a Latin-1 file name or label keeps its bytes as the characters of
+	 * their Latin-1 reading instead of losing the run */
+	fixed = textsafe_utf8_fix(s);
+	v = fixed ? json_string(fixed) : NULL;
+	free(fixed);
+	return v;
 }
 
 static json_t *jreal(double v)
@@ -72,8 +85,13 @@ static json_t *kv_to_json(const struct kvlist *l, int *bad)
 		(*bad)++;
 		return NULL;
 	}
-	for (size_t i = 0; i < l->n; i++)
-		set(o, l->v[i].key, jstr(l->v[i].value), bad);
+	for (size_t i = 0; i < l->n; i++) {
+		char *key = textsafe_utf8_valid(l->v[i].key) ? NULL :
+			    textsafe_utf8_fix(l->v[i].key);
+
+		set(o, key ? key : l->v[i].key, jstr(l->v[i].value), bad);
+		free(key);
+	}
 	return o;
 }
 
