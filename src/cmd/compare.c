@@ -13,6 +13,7 @@
 #include "store/store.h"
 #include "core/err.h"
 #include "core/opt.h"
+#include "output/termsafe.h"
 #include "stats/compare.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -204,6 +205,12 @@ int cmd_compare(int argc, char **argv)
 	for (i = 0; i < n && status == EXIT_OK; i++)
 		if (!(runs[i] = results_load(ops[i], !o.no_store)))
 			status = EXIT_USAGE;
+	/* labels, hosts, ids and params go to a terminal: no control character of a file */
+	for (i = 0; i < n && status == EXIT_OK; i++)
+		if (termsafe_run(runs[i]) < 0) {
+			err_msg("compare: out of memory");
+			status = EXIT_FAILED;
+		}
 	for (i = 0; i < n && status == EXIT_OK; i++)
 		print_run(stdout, (char)('A' + i), runs[i], ops[i]);
 	for (i = 1; i < n && status == EXIT_OK; i++)

@@ -13,6 +13,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/rfile.h"
+#include "core/textsafe.h"
 #include "core/scratch.h"
 #include "import/import.h"
 #include "output/output.h"
@@ -151,8 +152,13 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r)
 		}
 	}
 	/* after a failure the message said what was not kept: no "imported:" line */
-	if (!failed)
-		printf("imported: %s%s\n", what, where);
+	if (!failed) {
+		/* the tool version and host came from the file: escaped for the terminal */
+		char *safe = textsafe_term(what);
+
+		printf("imported: %s%s\n", safe ? safe : "?", where);
+		free(safe);
+	}
 	return failed;
 }
 

@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/output.h"
+#include "output/termsafe.h"
 #include "stats/result.h"
 #include "stats/result_json.h"
 #include "store/store.h"
@@ -94,7 +95,8 @@ static int do_export(struct store *st, int64_t id, const char *format, int show)
 	}
 	if (show) {
 		printf("store id %lld\n", (long long)id);
-		if (out_write(&out_text, stdout, run) < 0 || out_text_repeats(stdout, run) < 0)
+		/* the repeats block names figures by params: escape them, as the text does */
+		if (termsafe_run(run) < 0 || out_write(&out_text, stdout, run) < 0 || out_text_repeats(stdout, run) < 0)
 			rc = EXIT_FAILED;
 	} else if (!strcmp(format, "json")) {
 		/* as the json formatter writes a result file: the text and a newline */
