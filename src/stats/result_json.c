@@ -288,6 +288,7 @@ struct jload {
 	unsigned long errlen;
 	int failed;
 	const char *where;		/* "env", "rows[3]" ... */
+	const char *sub;		/* a member object of where ("cpu") or "" */
 };
 
 static void jfail(struct jload *c, const char *key, const char *what)
@@ -295,8 +296,9 @@ static void jfail(struct jload *c, const char *key, const char *what)
 	if (c->failed++)
 		return;
 	if (c->err && c->errlen)
-		snprintf(c->err, c->errlen, "'%s%s%s': %s", c->where, *c->where ? "." : "",
-			 key, what);
+		snprintf(c->err, c->errlen, "'%s%s%s%s%s': %s", c->where,
+			 *c->where && (*c->sub || *key) ? "." : "", c->sub,
+			 *c->sub && *key ? "." : "", key, what);
 }
 
 /* String member into *dst (replaced): a copy, or NULL when null or absent. */
@@ -453,12 +455,14 @@ static void load_cpu(struct jload *c, const json_t *o, struct row_cpu *p)
 		return;
 	}
 	p->valid = 1;
+	c->sub = RK_ROW_CPU;
 	p->user_s = get_num(c, o, RK_CPU_USER_S, 0, 0, RJ_MAX_SECS);
 	p->sys_s = get_num(c, o, RK_CPU_SYS_S, 0, 0, RJ_MAX_SECS);
 	p->proc_pct = get_num(c, o, RK_CPU_PROC_PCT, 0, 0, RJ_MAX_PCT);
 	p->sys_busy_pct = get_num(c, o, RK_CPU_SYS_BUSY_PCT, 0, 0, 100);
 	p->sys_busy_s = get_num(c, o, RK_CPU_SYS_BUSY_S, 0, 0, RJ_MAX_SECS);
 	p->cpu_ns_per_op = get_num(c, o, RK_CPU_NS_PER_OP, 0, 0, RJ_MAX_FIG);
+	c->sub = "";
 }
 
 /* Rebuild a histogram from [[bucket, count], ...]; the exact sums are not stored, so
@@ -472,12 +476,12 @@ static struct hist *load_hist(struct jload *c, const json_t *a, const struct row
 	if (!a || json_is_null(a))
 		return NULL;
 	if (!json_is_array(a)) {
-		jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM, "expected an array");
+		jfail(c, RK_LAT_HISTOGRAM, "expected an array");
 		return NULL;
 	}
 	h = malloc(sizeof(*h));
 	if (!h) {
-		jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM, "out of memory");
+		jfail(c, RK_LAT_HISTOGRAM, "out of memory");
 		return NULL;
 	}
 	hist_init(h);
@@ -486,13 +490,13 @@ static struct hist *load_hist(struct jload *c, const json_t *a, const struct row
 
 		if (json_unpack((json_t *)pair, "[II]", &b, &n) < 0 || b < 0 ||
 		    b >= HIST_NBUCKETS || n < 0) {
-			jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM,
+			jfail(c, RK_LAT_HISTOGRAM,
 			      "expected [bucket, count] pairs");
 			free(h);
 			return NULL;
 		}
 		if (h->n + (uint64_t)n < h->n) {
-			jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM,
+			jfail(c, RK_LAT_HISTOGRAM,
 			      "out of range (the counts pass 2^64)");
 			free(h);
 			return NULL;
@@ -523,6 +527,7 @@ static void load_lat(struct jload *c, const json_t *o, struct row_lat *l)
 		return;
 	}
 	l->valid = 1;
+	c->sub = RK_ROW_LATENCY;
 	l->n = get_u64(c, o, RK_LAT_N);
 	l->mean_ns = get_num(c, o, RK_LAT_MEAN_NS, 0, 0, RJ_MAX_NS);
 	l->sd_ns = get_num(c, o, RK_LAT_SD_NS, 0, 0, RJ_MAX_NS);
@@ -533,6 +538,7 @@ static void load_lat(struct jload *c, const json_t *o, struct row_lat *l)
 	l->p999_ns = get_u64(c, o, RK_LAT_P999_NS);
 	l->max_ns = get_u64(c, o, RK_LAT_MAX_NS);
 	l->hist = load_hist(c, json_object_get(o, RK_LAT_HISTOGRAM), l);
+	c->sub = "";
 }
 
 static unsigned load_flags(struct jload *c, const json_t *a)
@@ -621,7 +627,7 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 
 static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long errlen)
 {
-	struct jload c = { errbuf, errlen, 0, "" };
+	struct jload c = { errbuf, errlen, 0, "", "" };
 	const json_t *tool = json_object_get(root, RK_RUN_TOOL);
 	const json_t *sv = json_object_get(root, RK_RUN_SCHEMA_VERSION);
 	const json_t *rows, *o;
