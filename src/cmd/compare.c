@@ -124,6 +124,18 @@ static void print_line(FILE *f, const struct cmp_line *l, char bname)
 		verdict);
 }
 
+/* Was --fail-if-slower typed (its default, -1, means off)? */
+static int limit_given(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return 0;
+		if (!strncmp(argv[i], "--fail-if-slower", 16))
+			return 1;
+	}
+	return 0;
+}
+
 static void print_run(FILE *f, char name, const struct run *r, const char *spec)
 {
 	fprintf(f, "%c = %s%s%s%s: %s, tool %s, on %s, %s%s (%s)\n", name, nz(r->id),
@@ -135,7 +147,7 @@ static void print_run(FILE *f, char name, const struct run *r, const char *spec)
 
 /* Compare B with A, print, and count the regressions beyond limit (when >= 0). */
 static int compare_pair(FILE *f, const struct run *a, const struct run *b, char bname,
-			double limit, unsigned *regressions)
+			double limit, unsigned *regressions, unsigned *compared)
 {
 	struct run_groups ga, gb;
 	struct cmp_result r;
@@ -167,6 +179,7 @@ static int compare_pair(FILE *f, const struct run *a, const struct run *b, char 
 			   "A is better in %u, significantly in %u; %u refused, %u unmatched\n",
 			bname, r.b_better, r.compared, r.b_better_sig, r.a_better, r.a_better_sig,
 			r.refused, r.unmatched);
+		*compared = r.compared;
 		compare_result_free(&r);
 	}
 	compare_groups_free(&ga);
@@ -197,6 +210,12 @@ int cmd_compare(int argc, char **argv)
 		free(ops);
 		return EXIT_USAGE;
 	}
+	if (limit_given(argc, argv) && !(o.fail_if_slower >= 0 && isfinite(o.fail_if_slower))) {
+		err_msg("compare: bad value for --fail-if-slower: '%g': a percentage, 0 or more",
+			o.fail_if_slower);
+		free(ops);
+		return EXIT_USAGE;
+	}
 	runs = calloc((size_t)n, sizeof(*runs));
 	if (!runs) {
 		free(ops);
@@ -213,12 +232,21 @@ int cmd_compare(int argc, char **argv)
 		}
 	for (i = 0; i < n && status == EXIT_OK; i++)
 		print_run(stdout, (char)('A' + i), runs[i], ops[i]);
-	for (i = 1; i < n && status == EXIT_OK; i++)
+	for (i = 1; i < n && status == EXIT_OK; i++) {
+		unsigned compared = 0;
+
 		if (compare_pair(stdout, runs[0], runs[i], (char)('A' + i), o.fail_if_slower,
-				 &regressions) < 0) {
+				 &regressions, &compared) < 0) {
 			err_msg("compare: out of memory");
 			status = EXIT_FAILED;
+		} else if (o.fail_if_slower >= 0 && compared == 0) {
+			/* a gate that compared nothing must not pass */
+			fflush(stdout);
+			err_msg("compare: nothing compared: '%s': no figure of A measured alike "
+				"(--fail-if-slower cannot pass)", ops[i]);
+			status = EXIT_FAILED;
 		}
+	}
 	if (status == EXIT_OK && regressions) {
 		fflush(stdout);
 		err_msg("compare: %u figure%s worse than A by more than %g%%", regressions,

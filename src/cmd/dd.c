@@ -230,6 +230,10 @@ static int check_output(struct dd_job *j, const struct dd_opts *o)
 			err_msg("dd: refusing to follow a symbolic link: '%s'", j->out);
 			return -EINVAL;
 		}
+		if (S_ISDIR(st.st_mode)) {
+			err_msg("dd: output is a directory: '%s'", j->out);
+			return -EINVAL;
+		}
 		if (!S_ISREG(st.st_mode)) {
 			err_msg("dd: refusing to write a device or special file: '%s'", j->out);
 			return -EINVAL;

@@ -96,8 +96,14 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 		unlink(tmp);
 		return rc;
 	}
+	errno = 0;
 	rc = html_report(f, runs, (const char *const *)names, n, title);
-	if (fflush(f) != 0 && rc == 0)
+	/* the formatter says only that the stream failed (-EIO): the flush says why
+	 * (ENOSPC on a full file system) */
+	if (fflush(f) != 0 && (rc == 0 || rc == -EIO) && errno)
+		rc = -errno;
+	/* on stable storage before it replaces the old report */
+	if (rc == 0 && fsync(fileno(f)) < 0)
 		rc = -errno;
 	if (rc == 0 && fchmod(fileno(f), 0644) < 0)
 		rc = -errno;

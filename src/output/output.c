@@ -42,7 +42,9 @@ int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run)
 			rc = fmt->row(f, run, run->rows[i]);
 	if (rc >= 0 && fmt->end)
 		rc = fmt->end(f, run);
-	if (fflush(f) != 0 && rc >= 0)
+	errno = 0;
+	/* a formatter knows only that the stream failed (-EIO); the flush says why */
+	if (fflush(f) != 0 && (rc >= 0 || rc == -EIO))
 		rc = errno ? -errno : -EIO;
 	if (ferror(f) && rc >= 0)
 		rc = -EIO;

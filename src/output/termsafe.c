@@ -36,7 +36,8 @@ static int each_str(struct run *r, int (*fn)(char **s, void *arg), void *arg)
 			    (rc = fn(&w->params.v[j].value, arg)))
 				return rc;
 		for (j = 0; j < w->nmetrics; j++)
-			if ((rc = fn(&w->metrics[j].name, arg)) || (rc = fn(&w->metrics[j].unit, arg)))
+			if ((rc = fn(&w->metrics[j].name, arg)) ||
+			    (rc = fn(&w->metrics[j].unit, arg)))
 				return rc;
 	}
 	return 0;

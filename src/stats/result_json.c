@@ -29,9 +29,9 @@
 #define RJ_MAX_SECS	1e12		/* CPU seconds */
 #define RJ_MAX_PCT	1e6		/* process %CPU (passes 100 with threads) */
 
-#define NFLAGS 32u
+#define NFLAGS 32u	/* bits of row->flags; result_flag_name() names the known ones */
 
-#define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */	/* bits of row->flags; result_flag_name() names the known ones */
+#define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */
 
 /* ---- dumping ---- */
 
