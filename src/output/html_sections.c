@@ -10,6 +10,7 @@
 #include "output/html.h"
 #include "output/html_int.h"
 #include "stats/compare.h"
+#include "stats/figkey.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -56,42 +57,47 @@ static void cell(FILE *f, const struct row_group *g)
 	fprintf(f, "</td>");
 }
 
-/* Does run j have a figure of workload wl? */
-static int run_has(const struct report *r, size_t j, const char *wl)
+/* The columns of one workload: wc[0..nc-1], in column order. */
+struct wl_cols {
+	const size_t *wc;
+	size_t nc;
+};
+
+/* Does run j have a figure among the workload's columns? */
+static int run_has(const struct report *r, size_t j, const struct wl_cols *w)
 {
 	size_t c;
 
-	for (c = 0; c < r->ncols; c++)
-		if (!strcmp(r->cols[c]->workload, wl) && html_cell(r, j, c))
+	for (c = 0; c < w->nc; c++)
+		if (html_cell(r, j, w->wc[c]))
 			return 1;
 	return 0;
 }
 
-static void table_head(FILE *f, const struct report *r, const char *wl)
+static void table_head(FILE *f, const struct report *r, const struct wl_cols *w)
 {
 	size_t c;
 
 	fprintf(f, "<table class=\"grouped\"><thead><tr><th rowspan=\"2\">"
 		   "Machine / configuration</th><th rowspan=\"2\">Size</th>");
-	for (c = 0; c < r->ncols; c++) {
-		if (strcmp(r->cols[c]->workload, wl))
-			continue;
+	for (c = 0; c < w->nc; c++) {
 		fprintf(f, "<th colspan=\"2\">");
-		html_col_name(f, r->cols[c]);
+		html_col_name(f, r->cols[w->wc[c]]);
 		fprintf(f, "</th>");
 	}
 	fprintf(f, "</tr>\n<tr>");
-	for (c = 0; c < r->ncols; c++) {
-		if (strcmp(r->cols[c]->workload, wl))
-			continue;
+	for (c = 0; c < w->nc; c++) {
+		const struct row *col = r->cols[w->wc[c]];
+
 		fprintf(f, "<th>");
-		html_esc(f, r->cols[c]->rate_unit ? r->cols[c]->rate_unit : "s");
+		html_esc(f, col->rate_unit ? col->rate_unit : "s");
 		fprintf(f, "</th><th>%%CPU</th>");
 	}
 	fprintf(f, "</tr></thead>\n<tbody>\n");
 }
 
-static void table_rows(FILE *f, const struct report *r, const char *wl, size_t i)
+static void table_rows(FILE *f, const struct report *r, const char *wl,
+		       const struct wl_cols *w, size_t i)
 {
 	const char *h = r->runs[i]->env.host ? r->runs[i]->env.host : "";
 	char size[32];
@@ -99,53 +105,82 @@ static void table_rows(FILE *f, const struct report *r, const char *wl, size_t i
 
 	for (j = i; j < r->n; j++) {
 		if (strcmp(r->runs[j]->env.host ? r->runs[j]->env.host : "", h) ||
-		    !run_has(r, j, wl))
+		    !run_has(r, j, w))
 			continue;
 		run_size(size, sizeof(size), r->runs[j], wl);
 		fprintf(f, "<tr><td>");
 		html_run_name(f, r, j);
 		fprintf(f, "</td><td class=\"n\">%s</td>", size);
-		for (c = 0; c < r->ncols; c++)
-			if (!strcmp(r->cols[c]->workload, wl))
-				cell(f, html_cell(r, j, c));
+		for (c = 0; c < w->nc; c++)
+			cell(f, html_cell(r, j, w->wc[c]));
 		fprintf(f, "</tr>\n");
 	}
 }
 
-/* The seeds' table, one per workload: a machine row, then one row per configuration
- * measured on it, a rate and %CPU column pair per figure. */
+/* One workload's table: a machine row, then one row per configuration measured on it. */
+static void wl_table(FILE *f, const struct report *r, const char *wl, const struct wl_cols *w)
+{
+	size_t i, k;
+	const char *h;
+
+	table_head(f, r, w);
+	for (i = 0; i < r->n; i++) {
+		if (!run_has(r, i, w))
+			continue;
+		h = r->runs[i]->env.host;
+		for (k = 0; k < i; k++)
+			if (run_has(r, k, w) && !strcmp(r->runs[k]->env.host ?
+							r->runs[k]->env.host : "", h ? h : ""))
+				break;
+		if (k < i)
+			continue;	/* machine already listed */
+		fprintf(f, "<tr class=\"machine\"><th colspan=\"%zu\">", 2 + 2 * w->nc);
+		html_esc(f, h ? h : "unknown host");
+		fprintf(f, "</th></tr>\n");
+		table_rows(f, r, wl, w, i);
+	}
+	fprintf(f, "</tbody></table>\n");
+}
+
+/* The seeds' table, one per workload in the order the workloads first appear, a rate and
+ * %CPU column pair per figure. The columns are sorted by workload once (stable), so the
+ * tables cost O(c log c) in the columns however many workloads there are. */
 void html_table_section(FILE *f, const struct report *r)
 {
-	size_t c, k, i, ncols;
-	const char *wl, *h;
+	struct figkey_index x = { 0 };
+	char **wk = calloc(r->ncols + 1, sizeof(*wk));
+	size_t *start = calloc(r->ncols + 1, sizeof(*start));
+	size_t c, k, j;
 
 	fprintf(f, "<h2>Results</h2>\n");
-	for (c = 0; c < r->ncols; c++) {
-		wl = r->cols[c]->workload;
-		for (k = 0; k < c && strcmp(r->cols[k]->workload, wl); k++)
+	if (!wk || !start)
+		goto out;
+	for (c = 0; c < r->ncols; c++)
+		wk[c] = r->cols[c]->workload;	/* borrowed; the index only reads them */
+	if (figkey_index_build(&x, wk, r->ncols) < 0)
+		goto out;
+	for (c = 0; c < r->ncols; c++)
+		start[c] = SIZE_MAX;
+	for (k = 0; k < r->ncols; k = j) {
+		for (j = k + 1; j < r->ncols && !strcmp(wk[x.ord[j]], wk[x.ord[k]]); j++)
 			;
-		if (k < c)
-			continue;	/* this workload's table is written */
-		for (k = c, ncols = 0; k < r->ncols; k++)
-			ncols += !strcmp(r->cols[k]->workload, wl);
-		table_head(f, r, wl);
-		for (i = 0; i < r->n; i++) {
-			if (!run_has(r, i, wl))
-				continue;
-			h = r->runs[i]->env.host;
-			for (k = 0; k < i; k++)
-				if (run_has(r, k, wl) && !strcmp(r->runs[k]->env.host ?
-						r->runs[k]->env.host : "", h ? h : ""))
-					break;
-			if (k < i)
-				continue;	/* machine already listed */
-			fprintf(f, "<tr class=\"machine\"><th colspan=\"%zu\">", 2 + 2 * ncols);
-			html_esc(f, h ? h : "unknown host");
-			fprintf(f, "</th></tr>\n");
-			table_rows(f, r, wl, i);
-		}
-		fprintf(f, "</tbody></table>\n");
+		start[x.ord[k]] = k;	/* the workload's first column starts its run */
 	}
+	for (c = 0; c < r->ncols; c++) {
+		struct wl_cols w;
+
+		if (start[c] == SIZE_MAX)
+			continue;	/* not the first column of its workload */
+		for (j = start[c]; j < r->ncols && !strcmp(wk[x.ord[j]], wk[c]); j++)
+			;
+		w.wc = x.ord + start[c];
+		w.nc = j - start[c];
+		wl_table(f, r, wk[c], &w);
+	}
+out:
+	figkey_index_free(&x);
+	free(wk);
+	free(start);
 }
 
 /* The group's latency percentiles, merging the repeats' histograms when every row has
