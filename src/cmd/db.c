@@ -147,7 +147,7 @@ static int db_load_script(const char *path, char **out)
 	unsigned line = 1;
 	int n;
 
-	n = rfile_read(path, DB_SCRIPT_MAX, &buf, &len);
+	n = rfile_read(path, RFILE_PIPES, DB_SCRIPT_MAX, &buf, &len);
 	if (n == -EFBIG) {
 		err_msg("the script is too large: '%s': over 64 MiB", path);
 		return -EINVAL;

@@ -184,7 +184,7 @@ static int is_json(const char *path)
 {
 	char buf[256];
 	ssize_t n;
-	int fd = rfile_open(path), i = 0;
+	int fd = rfile_open(path, 0), i = 0;
 
 	if (fd < 0)
 		return 0;

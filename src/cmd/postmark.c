@@ -116,7 +116,7 @@ static int run_stream(struct session *s, FILE *in, const char *name, int interac
  * open). NULL after the message. */
 static FILE *open_script(const char *path)
 {
-	int fd = rfile_open(path);
+	int fd = rfile_open(path, RFILE_PIPES);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 
 	if (fd < 0)

@@ -103,9 +103,9 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 	if (fflush(f) != 0 && (rc == 0 || rc == -EIO) && errno)
 		rc = -errno;
 	/* on stable storage before it replaces the old report */
-	if (rc == 0 && fsync(fileno(f)) < 0)
+	if (rc == 0 && fsync(fd) < 0)
 		rc = -errno;
-	if (rc == 0 && fchmod(fileno(f), 0644) < 0)
+	if (rc == 0 && fchmod(fd, 0644) < 0)
 		rc = -errno;
 	if (fclose(f) != 0 && rc == 0)
 		rc = -errno;

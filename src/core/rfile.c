@@ -7,8 +7,9 @@
 #include <unistd.h>
 
 #include "core/rfile.h"
+#include "core/scratch.h"
 
-int rfile_open(const char *path)
+int rfile_open(const char *path, unsigned flags)
 {
 	struct stat st;
 	int fd, fl, rc;
@@ -22,7 +23,7 @@ int rfile_open(const char *path)
 		close(fd);
 		return rc;
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st.st_mode) && !((flags & RFILE_PIPES) && S_ISFIFO(st.st_mode))) {
 		close(fd);
 		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}
@@ -35,7 +36,7 @@ int rfile_open(const char *path)
 	return fd;
 }
 
-int rfile_read(const char *path, size_t max, char **buf, size_t *len)
+int rfile_read(const char *path, unsigned flags, size_t max, char **buf, size_t *len)
 {
 	size_t cap = 4096, off = 0;
 	char *b, *nb;
@@ -44,7 +45,7 @@ int rfile_read(const char *path, size_t max, char **buf, size_t *len)
 
 	*buf = NULL;
 	*len = 0;
-	fd = rfile_open(path);
+	fd = rfile_open(path, flags);
 	if (fd < 0)
 		return fd;
 	b = malloc(cap + 1);
@@ -67,7 +68,7 @@ int rfile_read(const char *path, size_t max, char **buf, size_t *len)
 			cap *= 2;
 		}
 		n = read(fd, b + off, cap - off);
-		if (n < 0 && errno == EINTR)
+		if (n < 0 && errno == EINTR && !sig_stop_requested())
 			continue;
 		if (n < 0) {
 			rc = -errno;

@@ -317,7 +317,7 @@ int import_file(struct import_set *set, const char *path, FILE *diag)
 	int rc;
 
 	/* a regular file only: a FIFO would block, a directory is no text */
-	rc = rfile_read(path, IMPORT_MAX_BYTES, &buf, &len);
+	rc = rfile_read(path, 0, IMPORT_MAX_BYTES, &buf, &len);
 	if (rc < 0) {
 		if (diag)
 			fprintf(diag, "iobattery: cannot %s: '%s': %s\n",

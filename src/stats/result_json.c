@@ -717,7 +717,7 @@ struct run *result_json_load_file(const char *path, char *errbuf, unsigned long 
 	int rc;
 
 	/* a regular file only (a FIFO would block), read whole, then parsed as text */
-	rc = rfile_read(path, RESULT_JSON_MAX_BYTES, &text, &len);
+	rc = rfile_read(path, 0, RESULT_JSON_MAX_BYTES, &text, &len);
 	if (rc < 0) {
 		snprintf(errbuf, errlen, "%s", rfile_strerror(rc));
 		return NULL;
