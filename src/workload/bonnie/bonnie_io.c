@@ -30,6 +30,7 @@ struct bio_set {
 	void *buf;			/* chunk bytes, page aligned */
 	struct ioctx io;		/* the copy's requests (its worker thread's) */
 	uint64_t t_written, t_closed;	/* last write returned; fsync and close returned */
+	int sync_failed;		/* the phase's closing fsync failed (its message says) */
 };
 
 struct bio {
@@ -112,8 +113,10 @@ static int finish_set(struct bio_set *s, unsigned nf, int do_sync, struct worker
 	for (j = 0; j < nf; j++) {
 		if (s->fd[j] < 0)
 			continue;
-		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc)
+		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc) {
 			rc = r;
+			s->sync_failed = 1;
+		}
 		if ((r = ioctx_close(&s->io, s->fd[j])) < 0 && !rc)
 			rc = r;
 		s->fd[j] = -1;
@@ -546,7 +549,20 @@ static int write_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int
 
 	if (r < 0)
 		return r;
+	for (unsigned k = 0; k < b->c->copies; k++)
+		b->set[k].sync_failed = 0;
 	r = io_phase(b, rc, t, b->c->copies, bytes * b->c->copies, fn, &row);
+	for (unsigned k = 0; row && r < 0 && k < b->c->copies; k++)
+		if (b->set[k].sync_failed && row->error) {
+			/* the data were written, the sync failed: say which (no durable figure) */
+			char *e = str_printf("fsync: %s", row->error);
+
+			if (e) {
+				free(row->error);
+				row->error = e;
+			}
+			break;
+		}
 	if (row && r == 0) {
 		unsigned k;
 
