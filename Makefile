@@ -49,6 +49,9 @@ fuzz-replay: iobattery $(FUZZS)
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" FUZZS="$(FUZZS)" fuzz-replay
 
+fault-shim: iobattery tests/fault/iobfault.c
+	@$(MAKE) -f mk/build.mk fault-shim
+
 FUZZ_SECONDS = 60
 fuzz: config.mk
 	@scripts/install-deps fuzz
@@ -66,7 +69,7 @@ run: deps
 	./iobattery report --no-store -o iobattery-report.html iobattery-results.json
 
 check: deps-test
-	@$(MAKE) iobattery units fuzz-replay
+	@$(MAKE) iobattery units fuzz-replay fault-shim
 	@tests/run
 
 bench/verify_speed: iobattery bench/verify_speed.c
@@ -85,9 +88,10 @@ bench: iobattery bench/verify_speed
 clean:
 	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed
 	rm -rf tests/fuzz/bin tests/fuzz/build
+	rm -f tests/fault/iobfault.so
 
 distclean: clean
 	rm -f config.mk src/config.h
 
 .PHONY: all deps deps-test run check bench clean distclean units install uninstall \
-	fuzz fuzz-replay
+	fuzz fuzz-replay fault-shim

@@ -33,3 +33,11 @@ fuzz-replay: libiob.a
 		$(CC) $(CFLAGS) -Itests/fuzz $(LDFLAGS) -o tests/fuzz/bin/$$n $$t \
 			tests/fuzz/replay.c libiob.a $(LIBS) || exit 1; \
 	done
+
+# the fault-injection shim of the tests (tests/fault/iobfault.c, LD_PRELOAD; Linux and
+# glibc only): without the project's flags (no sanitizer in a preloaded library); where it
+# does not build, tests/cli/fault_matrix.sh skips
+fault-shim:
+	@$(CC) -O2 -g -fPIC -shared -Wall -Wextra -o tests/fault/iobfault.so \
+		tests/fault/iobfault.c -ldl 2>/dev/null || \
+		echo "tests/fault/iobfault.so not built (needs Linux and glibc): fault tests skip"

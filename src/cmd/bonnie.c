@@ -262,10 +262,11 @@ static void report_failure(const struct run *run, const struct bonnie_cfg *c, in
 
 		if (w->flags & ROW_FAILED) {
 			/* how far the phase got: bytes for the I/O block, files for the other */
+			int files = bonnie_test_is_file(bonnie_test_of(w->phase)) && !w->bytes;
+
 			err_msg("bonnie: %s failed: '%s': %s after %" PRIu64 " %s", w->phase, c->dir,
-				w->error ? w->error : strerror(-err),
-				w->bytes ? w->bytes : w->ops, w->bytes ? "bytes written" :
-				"files done");
+				w->error ? w->error : strerror(-err), files ? w->ops : w->bytes,
+				files ? "files done" : "bytes written");
 			return;
 		}
 	}

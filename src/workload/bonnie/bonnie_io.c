@@ -236,6 +236,34 @@ static int w_putc(void *arg, unsigned i, struct worker *w)
 
 /* --- block output, rewrite, block input -------------------------------------------- */
 
+/* Issue rq for its whole length: a short read or write (which a file system may return)
+ * is continued with the rest, each call timed and counted. rq is as it was afterwards.
+ * Returns rq->len, or the -errno of the call that failed, or 0 at end of file (a short
+ * count then, which the callers treat as an error). */
+static int64_t do_whole(struct ioctx *io, struct engine_req *rq)
+{
+	void *buf = rq->buf;
+	uint64_t len = rq->len, off = rq->off, done = 0;
+	int64_t n = 0;
+
+	while (done < len) {
+		n = ioctx_do_chain(io, rq);
+		if (n <= 0)
+			break;
+		done += (uint64_t)n;
+		rq->buf = (char *)buf + done;
+		rq->len = len - done;
+		rq->off = off + done;	/* ignored by the non-positional ops */
+	}
+	rq->buf = buf;
+	rq->len = len;
+	rq->off = off;
+	if (n < 0)
+		return n;
+	rq->res = (int64_t)done;
+	return (int64_t)done;
+}
+
 static int w_put_block(void *arg, unsigned i, struct worker *w)
 {
 	struct bio *b = arg;
@@ -258,7 +286,7 @@ static int w_put_block(void *arg, unsigned i, struct worker *w)
 		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
 				rc = -EINTR;
-			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			else if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 			else if (b->c->fsync_each)
 				rc = ioctx_sync(&s->io, rq->fd, 0);
@@ -294,13 +322,13 @@ static int w_rewrite(void *arg, unsigned i, struct worker *w)
 			}
 			rq->op = ENGINE_OP_PREAD;
 			rq->off = off;
-			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk) {
+			if (do_whole(&s->io, rq) != (int64_t)b->c->chunk) {
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 				break;
 			}
 			p[off / b->c->chunk % b->c->chunk]++;	/* dirty it */
 			rq->op = ENGINE_OP_PWRITE;
-			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 			else if (b->c->fsync_each)
 				rc = ioctx_sync(&s->io, rq->fd, 0);
@@ -400,7 +428,7 @@ static int w_get_block(void *arg, unsigned i, struct worker *w)
 		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
 				rc = -EINTR;
-			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			else if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 		}
 	}
