@@ -5,7 +5,9 @@
 #   make run        install missing packages, build, run the quick battery here
 #   make check      install missing packages (incl. test tools), build, run every test
 #   make bench      side-by-side benchmarks against the real tools (bench/)
-#   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer
+#   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer (a tree
+#                   configured without them is configured again and rebuilt; a plain
+#                   make keeps what the last configure chose: ./configure to go back)
 #   make fuzz       every libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS each (clang)
 #   make install    the binary, man page, bash and zsh completion and docs under PREFIX
 #                   (default /usr/local), staged under DESTDIR if set; make uninstall
@@ -37,6 +39,7 @@ config.mk src/config.h: configure VERSION
 
 # config.mk is read by the sub-make, which is the only place that includes it.
 iobattery: config.mk src/config.h $(SRCS) $(HDRS) mk/build.mk
+	@sh mk/sanmode.sh "$(SAN)"
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" iobattery
 
