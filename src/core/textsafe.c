@@ -76,6 +76,24 @@ char *textsafe_utf8_fix(const char *s)
 	return out;
 }
 
+/* The length a lead byte announces (2..4), or 0 for a byte that leads nothing. */
+static size_t lead_len(unsigned char c)
+{
+	return c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 :
+	       c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+}
+
+/* Are the avail bytes at p (fewer than need - 1, up to a NUL) all continuation bytes? */
+static int tail_only(const unsigned char *p, size_t avail, size_t need)
+{
+	size_t k;
+
+	for (k = 0; k < avail && p[k]; k++)
+		if ((p[k] & 0xc0) != 0x80)
+			return 0;
+	return k + 1 < need;
+}
+
 size_t textsafe_utf8_cut(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -84,6 +102,8 @@ size_t textsafe_utf8_cut(const char *s, size_t len)
 
 	while (i < len && p[i]) {
 		n = seq_len(p + i, &cp);
+		if (!n && lead_len(p[i]) && tail_only(p + i + 1, len - i - 1, lead_len(p[i])))
+			break;		/* a character the cut (or the end) split */
 		if (!n)
 			n = 1;		/* an invalid byte stands alone */
 		if (i + n > len)

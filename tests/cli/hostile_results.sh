@@ -53,12 +53,12 @@ ls dst | grep -qx 'iobattery-import-x_.._.._escaped.json' || fail "id not saniti
 rm -f dst/*
 
 # a FIFO: refused at once, not opened for reading (which would block)
-mkfifo in/fifo
-expect_exit 2 timeout 20 "$IOB" import --no-store -o "$T/dst" in/fifo
+mkdir ff
+mkfifo ff/fifo
+expect_exit 2 timeout 20 "$IOB" import --no-store -o "$T/dst" ff/fifo
 expect_out "not a regular file"
-expect_exit 2 timeout 20 "$IOB" report --no-store -o "$T/dst/r.html" in/fifo
+expect_exit 2 timeout 20 "$IOB" report --no-store -o "$T/dst/r.html" ff/fifo
 expect_out "not a regular file"
-rm in/fifo
 
 # control characters: escaped on the terminal, whatever prints them
 expect_exit 0 "$IOB" import -o "$T/dst" in/ctrl.json
