@@ -232,6 +232,14 @@ int scratch_destroy(struct scratch *s)
 	return rc;
 }
 
+void scratch_keep(struct scratch *s)
+{
+	if (!s)
+		return;
+	cleanup_unregister(s->slot);
+	free(s);
+}
+
 int space_check(const char *dir, uint64_t need, uint64_t *avail)
 {
 	struct statvfs sv;

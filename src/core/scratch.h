@@ -53,6 +53,9 @@ int scratch_path(const struct scratch *s, const char *name, char *buf, size_t le
  * Returns 0 or the first -errno met (the rest is still attempted). NULL is allowed. */
 int scratch_destroy(struct scratch *s);
 
+/* Keep the directory and what is in it (iozone -w): forget it and free s. NULL is
+ * allowed. */
+void scratch_keep(struct scratch *s);
 /* Remove a directory tree we created, without following symlinks. 0 or -errno. */
 int scratch_rmtree(const char *path);
 

@@ -123,7 +123,8 @@ static int build(struct report *r)
 	for (i = 0; i < r->n; i++) {
 		if (compare_group_run(r->runs[i], &r->groups[i]) < 0)
 			return -ENOMEM;
-		ng += r->groups[i].n;
+		for (j = 0; j < r->groups[i].n; j++)
+			ng += !html_iozone_row(r->groups[i].g[j].first);
 	}
 	key = calloc(ng + 1, sizeof(*key));
 	run_of = calloc(ng + 1, sizeof(*run_of));
@@ -133,10 +134,12 @@ static int build(struct report *r)
 	if (!key || !run_of || !grp_of || !col_of || !r->cols)
 		goto out;
 	for (i = 0, t = 0; i < r->n; i++)
-		for (j = 0; j < r->groups[i].n; j++, t++) {
+		for (j = 0; j < r->groups[i].n; j++) {
+			if (html_iozone_row(r->groups[i].g[j].first))
+				continue;	/* drawn by html_iozone_section */
 			run_of[t] = i;
 			grp_of[t] = j;
-			if (!(key[t] = figkey_col(r->groups[i].g[j].first)))
+			if (!(key[t++] = figkey_col(r->groups[i].g[j].first)))
 				goto out;
 		}
 	if (figkey_index_build(&x, key, ng) < 0)
@@ -329,6 +332,7 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	html_table_section(f, &r);
 	legend(f);
 	charts_section(f, &r);
+	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
 	if (n >= 2)
 		html_delta_section(f, &r);

@@ -37,5 +37,9 @@ void html_latency_section(FILE *f, const struct report *r);
 void html_delta_section(FILE *f, const struct report *r);
 void html_env_section(FILE *f, const struct report *r);
 void html_notes_section(FILE *f, const struct report *r);
+/* html_iozone.c: iozone's matrices (heat maps, 3-D surfaces, the cache cliff); its rows
+ * stay out of the generic table, charts and notes (html_iozone_row is 1 for them). */
+void html_iozone_section(FILE *f, const struct report *r);
+int html_iozone_row(const struct row *w);
 
 #endif

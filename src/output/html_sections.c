@@ -399,7 +399,7 @@ void html_notes_section(FILE *f, const struct report *r)
 		for (k = 0; k < run->nrows; k++) {
 			const struct row *w = run->rows[k];
 
-			if (!w->note && !w->error)
+			if ((!w->note && !w->error) || (html_iozone_row(w) && !w->error))
 				continue;
 			if (!shown++)
 				fprintf(f, "<h2>Notes</h2>\n<ul>\n");
