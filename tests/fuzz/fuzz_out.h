@@ -8,6 +8,7 @@
 #include "fuzz.h"
 #include "output/bonnie_csv.h"
 #include "output/html.h"
+#include "output/iozone_out.h"
 #include "output/output.h"
 #include "stats/bonnie_layout.h"
 #include "stats/compare.h"
@@ -28,6 +29,8 @@ static inline void fuzz_outputs(struct run *run)
 	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
 		out_write(out_find(fmts[i]), f, run);
 	out_text_table(f, run);
+	if (csv_iozone_run(run))
+		text_iozone_excel(f, run);
 	out_text_repeats(f, run);
 	for (r = 0; r < 4; r++)
 		if (bonnie_line_from_run(&l, run, r))
