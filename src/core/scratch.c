@@ -266,6 +266,15 @@ int mark_created(int fd)
 #endif
 }
 
+const char *mark_hint(void)
+{
+#ifdef HAVE_XATTR
+	return "";
+#else
+	return " (this build cannot mark the files it makes: no extended attributes)";
+#endif
+}
+
 int is_marked(const char *path)
 {
 #ifdef HAVE_XATTR

@@ -70,5 +70,9 @@ int mark_created(int fd);
 /* 1 when path carries our mark, 0 when not (or it cannot tell), -errno on stat errors.
  * Does not follow a symlink. */
 int is_marked(const char *path);
+/* What to add to a refusal to overwrite: "" where files can be marked, else a note that
+ * this build cannot mark them (no xattr: --posix-only, a BSD), so that every existing
+ * file needs --overwrite. Static string. */
+const char *mark_hint(void);
 
 #endif

@@ -272,6 +272,8 @@ static const struct result_key import_keys[] = {
 	METRIC(RK_IMPORT_DELETED_ALONE, "files", "PostMark's Deletion alone count"),
 	METRIC(RK_IMPORT_DELETED_MIXED, "files", "PostMark's deleted Mixed with transactions"),
 	METRIC(RK_IMPORT_REAL_S, "s", "time's real (wall) seconds"),
+	PARAM(RK_IMPORT_TAGS, "", 0, RK_CMP_VALUE, "different command tags (row counts)",
+	      "the command tags psql printed for the script, in order, '; ' between them"),
 };
 
 static const struct result_key row_keys[] = {

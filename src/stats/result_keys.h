@@ -379,5 +379,6 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_IMPORT_DELETED_ALONE	"deleted_alone"
 #define RK_IMPORT_DELETED_MIXED	"deleted_mixed"
 #define RK_IMPORT_REAL_S	"real_s"
+#define RK_IMPORT_TAGS		"tags"
 
 #endif
