@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "core/opt.h"
+#include "runner/vhook.h"
 
 struct common_opts;
 struct engine;
@@ -40,10 +41,17 @@ struct workload_ctx {
 					 * system, device); set by a hook, default "." */
 	int argc;			/* the command's own arguments (argv[0] is NAME) */
 	char **argv;
-	struct opt_group g[2];		/* the workload's options, then the common ones */
+	struct opt_group g[3];		/* the workload's options, the common ones, then
+					 * --verify's (WORKLOAD_F_VERIFY) */
 	int ng;				/* 0 when the workload parses its own arguments */
+	struct vhook_cfg verify;	/* --verify and friends; a parse hook fills it itself */
 };
 
+/* workload flags */
+#define WORKLOAD_F_VERIFY	1u	/* it writes: --verify, --verify-after-drop,
+					 * --verify-journal and --report-to apply (the driver adds
+					 * them; runner/vhook.h says how the workload turns the
+					 * hook on) */
 /* What a workload does with the multi-rank options (cmd/ranks_cmd.c refuses the rest). */
 #define WL_RANKS_SHARED_FILE	(1u << 0)	/* --shared-file: one file, a segment a rank */
 #define WL_RANKS_SHARED_DIR	(1u << 1)	/* --shared-dir: one directory for all ranks */
@@ -56,6 +64,7 @@ struct workload {
 	const char *help;		/* --help: then this, then the option lines */
 	const struct opt *opts;		/* option table, offsets into cfg; NULL: none */
 	size_t cfg_size;		/* bytes of the config the driver allocates */
+	unsigned flags;			/* WORKLOAD_F_* */
 	unsigned ranks;			/* WL_RANKS_* it honours; 0: none */
 
 	/* Defaults into the zeroed config. NULL: all zero. */

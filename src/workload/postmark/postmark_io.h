@@ -23,6 +23,8 @@ struct pm_io_ctx {
 	uint64_t direct_fallbacks;	/* transfers retried without O_DIRECT */
 	char prefix[16];		/* several ranks in one directory: "rN." before each
 					 * file's name; "" alone */
+	char *const *dirs;		/* the locations' paths (for --verify's names) */
+	int verify;			/* the ioctx has a --verify hook: name each file */
 };
 
 /* Open the scratch directories dirs[0..nlocs-1] (one when cfg has no location), make the
