@@ -456,7 +456,7 @@ json_t *result_json_env(const struct env *e, int *bad)
 
 int result_json_env_load(const json_t *o, struct env *e, char *err, size_t len)
 {
-	struct jload c = { err, len, 0, "" };
+	struct jload c = { err, len, 0, "", "" };
 
 	load_env(&c, o, e);
 	return c.failed ? -1 : 0;
