@@ -33,6 +33,19 @@ for n in 2 4; do
 	rm -f f.*
 done
 
+# cp copies each rank's SRC.RANK to DST.RANK; db runs each rank's database in its own
+# scratch directory; both give one merged result
+head -c 1048576 /dev/urandom > src.0 && cp src.0 src.1 || fail "sources"
+mpi_run 2 "$IOB" cp src dst --no-store --format json --quiet > cp.json 2> err ||
+	{ cat err; fail "cp exited $?"; }
+jq_true cp.json '.rows[0].bytes == 2097152 and (.rows[0].ranks | length) == 2'
+cmp -s src.1 dst.1 || fail "rank 1's copy differs from its source"
+mkdir dbd
+mpi_run 2 "$IOB" db -n 200 dbd --no-store --format json --quiet > db.json 2> err ||
+	{ cat err; fail "db exited $?"; }
+jq_true db.json '(.rows[] | select(.phase == "build")).ops == 400'
+[ -z "$(ls dbd)" ] || fail "db left: $(ls dbd)"
+
 # the text once, from rank 0, with the ranks' table
 mpi_run 2 "$IOB" dd if=/dev/zero of=t bs=64k count=8 --no-store > out 2> err ||
 	{ cat err; fail "dd text exited $?"; }
