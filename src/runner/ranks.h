@@ -39,7 +39,26 @@
  *
  * When --stonewall is set, ranks_stonewall must be called once per phase by every rank,
  * whatever happened in the loop (it is a gate carrying err, then a reduction), from the
- * phase's main thread. Not thread-safe:
+ * phase's main thread.
+ *
+ * The job workload (src/workload/job/, src/cmd/job.c), when it lands, needs:
+ *  1. its descriptor: .ranks = WL_RANKS_SHARED_FILE | WL_RANKS_STONEWALL;
+ *  2. filenames: under comm_multi(), each rank its own NAME.RANK (as cmd/dd.c's
+ *     rank_paths), or with x->co->shared_file one file where rank r's region starts at
+ *     r x size (filesize, io_size): offset every generated offset by it; rank 0 creates
+ *     and lays out the file before a comm_gate, the others open it after (workload/dd.c's
+ *     open_shared); random data seeded with the seed plus the rank;
+ *  3. each job thread's loop: `if (worker_stonewalled(w)) break;` next to its runtime
+ *     check (runtime= is each rank's own limit, --stonewall every rank's at once);
+ *  4. after runner_parallel returns (numjobs threads), on the main thread:
+ *     `want = ranks_stonewall(&ph, sum of the workers' bytes, err)`, and with rc->wearout
+ *     a second runner_parallel round in the same phase in which each thread writes its
+ *     share of want - done (its bytes are counted in the same workers, so the row covers
+ *     the wear-out, as IOR's figure does);
+ *  5. nothing for the merge, the progress line or the faults: phase_begin/phase_end do it.
+ *     With numjobs > 1 the first-done samples count worker 0 only (taken as the rank's
+ *     shape); a job with group_reporting off makes a row per job, matched across ranks
+ *     by order like every other row. Not thread-safe:
  * everything here runs on the main thread, except the progress hook (the worker that
  * ticks progress). */
 #ifndef IOB_RUNNER_RANKS_H
