@@ -46,6 +46,28 @@ const char *comm_host_of(unsigned r)
 	return W.hosts && r < W.size ? W.hosts[r] : "";
 }
 
+int comm_terminal(void)
+{
+	static int known = -1;
+	char link[64], dest[64];
+	ssize_t n;
+
+	if (known >= 0)
+		return known;
+	known = 0;
+	if (W.rank != 0)
+		return known;
+	if (isatty(2))
+		return known = 1;
+	snprintf(link, sizeof(link), "/proc/%ld/fd/2", (long)getppid());
+	n = readlink(link, dest, sizeof(dest) - 1);
+	if (n > 0) {
+		dest[n] = 0;
+		known = !strncmp(dest, "/dev/pts/", 9) || !strncmp(dest, "/dev/tty", 8);
+	}
+	return known;
+}
+
 const char *comm_library(void)
 {
 	return W.size > 1 ? W.t->library() : NULL;

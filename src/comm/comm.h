@@ -65,6 +65,10 @@ static inline int comm_multi(void)
 const char *comm_host(void);
 /* The host of rank r as learnt at comm_init (static storage; "" when out of range). */
 const char *comm_host_of(unsigned r);
+/* 1 on rank 0 when a person watches: its standard error is a terminal, or (Open MPI
+ * forwards the ranks' output through pipes) the launcher's is - mpirun being rank 0's
+ * parent on the machine it was started on (/proc/PPID/fd/2; Linux). Cached. */
+int comm_terminal(void);
 /* The MPI library in use ("Open MPI v4.1.4, ..." first line), or NULL in a world of one.
  * Static storage. */
 const char *comm_library(void);

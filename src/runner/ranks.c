@@ -145,6 +145,9 @@ int ranks_phase_begin(struct phase *ph)
 		return 0;
 	}
 	ph->pr = pr;
+	/* rank 0 draws the ranks' line where a person watches mpirun's terminal */
+	if (comm_rank() == 0 && ph->rc->progress && !ph->prog.enabled && comm_terminal())
+		ph->prog.enabled = 1;
 	if (comm_gate(0, NULL, &f, NULL, NULL) < 0)
 		ranks_stop(&f);
 	pr->release = clock_ns();

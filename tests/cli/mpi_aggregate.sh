@@ -52,6 +52,17 @@ mpi_run 2 "$IOB" dd if=/dev/zero of=t bs=64k count=8 --no-store > out 2> err ||
 [ "$(grep -c 'records out' out)" -eq 1 ] || { cat out; fail "the text is not printed once"; }
 grep -q "^2 ranks on 1 host" out || { cat out; fail "no ranks block"; }
 
+# rank 0's progress line, where mpirun runs on a terminal (script(1) gives it one): the
+# aggregate rate and how many ranks have finished; the wall makes the phase last 1.5 s
+if command -v script > /dev/null && [ "$MPI_IMPL" = openmpi ]; then
+	script -qc "'$MPIRUN' --oversubscribe -np 2 '$IOB' dd if=/dev/zero of=p bs=4k \
+		count=100000000 oflag=dsync --no-space-check --stonewall 1.5 --no-store" \
+		"$T/tty.txt" > /dev/null 2>&1 < /dev/null || fail "dd under script exited $?"
+	tr '\r' '\n' < "$T/tty.txt" | grep -aq "MB/s.*all ranks, [0-2]/2 done" ||
+		{ cat -v "$T/tty.txt" | head -n 20; fail "no progress line with the ranks"; }
+	rm -f p.*
+fi
+
 # the store keeps the per-rank tables
 IOBATTERY_DB="$T/store.db"; export IOBATTERY_DB
 mpi_run 2 "$IOB" dd if=/dev/zero of=s bs=64k count=8 --quiet > /dev/null 2> err ||
