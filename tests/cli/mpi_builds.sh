@@ -42,10 +42,15 @@ else
 	echo "note: no MPICH (libmpich-dev): its build skipped"
 fi
 
-# without MPI: refuse what a launcher started as several copies
-copy "$T/nompi"
-build "$T/nompi" --with-mpi=no
-nompi="$T/nompi/iobattery"
+# without MPI: refuse what a launcher started as several copies (this binary, when it was
+# built so; else a build of its own)
+if have_feature mpi; then
+	copy "$T/nompi"
+	build "$T/nompi" --with-mpi=no
+	nompi="$T/nompi/iobattery"
+else
+	nompi=$IOB
+fi
 "$nompi" --version | grep -q "built without:.* mpi" || fail "the --with-mpi=no build has MPI"
 cd "$T/w" || exit 1
 expect_exit 2 env OMPI_COMM_WORLD_SIZE=4 OMPI_COMM_WORLD_RANK=0 "$nompi" dd if=/dev/zero \
@@ -70,7 +75,7 @@ for l in mpirun.openmpi mpiexec.mpich; do
 done
 
 # the Open MPI build under MPICH's launcher: one world of one per copy, refused
-if grep -q '#define IOB_MPI_IMPL "openmpi"' "$top/src/config.h" &&
+if have_feature mpi && grep -q '#define IOB_MPI_IMPL "openmpi"' "$top/src/config.h" &&
    command -v mpiexec.mpich > /dev/null; then
 	expect_exit 2 mpiexec.mpich -n 2 "$IOB" dd if=/dev/zero of=z bs=4k count=1 --no-store
 	expect_out "cannot run under this launcher"
