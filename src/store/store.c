@@ -61,17 +61,9 @@ static const char *const migrations[] = {
 	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE,"
 	" n INTEGER NOT NULL, sum_ns INTEGER, min_ns INTEGER, max_ns INTEGER,"
 	" buckets TEXT NOT NULL);",
-	/* 1 -> 2: the ranks of a run measured by several processes (mpirun) */
-	"CREATE TABLE run_ranks ("
-	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	" rank INTEGER NOT NULL, host TEXT, target TEXT, fs_type TEXT, device TEXT,"
-	" device_model TEXT, kernel TEXT, fs_differs INTEGER NOT NULL,"
-	" PRIMARY KEY (run_id, rank));"
-	"CREATE TABLE row_ranks ("
-	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
-	" rank INTEGER NOT NULL, present INTEGER NOT NULL, start_ns INTEGER, stop_ns INTEGER,"
-	" bytes INTEGER, ops INTEGER, elapsed_ns INTEGER, rate REAL, stonewall_bytes INTEGER,"
-	" flags INTEGER NOT NULL, PRIMARY KEY (row_id, rank));",
+	/* 1 -> 2: the ranks of a run measured by several processes (mpirun); the SQL is
+	 * also run before a multi-rank run is stored (store_ranks.c), see STORE_RANKS_SQL */
+	STORE_RANKS_SQL,
 };
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
 

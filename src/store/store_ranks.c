@@ -97,6 +97,8 @@ int store_put_ranks(struct store *s, const struct run *run, int64_t run_id, char
 
 	if (!run->nranks)
 		return 0;
+	if (store_exec(s, STORE_RANKS_SQL, errbuf, len) < 0)
+		return -EIO;
 	if (sqlite3_prepare_v2(s->db, "INSERT INTO run_ranks (run_id, rank, host, target, fs_type,"
 			       " device, device_model, kernel, fs_differs) VALUES (?1, ?2, ?3,"
 			       " ?4, ?5, ?6, ?7, ?8, ?9)", -1, &rr, NULL) != SQLITE_OK ||
