@@ -125,7 +125,8 @@ static void t_errors(void)
 	CHECK_ERR("[a]\nrw=randread:0\n", "a new offset every N");
 	CHECK_ERR("[a]\nzonemode=zbd\n", "fio option 'zonemode' is not implemented");
 	CHECK_ERR("[a]\nverify=crc32c\n", "fio option 'verify' is not implemented");
-	CHECK_ERR("[a]\nhipri=1\n", "fio option 'hipri' is not implemented");
+	CHECK_ERR("[a]\nhipri=1\n", "option 'hipri' belongs to ioengine=io_uring");
+	CHECK_ERR("[a]\nreadfua=1\n", "fio option 'readfua' is not implemented");
 	CHECK_ERR("[a]\nioengine=posixaio\n", "fio's posixaio engine is not implemented");
 	CHECK_ERR("[a]\nioengine=bogus\n", "unknown engine");
 	CHECK_ERR("[a]\ndirect\n", "'direct' needs a value");

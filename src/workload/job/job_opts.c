@@ -495,6 +495,13 @@ static const struct job_optdef job_opts[] = {
 	GEN("description", NULL, JOB_OPT_DESCRIPTION, JK_STR, description, 0, 0),
 	GEN("name", NULL, JOB_OPT_NAME, JK_STR, name, 0, 0),
 	{ "kb_base", NULL, JOB_OPT_KB_BASE, JK_SPECIAL, 1, 0, 0, 0, 0, jo_kb_base },
+	GEN("invalidate", NULL, JOB_OPT_INVALIDATE, JK_BOOL, invalidate, 0, 0),
+	GEN("fixedbufs", NULL, JOB_OPT_FIXEDBUFS, JK_SET, fixedbufs, 0, 0),
+	GEN("registerfiles", NULL, JOB_OPT_REGISTERFILES, JK_SET, registerfiles, 0, 0),
+	GEN("sqthread_poll", NULL, JOB_OPT_SQTHREAD_POLL, JK_SET, sqthread_poll, 0, 0),
+	GEN("sqthread_poll_cpu", NULL, JOB_OPT_SQTHREAD_POLL_CPU, JK_UINT, sqthread_poll_cpu, 0,
+	    65535),
+	GEN("hipri", NULL, JOB_OPT_HIPRI, JK_SET, hipri, 0, 0),
 };
 
 const struct job_optdef *job_opt_find(const char *name)
