@@ -20,6 +20,7 @@ static const struct out_text_renderer text_renderers[] = {
 	{ "bonnie", NULL, text_bonnie_row },
 	{ "postmark", NULL, text_postmark_row },
 	{ "db", text_db_head, text_db_row },
+	{ "job", NULL, text_job_row },
 	{ NULL, NULL, NULL },
 };
 

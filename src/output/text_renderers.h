@@ -31,4 +31,8 @@ int text_postmark_row(FILE *f, const struct run *run, const struct row *row);
 int text_db_head(FILE *f, const struct run *run);
 int text_db_row(FILE *f, const struct run *run, const struct row *row);
 
+/* text_job.c: fio's human summary of the job workload (per job or group, the group
+ * lines, disk stats) and iobattery's own lines, all at the last job row of a repeat. */
+int text_job_row(FILE *f, const struct run *run, const struct row *row);
+
 #endif

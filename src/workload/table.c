@@ -6,7 +6,7 @@
 #include "workload/workload.h"
 
 extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
-	workload_db;
+	workload_db, workload_job;
 
 const struct workload *const workload_table[] = {
 	&workload_dd,
@@ -14,6 +14,7 @@ const struct workload *const workload_table[] = {
 	&workload_bonnie,
 	&workload_postmark,
 	&workload_db,
+	&workload_job,
 	NULL,
 };
 

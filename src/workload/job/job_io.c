@@ -1,0 +1,852 @@
+/* job_io.c - one thread of a job: its engine and files, then fio's I/O loop through the
+ * runner's request pool: the direction (rwmixread), the file (round robin), the offset
+ * (sequential with fio's skip, or random: the random map, zipf, pareto, normal, zoned),
+ * the block size, rate limits and think time, submit in batches of iodepth_batch_submit,
+ * reap at least iodepth_batch_complete_min, fsync/fdatasync every N writes, ramp_time,
+ * runtime, loops, number_ios; then the closing fsyncs.
+ *
+ * Inside the loop: no allocation, no lock, no floating point, except one log or pow per
+ * zipf or pareto draw and one log per Poisson arrival (as fio). Per request the clock is
+ * read when it is filled (asynchronous engines: slat starts there), after the submit
+ * call (clat starts there) and at its completion; a synchronous engine's request is
+ * filled before the clock starts, so its lat equals its clat. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "config.h"
+#include "core/cache.h"
+#include "core/rng.h"
+#include "core/scratch.h"
+#include "runner/runner.h"
+#include "workload/job/job_run.h"
+
+#define WAIT_SLICE_NS	20000u	/* while waiting with requests in flight: reap this often */
+
+struct jw_file {
+	int fd;
+	uint64_t lo, hi;		/* the region [lo, hi) */
+	uint64_t pos[JOB_DDIRS];	/* next sequential offset per direction */
+	uint64_t issued;		/* bytes issued to it in this pass */
+	uint64_t nblk[JOB_DDIRS];	/* random blocks per direction */
+	unsigned char *map;		/* blocks used in this pass (variable sizes), or NULL */
+	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves both with a shared map */
+	uint64_t seq_next;		/* randread:N: where the next follow-up goes */
+	unsigned seq_left;		/* follow-ups left */
+	bool done, wrote;
+};
+
+struct jw_io {
+	unsigned dir;
+	struct jw_file *f;
+	uint64_t off, len;
+};
+
+struct jw {
+	struct job_thread *t;
+	const struct job_def *d;
+	struct job_stats *s;
+	struct worker *w;
+	struct ioctx io;
+	bool io_ready;
+	struct rng rng;
+	struct jw_file *f;
+	unsigned nf, cur, ndone;
+	unsigned char *buf;
+	size_t slot_len;
+	uint64_t *t_fill;		/* per slot: when it was filled (asynchronous) */
+	bool async, noio, random, mixed, shared_map, stop, snapped;
+	unsigned batch;
+	uint64_t now;
+	uint64_t deadline, ramp_end;	/* 0: none */
+	uint64_t passes, ios_total;
+	unsigned sync_every, since_sync;
+	int sync_op, sync_fd;
+	bool sync_pending;
+	/* rate: per direction, the issue time of the next I/O is t0 + done x interval */
+	uint64_t rate_t0, rate_n[JOB_DDIRS], rate_next[JOB_DDIRS];
+	bool rated;
+	uint64_t next_samp;
+	struct rusage ru0;
+};
+
+/* fio's buckets: IO depths 1, 2-3, 4-7, ..., >= 64; submit/complete 0, 1-4, 5-8, 9-16,
+ * 17-32, 33-64, > 64. */
+static inline unsigned jw_depth_bkt(unsigned n)
+{
+	unsigned b = n ? 31u - (unsigned)__builtin_clz(n) : 0;
+
+	return b > 6 ? 6 : b;
+}
+
+static inline unsigned jw_batch_bkt(unsigned n)
+{
+	if (!n)
+		return 0;
+	if (n <= 4)
+		return 1;
+	if (n > 64)
+		return 6;
+	return 32u - (unsigned)__builtin_clz(n - 1) - 1;	/* 5-8: 2, 9-16: 3 ... */
+}
+
+static uint64_t tv_ns(struct timeval t)
+{
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_usec * 1000ull;
+}
+
+static void jw_rusage(struct rusage *ru)
+{
+#ifdef RUSAGE_THREAD
+	if (getrusage(RUSAGE_THREAD, ru) == 0)
+		return;
+#endif
+	if (getrusage(RUSAGE_SELF, ru) != 0)
+		memset(ru, 0, sizeof(*ru));
+}
+
+/* ---- completions ---- */
+
+static void jw_sample(struct jw *j, uint64_t t1)
+{
+	struct job_stats *s = j->s;
+
+	while (t1 >= j->next_samp) {
+		struct job_sample *x;
+
+		if (s->nsamp == JOB_SAMPLES_MAX) {
+			unsigned i;
+
+			/* full: every second end of interval stays, the interval doubles */
+			for (i = 0; i < JOB_SAMPLES_MAX / 2; i++)
+				s->samp[i] = s->samp[2 * i + 1];
+			s->nsamp = JOB_SAMPLES_MAX / 2;
+			s->samp_ns *= 2;
+			j->next_samp = s->t_start + (uint64_t)(s->nsamp + 1) * s->samp_ns;
+			continue;
+		}
+		x = &s->samp[s->nsamp++];
+		x->bytes[JOB_READ] = s->bytes[JOB_READ];
+		x->bytes[JOB_WRITE] = s->bytes[JOB_WRITE];
+		x->ios[JOB_READ] = s->ios[JOB_READ];
+		x->ios[JOB_WRITE] = s->ios[JOB_WRITE];
+		j->next_samp += s->samp_ns;
+	}
+}
+
+static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r)
+{
+	if (!j->s->err) {
+		j->s->err = (int)r->res;
+		j->s->err_op = r->op;
+		j->s->err_off = r->off;
+		j->s->err_len = r->len;
+	}
+	j->stop = true;
+}
+
+/* A request completed at t1: its latencies and counts by direction. */
+static inline void jw_account(struct jw *j, struct engine_req *r, uint64_t t1)
+{
+	struct job_stats *s = j->s;
+	unsigned d = (unsigned)r->user;
+
+	if (__builtin_expect(r->res < 0, 0)) {
+		jw_fail(j, r);
+		return;
+	}
+	hist_add(&s->clat[d], t1 - r->t_issue);
+	if (d == JOB_SYNC) {
+		s->ios[JOB_SYNC]++;
+		return;
+	}
+	if (__builtin_expect(t1 >= j->next_samp, 0))
+		jw_sample(j, t1);
+	if (j->async) {
+		uint64_t tf = j->t_fill[r->slot];
+
+		job_lsum_add(&s->slat[d], r->t_issue - tf);
+		job_lsum_add(&s->lat[d], t1 - tf);
+	}
+	s->ios[d]++;
+	s->bytes[d] += (uint64_t)r->res;
+	if (__builtin_expect((uint64_t)r->res != r->len, 0))
+		s->short_ios[d]++;
+	if (d == JOB_WRITE)
+		s->t_last_write = t1;
+}
+
+static int jw_done(struct ioctx *io, struct engine_req *r)
+{
+	struct jw *j = io->user;
+
+	jw_account(j, r, io->w->t_last);
+	return 0;
+}
+
+/* ---- waiting (rate, think time, startdelay) ---- */
+
+static void jw_sleep(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !sig_stop_requested())
+		;
+}
+
+static void jw_reap(struct jw *j, unsigned min)
+{
+	int n = ioctx_reap(&j->io, min);
+
+	if (n > 0)
+		j->s->complete[jw_batch_bkt((unsigned)n)]++;
+}
+
+/* Until clock_ns() >= t, reaping what completes meanwhile. Returns the time. */
+static uint64_t __attribute__((noinline)) jw_wait_until(struct jw *j, uint64_t t)
+{
+	uint64_t now;
+
+	for (;;) {
+		now = clock_ns();
+		if (now >= t || sig_stop_requested())
+			return now;
+		if (j->async && j->io.inflight) {
+			jw_reap(j, 0);
+			jw_sleep(t - now < WAIT_SLICE_NS ? t - now : WAIT_SLICE_NS);
+		} else {
+			jw_sleep(t - now);
+		}
+	}
+}
+
+/* ---- what comes next ---- */
+
+static inline bool jw_used(const struct jw_file *f, uint64_t k)
+{
+	return (f->map[k >> 3] >> (k & 7)) & 1;
+}
+
+/* The random block of direction dir in f, and how many blocks from it are free (the
+ * map), or 1. 0 blocks: the pass over f is complete. */
+static uint64_t jw_rand_block(struct jw *j, struct jw_file *f, unsigned dir, uint64_t *run)
+{
+	struct job_offgen *g = &f->gen[j->shared_map ? 0 : dir];
+	uint64_t k, e, n = g->n;
+
+	if (!f->map) {
+		*run = 1;
+		return job_offgen_next(g, &j->rng);
+	}
+	/* a block already covered by a longer request is passed over; the pass ends with
+	 * the permutation */
+	do {
+		if (g->pos == n) {
+			*run = 0;
+			return 0;
+		}
+		k = job_offgen_next(g, &j->rng);
+	} while (jw_used(f, k));
+	for (e = k + 1; e < n && !jw_used(f, e); e++)
+		;
+	*run = e - k;
+	return k;
+}
+
+/* Mark [off, off+len) of f used in the map. */
+static void jw_mark(struct jw_file *f, uint64_t ba, uint64_t off, uint64_t len)
+{
+	uint64_t k = (off - f->lo) / ba, e = (off - f->lo + len + ba - 1) / ba;
+
+	for (; k < e && k < f->nblk[0]; k++)
+		f->map[k >> 3] |= (unsigned char)(1u << (k & 7));
+}
+
+/* The next I/O of f in direction dir into x. false: f has no more in this pass. */
+static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_io *x)
+{
+	const struct job_def *d = j->d;
+	const struct job_bs *b = &d->bs[dir];
+	uint64_t off, room, run = 1;
+
+	if (f->issued >= f->hi - f->lo)
+		return false;
+	if (!j->random) {
+		off = f->pos[dir];
+		if (off < f->lo || off >= f->hi || (room = f->hi - off) < b->min)
+			return false;
+		x->len = job_bs_next(b, &j->rng, room);
+		x->off = off;
+		/* fio's rw=read:SIZE skips SIZE after each request; a negative one goes back
+		 * and wraps to the region's end */
+		if (d->rw_seq_add >= 0) {
+			f->pos[dir] = off + x->len + (uint64_t)d->rw_seq_add;
+		} else {
+			uint64_t back = (uint64_t)-d->rw_seq_add, next = off + x->len;
+
+			f->pos[dir] = next >= f->lo + back ? next - back
+							   : f->hi - x->len - (f->lo + back - next);
+		}
+		return true;
+	}
+	if (f->seq_left && f->seq_next + b->min <= f->hi) {
+		off = f->seq_next;	/* randread:N: a follow-up right after the last one */
+		f->seq_left--;
+	} else {
+		uint64_t k = jw_rand_block(j, f, dir, &run);
+
+		if (!run)
+			return false;
+		off = f->lo + k * b->ba;
+		f->seq_left = d->rw_seq_nr - 1;
+	}
+	room = f->hi - off;
+	if (f->map && run * b->ba < room)
+		room = run * b->ba;
+	x->len = job_bs_next(b, &j->rng, room);
+	if (!x->len)
+		return false;
+	x->off = off;
+	f->seq_next = off + x->len;
+	if (f->map)
+		jw_mark(f, b->ba, off, x->len);
+	return true;
+}
+
+/* The next I/O: direction, file (round robin over those not done), offset and length.
+ * false when every file is done for this pass. */
+static bool jw_next(struct jw *j, struct jw_io *x)
+{
+	unsigned dir = j->mixed ? job_ddir_next(j->d, &j->rng) : (job_rw_writes(j->d->rw) ?
+								    JOB_WRITE : JOB_READ);
+
+	if (__builtin_expect(j->rated, 0) && j->mixed) {
+		/* fio: a direction that must wait gives way to one that need not */
+		unsigned o = !dir;
+
+		if (j->rate_next[dir] > j->now && j->rate_next[o] < j->rate_next[dir])
+			dir = o;
+	}
+	while (j->ndone < j->nf) {
+		struct jw_file *f = &j->f[j->cur];
+
+		if (++j->cur == j->nf)
+			j->cur = 0;
+		if (f->done)
+			continue;
+		if (jw_next_in(j, f, dir, x)) {
+			x->dir = dir;
+			x->f = f;
+			f->issued += x->len;
+			return true;
+		}
+		if (j->mixed && jw_next_in(j, f, !dir, x)) {
+			x->dir = !dir;	/* that direction reached the end: the other goes on */
+			x->f = f;
+			f->issued += x->len;
+			return true;
+		}
+		f->done = true;
+		j->ndone++;
+	}
+	return false;
+}
+
+/* A new pass over every file (loops, time_based). */
+static void jw_new_pass(struct jw *j)
+{
+	unsigned i, dir;
+
+	for (i = 0; i < j->nf; i++) {
+		struct jw_file *f = &j->f[i];
+
+		/* fio's invalidate=1 drops the cache again before every pass */
+		if (j->d->invalidate && f->fd >= 0)
+			(void)cache_forget(f->fd);
+		f->issued = 0;
+		f->done = false;
+		f->seq_left = 0;
+		for (dir = 0; dir < JOB_DDIRS; dir++)
+			f->pos[dir] = f->lo;
+		if (f->map) {
+			memset(f->map, 0, (size_t)(f->nblk[0] / 8 + 1));
+			f->gen[0].pos = f->gen[0].n;	/* a new permutation */
+		}
+	}
+	j->ndone = 0;
+	j->passes++;
+}
+
+/* ---- the rate ---- */
+
+/* When the next I/O of direction dir and length len may be issued. Linear: the n-th
+ * comes at t0 + n x interval, so that lateness is caught up; Poisson: exponential gaps
+ * with the same mean (one log per I/O). */
+static uint64_t jw_rate_at(struct jw *j, unsigned dir, uint64_t len)
+{
+	const struct job_def *d = j->d;
+	uint64_t gap;
+
+	if (!d->rate[dir] && !d->rate_iops[dir])
+		return 0;
+	if (d->rate_process == JOB_RATE_POISSON) {
+		double mean = d->rate_iops[dir] ? 1e9 / d->rate_iops[dir]
+						: 1e9 * (double)len / (double)d->rate[dir];
+		double u = ((double)(rng_next(&j->rng) >> 11) + 1.0) * 0x1.0p-53;
+
+		gap = (uint64_t)(-log(u) * mean);
+		if (!j->rate_next[dir])
+			j->rate_next[dir] = j->rate_t0;
+		j->rate_next[dir] += gap;
+		return j->rate_next[dir];
+	}
+	if (d->rate_iops[dir]) {
+		j->rate_n[dir]++;
+		return j->rate_t0 + (uint64_t)((unsigned __int128)(j->rate_n[dir] - 1) *
+					       1000000000u / d->rate_iops[dir]);
+	}
+	gap = j->rate_n[dir];	/* bytes before this one */
+	j->rate_n[dir] += len;
+	return j->rate_t0 + (uint64_t)((unsigned __int128)gap * 1000000000u / d->rate[dir]);
+}
+
+/* ---- issuing ---- */
+
+static int jw_submit(struct jw *j)
+{
+	unsigned k = j->io.nqueued;
+	int rc;
+
+	if (!k)
+		return 0;
+	rc = ioctx_submit(&j->io);
+	j->s->submit[jw_batch_bkt(k)]++;
+	if (j->async) {
+		j->s->depth[jw_depth_bkt(j->io.inflight)] += k;
+	} else {
+		j->s->depth[0] += k;
+		j->s->complete[jw_batch_bkt(k)]++;
+	}
+	return rc;
+}
+
+/* A free request: when every one is out, submit what is queued and reap at least
+ * iodepth_batch_complete_min. NULL on failure. */
+static inline struct engine_req *jw_get(struct jw *j)
+{
+	if (!j->io.nfree) {
+		if (j->io.nqueued && jw_submit(j) < 0 && !j->io.nfree)
+			return NULL;
+		if (!j->io.nfree && j->io.inflight)
+			jw_reap(j, j->io.reap_min);
+	}
+	return ioctx_get(&j->io);
+}
+
+/* Queue one request; submit when a batch is full. Sync engines complete it here. */
+static inline int jw_issue(struct jw *j, struct engine_req *r, unsigned dir)
+{
+	r->user = dir;
+	if (j->async) {
+		j->now = clock_ns();
+		j->t_fill[r->slot] = j->now;
+		ioctx_queue(&j->io, r);
+		return j->io.nqueued >= j->batch ? jw_submit(j) : 0;
+	}
+	ioctx_queue(&j->io, r);
+	return jw_submit(j);
+}
+
+/* The fsync/fdatasync that fsync=N / fdatasync=N asks for after N writes: what is in
+ * flight completes first, so the sync covers every write before it. */
+static void __attribute__((noinline)) jw_sync(struct jw *j)
+{
+	struct engine_req *r;
+
+	j->sync_pending = false;
+	(void)ioctx_drain(&j->io);
+	r = jw_get(j);
+	if (!r) {
+		j->stop = true;
+		return;
+	}
+	r->op = j->sync_op;
+	r->fd = j->sync_fd;
+	if (jw_issue(j, r, JOB_SYNC) < 0 || ioctx_drain(&j->io) < 0)
+		j->stop = true;
+	if (!j->async)
+		j->now = j->w->t_last;
+}
+
+/* ramp_time is over: what ran so far is not counted. */
+static void __attribute__((noinline)) jw_ramp_over(struct jw *j)
+{
+	struct job_stats *s = j->s;
+	struct job_sample *samp = s->samp;
+	bool sync_only = s->sync_only_engine;
+
+	(void)ioctx_drain(&j->io);
+	j->ramp_end = 0;
+	job_stats_init(s);
+	s->samp = samp;
+	s->sync_only_engine = sync_only;
+	j->w->bytes = j->w->ops = 0;
+	hist_init(&j->w->lat);
+	j->now = clock_ns();
+	s->t_start = j->w->t_first = j->w->t_last = j->now;
+	j->next_samp = s->t_start + s->samp_ns;
+	jw_rusage(&j->ru0);
+}
+
+/* Whether the loop goes on after an I/O was picked or a pass ended. */
+static inline bool jw_more(struct jw *j)
+{
+	if (__builtin_expect(j->stop || sig_stop_requested(), 0))
+		return false;
+	if (j->deadline && j->now >= j->deadline)
+		return false;
+	if (j->d->number_ios && j->ios_total >= j->d->number_ios)
+		return false;
+	return true;
+}
+
+/* The step's first thread finished: the bytes done until then (elbencho's and IOR's
+ * stonewall figure). */
+static void jw_snap(struct jw *j)
+{
+	j->s->first_done_bytes = j->s->bytes[JOB_READ] + j->s->bytes[JOB_WRITE];
+	j->snapped = true;
+}
+
+/* Picks, waits, fills and issues until the job is done; then what is in flight. */
+static void jw_loop(struct jw *j)
+{
+	const struct job_def *d = j->d;
+	_Atomic uint64_t *first = j->t->first_done;
+	struct engine_req *r;
+	struct jw_io x;
+
+	for (;;) {
+		if (__builtin_expect(j->ramp_end && j->now >= j->ramp_end, 0))
+			jw_ramp_over(j);
+		if (!jw_more(j))
+			break;
+		if (__builtin_expect(!j->snapped, 1) &&
+		    __builtin_expect(atomic_load_explicit(first, memory_order_relaxed) != 0, 0))
+			jw_snap(j);
+		if (!jw_next(j, &x)) {
+			/* a pass over the files is complete */
+			if (!(d->time_based && j->deadline) && j->passes + 1 >= d->loops)
+				break;
+			jw_new_pass(j);
+			continue;
+		}
+		/* fio syncs after every N writes, but not after the job's last one */
+		if (__builtin_expect(j->sync_pending, 0))
+			jw_sync(j);
+		if (__builtin_expect(j->rated, 0)) {
+			uint64_t at = jw_rate_at(j, x.dir, x.len);
+
+			if (at > j->now)
+				j->now = jw_wait_until(j, at);
+		}
+		r = jw_get(j);
+		if (!r) {
+			j->stop = true;
+			break;
+		}
+		r->op = x.dir == JOB_WRITE ? ENGINE_OP_PWRITE : ENGINE_OP_PREAD;
+		r->fd = x.f->fd;
+		r->buf = j->buf + (size_t)r->slot * j->slot_len;
+		r->len = (size_t)x.len;
+		r->off = x.off;
+		if (jw_issue(j, r, x.dir) < 0)
+			j->stop = true;
+		if (!j->async)
+			j->now = j->w->t_last;
+		j->ios_total++;
+		if (x.dir == JOB_WRITE) {
+			x.f->wrote = true;
+			if (j->sync_every && ++j->since_sync >= j->sync_every) {
+				j->since_sync = 0;
+				j->sync_pending = true;
+				j->sync_fd = x.f->fd;
+			}
+		}
+		if (__builtin_expect(d->thinktime != 0, 0)) {
+			if (jw_submit(j) < 0)
+				j->stop = true;
+			j->now = jw_wait_until(j, j->now + d->thinktime * 1000u);
+		}
+	}
+	(void)ioctx_drain(&j->io);
+}
+
+/* ---- setup and the end ---- */
+
+/* Remember why setup failed: "what 'path': reason[: the engine's hint]". Returns rc. */
+static int jw_err(struct jw *j, int rc, const char *what, const char *path)
+{
+	const char *h = engine_hint(j->t->e, &j->t->eo, rc);
+	char *b = j->s->errtxt;
+	size_t n, len = sizeof(j->s->errtxt);
+
+	if (j->s->err)
+		return rc;
+	j->s->err = rc;
+	j->s->err_op = -1;
+	if (path)
+		snprintf(b, len, "%s '%s': %s", what, path, strerror(-rc));
+	else
+		snprintf(b, len, "%s: %s", what, strerror(-rc));
+	n = strlen(b);
+	if (h)
+		snprintf(b + n, len - n, ": %s", h);
+	return rc;
+}
+
+static int jw_open_flags(const struct job_def *d)
+{
+	int flags = (job_rw_writes(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+
+#ifdef HAVE_O_DIRECT
+	if (d->direct)
+		flags |= O_DIRECT;
+#endif
+	if (d->sync == JOB_SYNC_SYNC)
+		flags |= O_SYNC;
+	else if (d->sync == JOB_SYNC_DSYNC)
+		flags |= O_DSYNC;
+	return flags;
+}
+
+/* The random generators of f: one over the blocks of the job's direction (both
+ * directions share it when the random map is on and the alignments agree, as fio's one
+ * map per file), or one per direction; a bit map where sizes vary. 0 or -errno. */
+static int jw_setup_random(struct jw *j, struct jw_file *f)
+{
+	const struct job_def *d = j->d;
+	unsigned d0 = job_rw_reads(d->rw) ? JOB_READ : JOB_WRITE, dir;
+	uint64_t span = f->hi - f->lo;
+
+	j->shared_map = !d->norandommap && d->dist.kind == JOB_DIST_RANDOM &&
+			(!j->mixed || d->bs[JOB_READ].ba == d->bs[JOB_WRITE].ba);
+	for (dir = 0; dir < JOB_DDIRS; dir++) {
+		if (dir == JOB_READ ? !job_rw_reads(d->rw) : !job_rw_writes(d->rw))
+			continue;
+		if (j->shared_map && dir != d0)
+			continue;
+		f->nblk[dir] = job_rand_blocks(&d->bs[dir], span);
+		if (job_offgen_init(&f->gen[j->shared_map ? 0 : dir], d, dir, f->nblk[dir],
+				    &j->rng) < 0)
+			return -EINVAL;
+	}
+	if (j->shared_map) {
+		f->nblk[0] = f->nblk[d0];
+		if (d->bs[JOB_READ].min != d->bs[JOB_READ].max ||
+		    d->bs[JOB_WRITE].min != d->bs[JOB_WRITE].max ||
+		    (j->mixed && d->bs[JOB_READ].min != d->bs[JOB_WRITE].min)) {
+			f->map = calloc(1, (size_t)(f->nblk[0] / 8 + 1));
+			if (!f->map)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int jw_setup_files(struct jw *j)
+{
+	struct job_thread *t = j->t;
+	const struct job_def *d = j->d;
+	int flags = jw_open_flags(d);
+	unsigned i, dir;
+
+	j->f = calloc(t->nfiles, sizeof(*j->f));
+	if (!j->f)
+		return -ENOMEM;
+	j->nf = t->nfiles;
+	for (i = 0; i < j->nf; i++)
+		j->f[i].fd = -1;
+	for (i = 0; i < j->nf; i++) {
+		struct jw_file *f = &j->f[i];
+		const char *path = t->pfiles[t->files[i].file].path;
+		int rc;
+
+		f->lo = t->files[i].off;
+		f->hi = f->lo + t->files[i].len;
+		for (dir = 0; dir < JOB_DDIRS; dir++)
+			f->pos[dir] = f->lo;
+		if (!j->noio) {
+			f->fd = ioctx_open(&j->io, path, flags, 0);
+			if (f->fd < 0)
+				return jw_err(j, f->fd, "cannot open", path);
+			if (j->async && !ioctx_async_honest(&j->io, f->fd))
+				j->s->sync_only_engine = true;
+		}
+		if (j->random && (rc = jw_setup_random(j, f)) < 0)
+			return jw_err(j, rc, "cannot set up the offsets of", path);
+	}
+	return 0;
+}
+
+static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
+{
+	const struct job_def *d = t->d;
+	uint64_t maxbs = d->bs[JOB_READ].max > d->bs[JOB_WRITE].max ? d->bs[JOB_READ].max
+								      : d->bs[JOB_WRITE].max;
+	unsigned depth;
+	struct iovec iov;
+	int rc;
+
+	j->t = t;
+	j->d = d;
+	j->s = &t->st;
+	j->w = w;
+	j->async = (t->e->flags & ENGINE_F_ASYNC) != 0;
+	j->noio = (t->e->flags & ENGINE_F_NOIO) != 0;
+	j->random = job_rw_random(d->rw);
+	j->mixed = d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW;
+	j->rated = d->rate[0] || d->rate[1] || d->rate_iops[0] || d->rate_iops[1];
+	j->s->sync_only_engine = !j->async;
+	rng_seed(&j->rng, t->seed);
+	depth = j->async ? d->iodepth : 1;
+	rc = ioctx_init_opts(&j->io, t->e, depth, &t->eo);
+	if (rc < 0)
+		return jw_err(j, rc, "cannot set up the engine", t->e->name);
+	j->io_ready = true;
+	j->io.issue_after = j->async;
+	j->io.user = j;
+	j->io.on_done = jw_done;
+	j->io.reap_min = d->iodepth_batch_complete_min < 1 ? 1 :
+			 d->iodepth_batch_complete_min > depth ? depth : d->iodepth_batch_complete_min;
+	j->batch = j->async ? d->iodepth_batch : 1;
+	if (j->batch < 1)
+		j->batch = 1;
+	ioctx_bind(&j->io, w);
+	j->slot_len = (size_t)((maxbs + 4095) / 4096 * 4096);
+	if (posix_memalign((void **)&j->buf, 4096, j->slot_len * (depth + 1)))
+		return jw_err(j, -ENOMEM, "cannot allocate the buffers", NULL);
+	if (job_rw_writes(d->rw))
+		rng_fill(&j->rng, j->buf, j->slot_len * (depth + 1));
+	else
+		memset(j->buf, 0, j->slot_len * (depth + 1));
+	iov.iov_base = j->buf;
+	iov.iov_len = j->slot_len * (depth + 1);
+	if (d->fixedbufs && (rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
+		return jw_err(j, rc, "cannot register the buffers (fixedbufs)", NULL);
+	j->t_fill = calloc(depth + 1, sizeof(*j->t_fill));
+	j->s->samp = calloc(JOB_SAMPLES_MAX, sizeof(*j->s->samp));
+	if (!j->t_fill || !j->s->samp)
+		return jw_err(j, -ENOMEM, "cannot allocate the samples", NULL);
+	j->s->samp_ns = JOB_SAMPLE_NS;
+	j->sync_every = d->fsync ? d->fsync : d->fdatasync;
+	j->sync_op = d->fsync ? ENGINE_OP_FSYNC : ENGINE_OP_FDATASYNC;
+	j->passes = 0;
+#if defined(__linux__) && defined(PR_SET_TIMERSLACK)
+	/* rate and think time sleep to the microsecond, not the default 50 us slack */
+	if (j->rated || d->thinktime)
+		(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+#endif
+	return jw_setup_files(j);
+}
+
+/* end_fsync and fsync_on_close: each file written is flushed; the time counts. */
+static void jw_close(struct jw *j, bool flush)
+{
+	const struct job_def *d = j->d;
+	bool any = false;
+	unsigned i;
+	int rc;
+
+	for (i = 0; j->f && i < j->nf; i++) {
+		struct jw_file *f = &j->f[i];
+
+		if (f->fd < 0)
+			continue;
+		if (flush && f->wrote && (d->end_fsync || d->fsync_on_close)) {
+			rc = ioctx_sync(&j->io, f->fd, 0);
+			if (rc < 0 && !j->s->err) {
+				j->s->err = rc;
+				j->s->err_op = ENGINE_OP_FSYNC;
+			}
+			any = true;
+		}
+		(void)ioctx_close(&j->io, f->fd);
+		f->fd = -1;
+		free(f->map);
+		f->map = NULL;
+	}
+	if (any)
+		j->s->t_durable = clock_ns();
+}
+
+static void jw_free(struct jw *j)
+{
+	jw_close(j, false);
+	free(j->f);
+	if (j->io_ready)
+		ioctx_exit(&j->io);
+	free(j->buf);
+	free(j->t_fill);
+}
+
+int job_thread_run(struct job_thread *t, struct worker *w)
+{
+	const struct job_def *d = t->d;
+	struct job_stats *s = &t->st;
+	struct rusage ru1;
+	uint64_t zero = 0, rt;
+	struct jw j;
+	int rc;
+
+	memset(&j, 0, sizeof(j));
+	job_stats_init(s);
+	rc = jw_setup(&j, t, w);
+	if (rc < 0) {
+		jw_free(&j);
+		return rc;
+	}
+	if (d->startdelay[1]) {
+		uint64_t us = d->startdelay[0];
+
+		if (d->startdelay[1] > us)
+			us += rng_below(&j.rng, d->startdelay[1] - us + 1);
+		jw_sleep(us * 1000u);
+	}
+	worker_start(w);
+	j.now = s->t_start = w->t_first;
+	j.next_samp = s->t_start + s->samp_ns;
+	j.rate_t0 = j.now;
+	j.deadline = d->runtime ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
+	j.ramp_end = d->ramp_time ? j.now + d->ramp_time * 1000u : 0;
+	jw_rusage(&j.ru0);
+	jw_loop(&j);
+	jw_close(&j, true);
+	s->t_stop = w->t_last > s->t_durable ? w->t_last : s->t_durable;
+	if (s->t_stop < s->t_start)
+		s->t_stop = s->t_start;
+	jw_rusage(&ru1);
+	s->usr_ns = tv_ns(ru1.ru_utime) - tv_ns(j.ru0.ru_utime);
+	s->sys_ns = tv_ns(ru1.ru_stime) - tv_ns(j.ru0.ru_stime);
+	s->ctx = (uint64_t)(ru1.ru_nvcsw - j.ru0.ru_nvcsw + ru1.ru_nivcsw - j.ru0.ru_nivcsw);
+	s->majf = (uint64_t)(ru1.ru_majflt - j.ru0.ru_majflt);
+	s->minf = (uint64_t)(ru1.ru_minflt - j.ru0.ru_minflt);
+	rt = s->t_stop - s->t_start;
+	s->rt_sum_ns = s->rt_min_ns = s->rt_max_ns = rt;
+	s->nthreads = 1;
+	if (!j.snapped) {
+		(void)atomic_compare_exchange_strong(t->first_done, &zero, s->t_stop);
+		jw_snap(&j);
+	}
+	jw_free(&j);
+	return s->err;
+}
