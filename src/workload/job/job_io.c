@@ -333,7 +333,8 @@ static bool jw_next(struct jw *j, struct jw_io *x)
 		/* fio: a direction that must wait gives way to one that need not */
 		unsigned o = !dir;
 
-		if (j->rate_next[dir] > j->now && j->rate_next[o] < j->rate_next[dir])
+		if (j->rate_next[dir] > j->now && j->rate_next[o] < j->rate_next[dir] &&
+		    (j->d->rate[o] || j->d->rate_iops[o]))
 			dir = o;
 	}
 	while (j->ndone < j->nf) {
@@ -388,35 +389,35 @@ static void jw_new_pass(struct jw *j)
 
 /* ---- the rate ---- */
 
-/* When the next I/O of direction dir and length len may be issued. Linear: the n-th
- * comes at t0 + n x interval, so that lateness is caught up; Poisson: exponential gaps
- * with the same mean (one log per I/O). */
+/* When this I/O of direction dir and length len may be issued; rate_next[dir] becomes
+ * the time of the next one. Linear: the n-th comes at t0 + n x interval, so lateness is
+ * caught up; Poisson: exponential gaps with the same mean (one log per I/O). */
 static uint64_t jw_rate_at(struct jw *j, unsigned dir, uint64_t len)
 {
 	const struct job_def *d = j->d;
-	uint64_t gap;
+	uint64_t at;
 
 	if (!d->rate[dir] && !d->rate_iops[dir])
 		return 0;
+	if (!j->rate_next[dir])
+		j->rate_next[dir] = j->rate_t0;
+	at = j->rate_next[dir];
 	if (d->rate_process == JOB_RATE_POISSON) {
 		double mean = d->rate_iops[dir] ? 1e9 / d->rate_iops[dir]
 						: 1e9 * (double)len / (double)d->rate[dir];
 		double u = ((double)(rng_next(&j->rng) >> 11) + 1.0) * 0x1.0p-53;
 
-		gap = (uint64_t)(-log(u) * mean);
-		if (!j->rate_next[dir])
-			j->rate_next[dir] = j->rate_t0;
-		j->rate_next[dir] += gap;
-		return j->rate_next[dir];
-	}
-	if (d->rate_iops[dir]) {
+		j->rate_next[dir] += (uint64_t)(-log(u) * mean);
+	} else if (d->rate_iops[dir]) {
 		j->rate_n[dir]++;
-		return j->rate_t0 + (uint64_t)((unsigned __int128)(j->rate_n[dir] - 1) *
-					       1000000000u / d->rate_iops[dir]);
+		j->rate_next[dir] = j->rate_t0 + (uint64_t)((unsigned __int128)j->rate_n[dir] *
+							    1000000000u / d->rate_iops[dir]);
+	} else {
+		j->rate_n[dir] += len;	/* bytes so far */
+		j->rate_next[dir] = j->rate_t0 + (uint64_t)((unsigned __int128)j->rate_n[dir] *
+							    1000000000u / d->rate[dir]);
 	}
-	gap = j->rate_n[dir];	/* bytes before this one */
-	j->rate_n[dir] += len;
-	return j->rate_t0 + (uint64_t)((unsigned __int128)gap * 1000000000u / d->rate[dir]);
+	return at;
 }
 
 /* ---- issuing ---- */
