@@ -144,6 +144,7 @@ enum job_opt_id {
 	JOB_OPT_GROUP_REPORTING, JOB_OPT_STONEWALL, JOB_OPT_NEW_GROUP, JOB_OPT_DESCRIPTION,
 	JOB_OPT_NAME, JOB_OPT_KB_BASE, JOB_OPT_INVALIDATE, JOB_OPT_FIXEDBUFS,
 	JOB_OPT_REGISTERFILES, JOB_OPT_SQTHREAD_POLL, JOB_OPT_SQTHREAD_POLL_CPU, JOB_OPT_HIPRI,
+	JOB_OPT_WRITE_IOLOG,
 	JOB_OPT_COUNT
 };
 
@@ -161,6 +162,7 @@ struct job_def {
 	char *description;	/* NULL when none */
 	char *filename;		/* raw, ':'-separated as fio (job_names_split), or NULL */
 	char *directory;	/* raw, ':'-separated, or NULL */
+	char *write_iolog;	/* fio's log of the requests issued, or NULL */
 
 	enum job_rw rw;
 	unsigned rw_seq_nr;	/* randread:N: a new random offset every N I/Os (1) */

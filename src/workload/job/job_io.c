@@ -28,56 +28,9 @@
 #include "core/rng.h"
 #include "core/scratch.h"
 #include "runner/runner.h"
-#include "workload/job/job_run.h"
+#include "workload/job/job_io_int.h"
 
 #define WAIT_SLICE_NS	20000u	/* while waiting with requests in flight: reap this often */
-
-struct jw_file {
-	int fd;
-	uint64_t lo, hi;		/* the region [lo, hi) */
-	uint64_t pos[JOB_DDIRS];	/* next sequential offset per direction */
-	uint64_t issued;		/* bytes issued to it in this pass */
-	uint64_t nblk[JOB_DDIRS];	/* random blocks per direction */
-	unsigned char *map;		/* blocks used in this pass (variable sizes), or NULL */
-	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves both with a shared map */
-	uint64_t seq_next;		/* randread:N: where the next follow-up goes */
-	unsigned seq_left;		/* follow-ups left */
-	bool done, wrote;
-};
-
-struct jw_io {
-	unsigned dir;
-	struct jw_file *f;
-	uint64_t off, len;
-};
-
-struct jw {
-	struct job_thread *t;
-	const struct job_def *d;
-	struct job_stats *s;
-	struct worker *w;
-	struct ioctx io;
-	bool io_ready;
-	struct rng rng;
-	struct jw_file *f;
-	unsigned nf, cur, ndone;
-	unsigned char *buf;
-	size_t slot_len;
-	uint64_t *t_fill;		/* per slot: when it was filled (asynchronous) */
-	bool async, noio, random, mixed, shared_map, stop, snapped;
-	unsigned batch;
-	uint64_t now;
-	uint64_t deadline, ramp_end;	/* 0: none */
-	uint64_t passes, ios_total;
-	unsigned sync_every, since_sync;
-	int sync_op, sync_fd;
-	bool sync_pending;
-	/* rate: per direction, the issue time of the next I/O is t0 + done x interval */
-	uint64_t rate_t0, rate_n[JOB_DDIRS], rate_next[JOB_DDIRS];
-	bool rated;
-	uint64_t next_samp;
-	struct rusage ru0;
-};
 
 /* fio's buckets: IO depths 1, 2-3, 4-7, ..., >= 64; submit/complete 0, 1-4, 5-8, 9-16,
  * 17-32, 33-64, > 64. */
@@ -97,21 +50,6 @@ static inline unsigned jw_batch_bkt(unsigned n)
 	if (n > 64)
 		return 6;
 	return 32u - (unsigned)__builtin_clz(n - 1) - 1;	/* 5-8: 2, 9-16: 3 ... */
-}
-
-static uint64_t tv_ns(struct timeval t)
-{
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_usec * 1000ull;
-}
-
-static void jw_rusage(struct rusage *ru)
-{
-#ifdef RUSAGE_THREAD
-	if (getrusage(RUSAGE_THREAD, ru) == 0)
-		return;
-#endif
-	if (getrusage(RUSAGE_SELF, ru) != 0)
-		memset(ru, 0, sizeof(*ru));
 }
 
 /* ---- completions ---- */
@@ -185,7 +123,7 @@ static inline void jw_account(struct jw *j, struct engine_req *r, uint64_t t1)
 		s->t_last_write = t1;
 }
 
-static int jw_done(struct ioctx *io, struct engine_req *r)
+int jw_done(struct ioctx *io, struct engine_req *r)
 {
 	struct jw *j = io->user;
 
@@ -195,7 +133,7 @@ static int jw_done(struct ioctx *io, struct engine_req *r)
 
 /* ---- waiting (rate, think time, startdelay) ---- */
 
-static void jw_sleep(uint64_t ns)
+void jw_sleep(uint64_t ns)
 {
 	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
 
@@ -522,14 +460,14 @@ static inline bool jw_more(struct jw *j)
 
 /* The step's first thread finished: the bytes done until then (elbencho's and IOR's
  * stonewall figure). */
-static void jw_snap(struct jw *j)
+void jw_snap(struct jw *j)
 {
 	j->s->first_done_bytes = j->s->bytes[JOB_READ] + j->s->bytes[JOB_WRITE];
 	j->snapped = true;
 }
 
 /* Picks, waits, fills and issues until the job is done; then what is in flight. */
-static void jw_loop(struct jw *j)
+void jw_loop(struct jw *j)
 {
 	const struct job_def *d = j->d;
 	_Atomic uint64_t *first = j->t->first_done;
@@ -574,6 +512,9 @@ static void jw_loop(struct jw *j)
 			j->stop = true;
 		if (!j->async)
 			j->now = j->w->t_last;
+		if (__builtin_expect(j->log != NULL, 0))
+			job_iolog_io(j->log, (j->now - j->s->t_start) / 1000000u, x.f->name, x.dir,
+				     x.off, x.len);
 		j->ios_total++;
 		if (x.dir == JOB_WRITE) {
 			x.f->wrote = true;
@@ -590,264 +531,4 @@ static void jw_loop(struct jw *j)
 		}
 	}
 	(void)ioctx_drain(&j->io);
-}
-
-/* ---- setup and the end ---- */
-
-/* Remember why setup failed: "what 'path': reason[: the engine's hint]". Returns rc. */
-static int jw_err(struct jw *j, int rc, const char *what, const char *path)
-{
-	const char *h = engine_hint(j->t->e, &j->t->eo, rc);
-	char *b = j->s->errtxt;
-	size_t n, len = sizeof(j->s->errtxt);
-
-	if (j->s->err)
-		return rc;
-	j->s->err = rc;
-	j->s->err_op = -1;
-	if (path)
-		snprintf(b, len, "%s '%s': %s", what, path, strerror(-rc));
-	else
-		snprintf(b, len, "%s: %s", what, strerror(-rc));
-	n = strlen(b);
-	if (h)
-		snprintf(b + n, len - n, ": %s", h);
-	return rc;
-}
-
-static int jw_open_flags(const struct job_def *d)
-{
-	int flags = (job_rw_writes(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-
-#ifdef HAVE_O_DIRECT
-	if (d->direct)
-		flags |= O_DIRECT;
-#endif
-	if (d->sync == JOB_SYNC_SYNC)
-		flags |= O_SYNC;
-	else if (d->sync == JOB_SYNC_DSYNC)
-		flags |= O_DSYNC;
-	return flags;
-}
-
-/* The random generators of f: one over the blocks of the job's direction (both
- * directions share it when the random map is on and the alignments agree, as fio's one
- * map per file), or one per direction; a bit map where sizes vary. 0 or -errno. */
-static int jw_setup_random(struct jw *j, struct jw_file *f)
-{
-	const struct job_def *d = j->d;
-	unsigned d0 = job_rw_reads(d->rw) ? JOB_READ : JOB_WRITE, dir;
-	uint64_t span = f->hi - f->lo;
-
-	j->shared_map = !d->norandommap && d->dist.kind == JOB_DIST_RANDOM &&
-			(!j->mixed || d->bs[JOB_READ].ba == d->bs[JOB_WRITE].ba);
-	for (dir = 0; dir < JOB_DDIRS; dir++) {
-		if (dir == JOB_READ ? !job_rw_reads(d->rw) : !job_rw_writes(d->rw))
-			continue;
-		if (j->shared_map && dir != d0)
-			continue;
-		f->nblk[dir] = job_rand_blocks(&d->bs[dir], span);
-		if (job_offgen_init(&f->gen[j->shared_map ? 0 : dir], d, dir, f->nblk[dir],
-				    &j->rng) < 0)
-			return -EINVAL;
-	}
-	if (j->shared_map) {
-		f->nblk[0] = f->nblk[d0];
-		if (d->bs[JOB_READ].min != d->bs[JOB_READ].max ||
-		    d->bs[JOB_WRITE].min != d->bs[JOB_WRITE].max ||
-		    (j->mixed && d->bs[JOB_READ].min != d->bs[JOB_WRITE].min)) {
-			f->map = calloc(1, (size_t)(f->nblk[0] / 8 + 1));
-			if (!f->map)
-				return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
-static int jw_setup_files(struct jw *j)
-{
-	struct job_thread *t = j->t;
-	const struct job_def *d = j->d;
-	int flags = jw_open_flags(d);
-	unsigned i, dir;
-
-	j->f = calloc(t->nfiles, sizeof(*j->f));
-	if (!j->f)
-		return -ENOMEM;
-	j->nf = t->nfiles;
-	for (i = 0; i < j->nf; i++)
-		j->f[i].fd = -1;
-	for (i = 0; i < j->nf; i++) {
-		struct jw_file *f = &j->f[i];
-		const char *path = t->pfiles[t->files[i].file].path;
-		int rc;
-
-		f->lo = t->files[i].off;
-		f->hi = f->lo + t->files[i].len;
-		for (dir = 0; dir < JOB_DDIRS; dir++)
-			f->pos[dir] = f->lo;
-		if (!j->noio) {
-			f->fd = ioctx_open(&j->io, path, flags, 0);
-			if (f->fd < 0)
-				return jw_err(j, f->fd, "cannot open", path);
-			if (j->async && !ioctx_async_honest(&j->io, f->fd))
-				j->s->sync_only_engine = true;
-		}
-		if (j->random && (rc = jw_setup_random(j, f)) < 0)
-			return jw_err(j, rc, "cannot set up the offsets of", path);
-	}
-	return 0;
-}
-
-static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
-{
-	const struct job_def *d = t->d;
-	uint64_t maxbs = d->bs[JOB_READ].max > d->bs[JOB_WRITE].max ? d->bs[JOB_READ].max
-								      : d->bs[JOB_WRITE].max;
-	unsigned depth;
-	struct iovec iov;
-	int rc;
-
-	j->t = t;
-	j->d = d;
-	j->s = &t->st;
-	j->w = w;
-	j->async = (t->e->flags & ENGINE_F_ASYNC) != 0;
-	j->noio = (t->e->flags & ENGINE_F_NOIO) != 0;
-	j->random = job_rw_random(d->rw);
-	j->mixed = d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW;
-	j->rated = d->rate[0] || d->rate[1] || d->rate_iops[0] || d->rate_iops[1];
-	j->s->sync_only_engine = !j->async;
-	rng_seed(&j->rng, t->seed);
-	depth = j->async ? d->iodepth : 1;
-	rc = ioctx_init_opts(&j->io, t->e, depth, &t->eo);
-	if (rc < 0)
-		return jw_err(j, rc, "cannot set up the engine", t->e->name);
-	j->io_ready = true;
-	j->io.issue_after = j->async;
-	j->io.user = j;
-	j->io.on_done = jw_done;
-	j->io.reap_min = d->iodepth_batch_complete_min < 1 ? 1 :
-			 d->iodepth_batch_complete_min > depth ? depth : d->iodepth_batch_complete_min;
-	j->batch = j->async ? d->iodepth_batch : 1;
-	if (j->batch < 1)
-		j->batch = 1;
-	ioctx_bind(&j->io, w);
-	j->slot_len = (size_t)((maxbs + 4095) / 4096 * 4096);
-	if (posix_memalign((void **)&j->buf, 4096, j->slot_len * (depth + 1)))
-		return jw_err(j, -ENOMEM, "cannot allocate the buffers", NULL);
-	if (job_rw_writes(d->rw))
-		rng_fill(&j->rng, j->buf, j->slot_len * (depth + 1));
-	else
-		memset(j->buf, 0, j->slot_len * (depth + 1));
-	iov.iov_base = j->buf;
-	iov.iov_len = j->slot_len * (depth + 1);
-	if (d->fixedbufs && (rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
-		return jw_err(j, rc, "cannot register the buffers (fixedbufs)", NULL);
-	j->t_fill = calloc(depth + 1, sizeof(*j->t_fill));
-	j->s->samp = calloc(JOB_SAMPLES_MAX, sizeof(*j->s->samp));
-	if (!j->t_fill || !j->s->samp)
-		return jw_err(j, -ENOMEM, "cannot allocate the samples", NULL);
-	j->s->samp_ns = JOB_SAMPLE_NS;
-	j->sync_every = d->fsync ? d->fsync : d->fdatasync;
-	j->sync_op = d->fsync ? ENGINE_OP_FSYNC : ENGINE_OP_FDATASYNC;
-	j->passes = 0;
-#if defined(__linux__) && defined(PR_SET_TIMERSLACK)
-	/* rate and think time sleep to the microsecond, not the default 50 us slack */
-	if (j->rated || d->thinktime)
-		(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
-#endif
-	return jw_setup_files(j);
-}
-
-/* end_fsync and fsync_on_close: each file written is flushed; the time counts. */
-static void jw_close(struct jw *j, bool flush)
-{
-	const struct job_def *d = j->d;
-	bool any = false;
-	unsigned i;
-	int rc;
-
-	for (i = 0; j->f && i < j->nf; i++) {
-		struct jw_file *f = &j->f[i];
-
-		if (f->fd < 0)
-			continue;
-		if (flush && f->wrote && (d->end_fsync || d->fsync_on_close)) {
-			rc = ioctx_sync(&j->io, f->fd, 0);
-			if (rc < 0 && !j->s->err) {
-				j->s->err = rc;
-				j->s->err_op = ENGINE_OP_FSYNC;
-			}
-			any = true;
-		}
-		(void)ioctx_close(&j->io, f->fd);
-		f->fd = -1;
-		free(f->map);
-		f->map = NULL;
-	}
-	if (any)
-		j->s->t_durable = clock_ns();
-}
-
-static void jw_free(struct jw *j)
-{
-	jw_close(j, false);
-	free(j->f);
-	if (j->io_ready)
-		ioctx_exit(&j->io);
-	free(j->buf);
-	free(j->t_fill);
-}
-
-int job_thread_run(struct job_thread *t, struct worker *w)
-{
-	const struct job_def *d = t->d;
-	struct job_stats *s = &t->st;
-	struct rusage ru1;
-	uint64_t zero = 0, rt;
-	struct jw j;
-	int rc;
-
-	memset(&j, 0, sizeof(j));
-	job_stats_init(s);
-	rc = jw_setup(&j, t, w);
-	if (rc < 0) {
-		jw_free(&j);
-		return rc;
-	}
-	if (d->startdelay[1]) {
-		uint64_t us = d->startdelay[0];
-
-		if (d->startdelay[1] > us)
-			us += rng_below(&j.rng, d->startdelay[1] - us + 1);
-		jw_sleep(us * 1000u);
-	}
-	worker_start(w);
-	j.now = s->t_start = w->t_first;
-	j.next_samp = s->t_start + s->samp_ns;
-	j.rate_t0 = j.now;
-	j.deadline = d->runtime ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
-	j.ramp_end = d->ramp_time ? j.now + d->ramp_time * 1000u : 0;
-	jw_rusage(&j.ru0);
-	jw_loop(&j);
-	jw_close(&j, true);
-	s->t_stop = w->t_last > s->t_durable ? w->t_last : s->t_durable;
-	if (s->t_stop < s->t_start)
-		s->t_stop = s->t_start;
-	jw_rusage(&ru1);
-	s->usr_ns = tv_ns(ru1.ru_utime) - tv_ns(j.ru0.ru_utime);
-	s->sys_ns = tv_ns(ru1.ru_stime) - tv_ns(j.ru0.ru_stime);
-	s->ctx = (uint64_t)(ru1.ru_nvcsw - j.ru0.ru_nvcsw + ru1.ru_nivcsw - j.ru0.ru_nivcsw);
-	s->majf = (uint64_t)(ru1.ru_majflt - j.ru0.ru_majflt);
-	s->minf = (uint64_t)(ru1.ru_minflt - j.ru0.ru_minflt);
-	rt = s->t_stop - s->t_start;
-	s->rt_sum_ns = s->rt_min_ns = s->rt_max_ns = rt;
-	s->nthreads = 1;
-	if (!j.snapped) {
-		(void)atomic_compare_exchange_strong(t->first_done, &zero, s->t_stop);
-		jw_snap(&j);
-	}
-	jw_free(&j);
-	return s->err;
 }

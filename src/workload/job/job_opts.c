@@ -502,6 +502,7 @@ static const struct job_optdef job_opts[] = {
 	GEN("sqthread_poll_cpu", NULL, JOB_OPT_SQTHREAD_POLL_CPU, JK_UINT, sqthread_poll_cpu, 0,
 	    65535),
 	GEN("hipri", NULL, JOB_OPT_HIPRI, JK_SET, hipri, 0, 0),
+	GEN("write_iolog", NULL, JOB_OPT_WRITE_IOLOG, JK_STR, write_iolog, 0, 0),
 };
 
 const struct job_optdef *job_opt_find(const char *name)

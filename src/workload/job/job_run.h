@@ -26,6 +26,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/diskstats.h"
 #include "engine/engine.h"
@@ -226,6 +227,17 @@ int job_rows_disks(struct runner *rc, const struct diskstats_set *set,
 /* The options of the list's last global section, NAME=VALUE per line (fio's "global
  * options"); malloc'd, NULL when there is none. */
 char *job_rows_global_options(const struct job_list *l);
+
+/* ---- job_iolog.c: fio's write_iolog ---- */
+
+/* Create path (it must not exist) and write the header for files[0..n-1]. NULL with
+ * *err = -errno on failure. The FILE belongs to the caller's thread. */
+FILE *job_iolog_open(const char *path, const char *const *files, unsigned n, int *err);
+/* One request: ms since the thread started, its file, direction, offset and length. */
+void job_iolog_io(FILE *f, uint64_t ms, const char *file, unsigned dir, uint64_t off,
+		  uint64_t len);
+/* The closing lines; fclose. 0 or -errno (a write error included). */
+int job_iolog_close(FILE *f, const char *const *files, unsigned n);
 
 /* ---- job_run.c ---- */
 
