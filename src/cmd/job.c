@@ -336,6 +336,12 @@ static int resolve_engines(struct job_cmd *c)
 			return -EINVAL;
 		}
 		t->e = e;
+		if (!(e->flags & ENGINE_F_NOIO)) {
+			unsigned k;
+
+			for (k = 0; k < t->nfiles; k++)
+				p->files[t->files[k].file].io = true;
+		}
 	}
 	return 0;
 }
@@ -356,12 +362,16 @@ static int job_wl_validate(struct workload_ctx *x)
 		err_errno(rc, "job: cannot plan the run");
 		return -EINVAL;
 	}
-	if (rc < 0 || (rc = job_plan_check(&c->plan, &c->sf, err, sizeof(err))) < 0) {
+	if (rc < 0) {
 		err_msg("%s", err);
 		return -EINVAL;
 	}
 	if (resolve_engines(c) < 0)
 		return -EINVAL;
+	if ((rc = job_plan_check(&c->plan, &c->sf, err, sizeof(err))) < 0) {
+		err_msg("%s", err);
+		return -EINVAL;
+	}
 	x->target = c->plan.scratch_parent ? c->plan.scratch_parent :
 		    c->plan.nfiles && !c->plan.files[0].in_scratch ? c->plan.files[0].path : ".";
 	return 0;

@@ -204,7 +204,7 @@ static int check_space(struct job_plan *p, const struct job_safety *sf, char *er
 			const char *gd = g->in_scratch ? (p->scratch_parent ? p->scratch_parent : ".")
 						       : dir_of(g->path, b2, sizeof(b2));
 
-			if (!g->device && !strcmp(gd, dcopy) && g->need > g->have)
+			if (g->io && !g->device && !strcmp(gd, dcopy) && g->need > g->have)
 				need += g->need - g->have;
 		}
 		if (need && space_check(dcopy, need, &avail) == -ENOSPC) {

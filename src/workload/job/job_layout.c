@@ -94,7 +94,8 @@ int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_
 	for (i = 0; i < p->nfiles && !rc; i++) {
 		struct job_file *f = &p->files[i];
 
-		if (f->device || (f->exists && f->need <= f->have))
+		/* the null engine touches no file: nothing to lay out for it */
+		if (!f->io || f->device || (f->exists && f->need <= f->have))
 			continue;
 		rc = layout_file(&io, f, sf, buf, &r, err, errlen);
 	}
@@ -166,7 +167,7 @@ double job_unit_residency(const struct job_plan *p, const struct job_unit *u)
 		}
 	}
 	ioctx_exit(&io);
-	return total > 0 ? sum / total : -1;
+	return total > 0 ? sum / total : -1;	/* -1: nothing measured */
 }
 
 void job_layout_release(struct job_plan *p, bool keep)

@@ -88,7 +88,7 @@ static char *jr_options(const struct job_list *l, unsigned job, bool global)
 		if (!global && s)
 			break;
 	}
-	if (!s)
+	if (!s || (global && !s->nopts))
 		return NULL;
 	for (i = 0; i < s->nopts; i++)
 		n += strlen(s->opts[i].name) + (s->opts[i].value ? strlen(s->opts[i].value) : 0) + 2;

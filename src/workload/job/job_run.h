@@ -113,6 +113,7 @@ struct job_file {
 	bool in_scratch;	/* created in the scratch directory */
 	bool written;		/* some job writes it */
 	bool read;		/* some job reads it */
+	bool io;		/* a thread with a real engine uses it (not only null) */
 	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
 };
 
