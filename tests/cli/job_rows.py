@@ -25,7 +25,7 @@ def main():
         flags = ",".join(r.get("flags") or []) or "-"
         if r["phase"] == "aggregate":
             print("aggregate %s threads=%d bytes=%d ops=%d first_done_bytes=%d" % (
-                p.get("step"), metric(r, "threads"), r["bytes"], r["ops"],
+                p.get("step"), metric(r, "step_threads"), r["bytes"], r["ops"],
                 metric(r, "first_done_bytes")))
         elif r["phase"] == "disk":
             print("disk %s read_bytes=%d write_bytes=%d read_ios=%d write_ios=%d" % (
