@@ -104,8 +104,8 @@ static int check_file(struct job_plan *p, unsigned i, const struct job_safety *s
 				    f->path);
 	if (S_ISBLK(st.st_mode)) {
 		if (!sf->destroy_dev)
-			return job_plan_err(d, err, errlen, "refusing to use the block device '%s': "
-					    "its data would be destroyed; name it with "
+			return job_plan_err(d, err, errlen, "refusing to use the block device "
+					    "'%s': its data would be destroyed; name it with "
 					    "--destroy-data-on %s", f->path, f->path);
 		rc = devsafe_check(f->path, sf->destroy_dev, &f->have, why, sizeof(why));
 		if (rc < 0)
@@ -113,8 +113,8 @@ static int check_file(struct job_plan *p, unsigned i, const struct job_safety *s
 					    f->path, why);
 		f->device = f->exists = true;
 		if (f->need > f->have)
-			return job_plan_err(d, err, errlen, "the region (%llu bytes) is larger than "
-					    "the device '%s' (%llu bytes)",
+			return job_plan_err(d, err, errlen, "the region (%llu bytes) is larger "
+					    "than the device '%s' (%llu bytes)",
 					    (unsigned long long)f->need, f->path,
 					    (unsigned long long)f->have);
 		return 0;
@@ -150,16 +150,18 @@ static int size_threads(struct job_plan *p, char *err, size_t errlen)
 			else if (!r->len && f->exists)
 				r->len = have > r->off ? (have - r->off) : 0;
 			if ((d->size_pct || d->offset_pct) && !f->exists)
-				return job_plan_err(d, err, errlen, "size or offset in percent needs an "
-						    "existing file or device: '%s'", f->path);
+				return job_plan_err(d, err, errlen, "size or offset in percent "
+						    "needs an existing file or device: '%s'",
+						    f->path);
 			if (!r->len && !f->exists)
-				return job_plan_err(d, err, errlen, "size= is required: '%s' does not "
-						    "exist to take it from", f->path);
+				return job_plan_err(d, err, errlen, "size= is required: '%s' "
+						    "does not exist to take it from", f->path);
 			minbs = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
 									    : d->bs[JOB_WRITE].min;
 			if (r->len < minbs)
-				return job_plan_err(d, err, errlen, "the region of '%s' (%llu bytes) is "
-						    "smaller than the block size %llu", f->path,
+				return job_plan_err(d, err, errlen, "the region of '%s' (%llu "
+						    "bytes) is smaller than the block size %llu",
+						    f->path,
 						    (unsigned long long)r->len,
 						    (unsigned long long)minbs);
 			th->size += r->len;
@@ -201,8 +203,8 @@ static int check_space(struct job_plan *p, const struct job_safety *sf, char *er
 		for (j = i; j < p->nfiles; j++) {
 			const struct job_file *g = &p->files[j];
 			char b2[PATH_MAX];
-			const char *gd = g->in_scratch ? (p->scratch_parent ? p->scratch_parent : ".")
-						       : dir_of(g->path, b2, sizeof(b2));
+			const char *gd = g->in_scratch ? (p->scratch_parent ? p->scratch_parent :
+							  ".") : dir_of(g->path, b2, sizeof(b2));
 
 			if (g->io && !g->device && !strcmp(gd, dcopy) && g->need > g->have)
 				need += g->need - g->have;
@@ -235,8 +237,8 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 		if (stat(parent, &st) < 0 || !S_ISDIR(st.st_mode))
 			return job_plan_err(NULL, err, errlen, "not a directory: '%s'", parent);
 		if (access(parent, W_OK | X_OK) < 0)
-			return job_plan_err(NULL, err, errlen, "cannot write in directory: '%s': %s",
-					    parent, strerror(errno));
+			return job_plan_err(NULL, err, errlen, "cannot write in directory: "
+					    "'%s': %s", parent, strerror(errno));
 	}
 	for (i = 0; i < p->nfiles; i++)
 		if (!p->files[i].in_scratch && (rc = check_file(p, i, sf, err, errlen)) < 0)
@@ -260,8 +262,8 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 		    (rc = check_regular(f, file_user(p, i), sf, err, errlen)) < 0)
 			return rc;
 		if (f->device && f->need > f->have)
-			return job_plan_err(file_user(p, i), err, errlen, "the region is larger than "
-					    "the device '%s'", f->path);
+			return job_plan_err(file_user(p, i), err, errlen, "the region is larger "
+					    "than the device '%s'", f->path);
 		if (sf->no_layout && f->read && !f->exists)
 			return job_plan_err(file_user(p, i), err, errlen, "--no-layout leaves '%s' "
 					    "unwritten, and reading never-written blocks measures "

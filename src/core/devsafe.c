@@ -35,7 +35,8 @@ const char *devsafe_signature(const unsigned char *buf, size_t len)
 		return "btrfs";
 	/* swap: the signature ends the first page, whatever its size */
 	for (s = 4096; s <= len && s <= 65536; s *= 2)
-		if (has(buf, len, s - 10, "SWAPSPACE2", 10) || has(buf, len, s - 10, "SWAP-SPACE", 10))
+		if (has(buf, len, s - 10, "SWAPSPACE2", 10) ||
+		    has(buf, len, s - 10, "SWAP-SPACE", 10))
 			return "swap";
 	/* LVM2: a label "LABELONE" in one of the first four sectors */
 	for (s = 0; s < 4; s++)

@@ -106,7 +106,8 @@ static void tj_samples(FILE *f, const struct row *w)
 		"samples=%.0f\n", u, floor(fio_metric(w, RK_JOB_BW_MIN) / div), floor(max / div),
 		fio_metric(w, RK_JOB_BW_AGG), fio_metric(w, RK_JOB_BW_MEAN) / div,
 		fio_metric(w, RK_JOB_BW_DEV) / div, n);
-	fprintf(f, "   iops        : min=%5.0f, max=%5.0f, avg=%5.02f, stdev=%5.02f, samples=%.0f\n",
+	fprintf(f, "   iops        : min=%5.0f, max=%5.0f, avg=%5.02f, stdev=%5.02f, "
+		"samples=%.0f\n",
 		fio_metric(w, RK_JOB_IOPS_MIN), fio_metric(w, RK_JOB_IOPS_MAX),
 		fio_metric(w, RK_JOB_IOPS_MEAN), fio_metric(w, RK_JOB_IOPS_DEV),
 		fio_metric(w, RK_JOB_IOPS_SAMPLES));
@@ -128,7 +129,8 @@ static void tj_dir(FILE *f, const struct row *w, unsigned d)
 	}
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", tj_name[d],
 		fio_num(iops, sizeof(iops), w->rate, 4, 0, ""),
-		fio_num(bw, sizeof(bw), bps, 4, 1, "B/s"), fio_num(bw10, sizeof(bw10), bps, 4, 0, "B/s"),
+		fio_num(bw, sizeof(bw), bps, 4, 1, "B/s"),
+		fio_num(bw10, sizeof(bw10), bps, 4, 0, "B/s"),
 		fio_num(io, sizeof(io), (double)w->bytes, 4, 1, "B"),
 		(unsigned long long)(w->elapsed_ns / 1000000u), d == 1 ? "; 0 zone resets" : "");
 	tj_lat_line(f, "slat", fio_metric(w, RK_JOB_SLAT_N), fio_metric(w, RK_JOB_SLAT_MIN_NS),
@@ -174,7 +176,8 @@ static void tj_lat_dist(FILE *f, const struct fio_unit *u)
 			cur = (int)grp;
 			on_line = 0;
 		}
-		fprintf(f, "%s%s=%.2f%%", on_line ? ", " : "", label, dist[k] < 0.01 ? 0.01 : dist[k]);
+		fprintf(f, "%s%s=%.2f%%", on_line ? ", " : "", label,
+			dist[k] < 0.01 ? 0.01 : dist[k]);
 		on_line++;
 	}
 	if (cur >= 0)
@@ -223,70 +226,78 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	if (u->dir[2])
 		tj_dir(f, u->dir[2], 2);
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f, majf=%.0f, minf=%.0f\n",
-		fio_metric(w, RK_JOB_USR_CPU), fio_metric(w, RK_JOB_SYS_CPU), fio_metric(w, RK_JOB_CTX),
+		fio_metric(w, RK_JOB_USR_CPU), fio_metric(w, RK_JOB_SYS_CPU),
+		fio_metric(w, RK_JOB_CTX),
 		fio_metric(w, RK_JOB_MAJF), fio_metric(w, RK_JOB_MINF));
 	tj_dist_line(f, "  IO depths    : ", w, RK_JOB_DEPTH_PFX, RK_JOB_DEPTH_GE64, 0);
 	tj_dist_line(f, "     submit    : ", w, RK_JOB_SUBMIT_PFX, RK_JOB_SUBMIT_GE64, 1);
 	tj_dist_line(f, "     complete  : ", w, RK_JOB_COMPLETE_PFX, RK_JOB_COMPLETE_GE64, 1);
 	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,%" PRIu64 " short=%" PRIu64
-		",%" PRIu64 ",0,0 dropped=0,0,0,0\n", tot[0], tot[1], u->dir[2] ? u->dir[2]->ops : 0,
-		shrt[0], shrt[1]);
+		",%" PRIu64 ",0,0 dropped=0,0,0,0\n", tot[0], tot[1],
+		u->dir[2] ? u->dir[2]->ops : 0, shrt[0], shrt[1]);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%lu\n\n",
 		fio_param_u(w, RK_JOB_IODEPTH, 1));
+}
+
+/* The group line of direction d ("   READ: bw=..."), or nothing (0) when it has none:
+ * bandwidth of all its bytes over its longest runtime, the range of its units'. */
+static int tj_group_line(FILE *f, const struct fio_unit *u, size_t n, unsigned g, unsigned d)
+{
+	static const char *const label[2] = { "   READ", "  WRITE" };
+	double bmin = 0, bmax = 0, bytes = 0, agg;
+	uint64_t rmin = UINT64_MAX, rmax = 0;
+	char a[32], b[32], c[32], e[32], h[32], k[32], m[32], o[32];
+	int any = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct row *w = u[i].dir[d];
+		double bw;
+
+		if (u[i].group != g || !w)
+			continue;
+		bw = w->elapsed_ns ? (double)w->bytes * 1e9 / (double)w->elapsed_ns : 0;
+		if (!any || bw < bmin)
+			bmin = bw;
+		if (!any || bw > bmax)
+			bmax = bw;
+		if (w->elapsed_ns < rmin)
+			rmin = w->elapsed_ns;
+		if (w->elapsed_ns > rmax)
+			rmax = w->elapsed_ns;
+		bytes += (double)w->bytes;
+		any = 1;
+	}
+	if (!any)
+		return 0;
+	agg = rmax ? bytes * 1e9 / (double)rmax : 0;
+	fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%llu-%llumsec\n", label[d],
+		fio_num(a, 32, agg, 4, 1, "B/s"), fio_num(b, 32, agg, 4, 0, "B/s"),
+		fio_num(c, 32, bmin, 4, 1, "B/s"), fio_num(e, 32, bmax, 4, 1, "B/s"),
+		fio_num(h, 32, bmin, 4, 0, "B/s"), fio_num(k, 32, bmax, 4, 0, "B/s"),
+		fio_num(m, 32, bytes, 4, 1, "B"), fio_num(o, 32, bytes, 4, 0, "B"),
+		(unsigned long long)(rmin / 1000000u), (unsigned long long)(rmax / 1000000u));
+	return 1;
 }
 
 /* "Run status group N (all jobs):" and a line per direction. */
 static void tj_groups(FILE *f, const struct fio_unit *u, size_t n)
 {
-	static const char *const label[2] = { "   READ", "  WRITE" };
-	unsigned g, gmax = 0;
+	unsigned g, gmax = 0, d;
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (u[i].group > gmax)
 			gmax = u[i].group;
 	for (g = 0; g <= gmax; g++) {
-		unsigned d;
-		int shown = 0;
-
-		for (d = 0; d < 2; d++) {
-			double bmin = 0, bmax = 0, bytes = 0;
-			uint64_t rmin = UINT64_MAX, rmax = 0;
-			char a[32], b[32], c[32], e[32], h[32], k[32], m[32], o[32];
-			int any = 0;
-
-			for (i = 0; i < n; i++) {
-				const struct row *w = u[i].dir[d];
-				double bw;
-
-				if (u[i].group != g || !w)
-					continue;
-				bw = w->elapsed_ns ? (double)w->bytes / ((double)w->elapsed_ns / 1e9) : 0;
-				if (!any || bw < bmin)
-					bmin = bw;
-				if (!any || bw > bmax)
-					bmax = bw;
-				if (w->elapsed_ns < rmin)
-					rmin = w->elapsed_ns;
-				if (w->elapsed_ns > rmax)
-					rmax = w->elapsed_ns;
-				bytes += (double)w->bytes;
-				any = 1;
-			}
-			if (!any)
-				continue;
-			if (!shown++)
-				fprintf(f, "Run status group %u (all jobs):\n", g);
-			fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%llu-%llumsec\n",
-				label[d], fio_num(a, 32, rmax ? bytes / ((double)rmax / 1e9) : 0, 4, 1, "B/s"),
-				fio_num(b, 32, rmax ? bytes / ((double)rmax / 1e9) : 0, 4, 0, "B/s"),
-				fio_num(c, 32, bmin, 4, 1, "B/s"), fio_num(e, 32, bmax, 4, 1, "B/s"),
-				fio_num(h, 32, bmin, 4, 0, "B/s"), fio_num(k, 32, bmax, 4, 0, "B/s"),
-				fio_num(m, 32, bytes, 4, 1, "B"), fio_num(o, 32, bytes, 4, 0, "B"),
-				(unsigned long long)(rmin / 1000000u), (unsigned long long)(rmax / 1000000u));
-		}
-		if (shown)
-			fputc('\n', f);
+		for (i = 0; i < n && u[i].group != g; i++)
+			;
+		if (i == n)
+			continue;
+		fprintf(f, "Run status group %u (all jobs):\n", g);
+		for (d = 0; d < 2; d++)
+			(void)tj_group_line(f, u, n, g, d);
+		fputc('\n', f);
 	}
 }
 
@@ -301,7 +312,8 @@ static void tj_disks(FILE *f, const struct row *const *dk, size_t n)
 		fprintf(f, "  %s: ios=%.0f/%.0f, merge=%.0f/%.0f, ticks=%.0f/%.0f, in_queue=%.0f, "
 			"util=%3.2f%%\n", kv_get(&dk[i]->params, RK_JOB_DEVICE),
 			fio_metric(dk[i], RK_JOB_READ_IOS), fio_metric(dk[i], RK_JOB_WRITE_IOS),
-			fio_metric(dk[i], RK_JOB_READ_MERGES), fio_metric(dk[i], RK_JOB_WRITE_MERGES),
+			fio_metric(dk[i], RK_JOB_READ_MERGES),
+			fio_metric(dk[i], RK_JOB_WRITE_MERGES),
 			fio_metric(dk[i], RK_JOB_READ_TICKS), fio_metric(dk[i], RK_JOB_WRITE_TICKS),
 			fio_metric(dk[i], RK_JOB_IN_QUEUE), fio_metric(dk[i], RK_JOB_UTIL));
 }
@@ -325,7 +337,8 @@ static void tj_heads(FILE *f, const struct run *run, const struct fio_unit *u, s
 
 	for (i = 0; i < n; i++) {
 		const struct row *w = u[i].first;
-		const char *name = kv_get(&w->params, RK_JOB_JOB), *bs = kv_get(&w->params, RK_JOB_BS);
+		const char *name = kv_get(&w->params, RK_JOB_JOB);
+		const char *bs = kv_get(&w->params, RK_JOB_BS);
 		const char *comma = bs ? strchr(bs, ',') : NULL;
 		char r[128] = "?", wr[128] = "?";
 
@@ -341,7 +354,8 @@ static void tj_heads(FILE *f, const struct run *run, const struct fio_unit *u, s
 			else
 				snprintf(wr, sizeof(wr), "%s", r);
 		}
-		fprintf(f, "%s: (g=%u): rw=%s, bs=(R) %s, (W) %s, (T) %s, ioengine=%s, iodepth=%lu\n",
+		fprintf(f, "%s: (g=%u): rw=%s, bs=(R) %s, (W) %s, (T) %s, ioengine=%s, "
+			"iodepth=%lu\n",
 			name ? name : "?", u[i].group, kv_get(&w->params, RK_JOB_RW), r, wr, r,
 			kv_get(&w->params, RK_JOB_IOENGINE), fio_param_u(w, RK_JOB_IODEPTH, 1));
 	}
@@ -370,14 +384,16 @@ static void tj_own(FILE *f, const struct run *run, int r)
 				units_fmt_ns(b, sizeof(b), (double)w->elapsed_ns), w->rate,
 				fio_metric(w, RK_JOB_IOPS));
 			if (fio_metric(w, RK_JOB_THREADS) > 1)
-				fprintf(f, "    first finished after %s: %.1f MiB/s (stonewall); last "
-					"finished after %s\n",
-					units_fmt_ns(c, sizeof(c), fio_metric(w, RK_JOB_FIRST_DONE_S) * 1e9),
+				fprintf(f, "    first finished after %s: %.1f MiB/s (stonewall); "
+					"last finished after %s\n",
+					units_fmt_ns(c, sizeof(c),
+						     fio_metric(w, RK_JOB_FIRST_DONE_S) * 1e9),
 					fio_metric(w, RK_JOB_FIRST_DONE_RATE),
-					units_fmt_ns(b, sizeof(b), fio_metric(w, RK_JOB_LAST_DONE_S) * 1e9));
+					units_fmt_ns(b, sizeof(b),
+						     fio_metric(w, RK_JOB_LAST_DONE_S) * 1e9));
 			if (w->cpu.valid)
-				fprintf(f, "    cpu: %.1f%% of a CPU (process), system busy %.1f%%, "
-					"%s cpu/op\n", w->cpu.proc_pct, w->cpu.sys_busy_pct,
+				fprintf(f, "    cpu: %.1f%% of a CPU (process), system busy "
+					"%.1f%%, %s cpu/op\n", w->cpu.proc_pct, w->cpu.sys_busy_pct,
 					units_fmt_ns(c, sizeof(c), w->cpu.cpu_ns_per_op));
 			if (w->flags & ROW_INCOMPLETE)
 				fputs("    interrupted: partial figures\n", f);
@@ -406,7 +422,8 @@ static void tj_own(FILE *f, const struct run *run, int r)
 		if (w->note)
 			fprintf(f, "    %s\n", w->note);
 		if (w->flags & ROW_CACHE_INFLATED)
-			fputs("    cache-inflated: read largely from the page cache, not the device\n", f);
+			fputs("    cache-inflated: read largely from the page cache, not the "
+			      "device\n", f);
 		if (w->flags & ROW_SHORT)
 			fputs("    short: ran under 0.5 s; figures may be imprecise\n", f);
 		if (w->flags & ROW_INCOMPLETE)

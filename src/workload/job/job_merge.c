@@ -66,8 +66,12 @@ static int merge_samples(struct job_stats *dst, const struct job_stats *src)
 
 		if (!ns)
 			return -ENOMEM;
-		for (i = dst->nsamp; i < n; i++)
-			ns[i] = dst->nsamp ? ns[dst->nsamp - 1] : (struct job_sample){ { 0 }, { 0 } };
+		for (i = dst->nsamp; i < n; i++) {
+			if (dst->nsamp)
+				ns[i] = ns[dst->nsamp - 1];
+			else
+				memset(&ns[i], 0, sizeof(ns[i]));
+		}
 		dst->samp = ns;
 		dst->nsamp = n;
 	}

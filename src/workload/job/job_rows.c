@@ -22,6 +22,7 @@ static const char *const jr_phase[JOB_NDIR] = { "read", "write", "sync" };
 static const char *const jr_rw[] = { "read", "write", "randread", "randwrite", "rw",
 				     "randrw" };
 static const char *const jr_engine[] = { "psync", "io_uring", "libaio", "mmap", "null" };
+static const char *const jr_dist[] = { "random", "zipf", "pareto", "normal", "zoned" };
 static const unsigned jr_bkt[JOB_DEPTH_BKT] = { 1, 2, 4, 8, 16, 32, 64 };
 
 /* fio's sample standard deviation from n, sum and sum of squares. */
@@ -91,7 +92,8 @@ static char *jr_options(const struct job_list *l, unsigned job, bool global)
 	if (!s || (global && !s->nopts))
 		return NULL;
 	for (i = 0; i < s->nopts; i++)
-		n += strlen(s->opts[i].name) + (s->opts[i].value ? strlen(s->opts[i].value) : 0) + 2;
+		n += strlen(s->opts[i].name) + 2 +
+		     (s->opts[i].value ? strlen(s->opts[i].value) : 0);
 	out = p = malloc(n);
 	if (!out)
 		return NULL;
@@ -141,9 +143,7 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 	if (d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW)
 		rc |= kv_set(k, RK_JOB_RWMIXREAD, "%u", d->rwmix[JOB_READ]);
 	if (job_rw_random(d->rw))
-		rc |= kv_set(k, RK_JOB_DISTRIBUTION, "%s", d->dist.kind == JOB_DIST_RANDOM ? "random" :
-			     d->dist.kind == JOB_DIST_ZIPF ? "zipf" : d->dist.kind == JOB_DIST_PARETO ?
-			     "pareto" : d->dist.kind == JOB_DIST_NORMAL ? "normal" : "zoned");
+		rc |= kv_set(k, RK_JOB_DISTRIBUTION, "%s", jr_dist[d->dist.kind]);
 	if (d->rate[0] || d->rate[1])
 		rc |= kv_set(k, RK_JOB_RATE, "%" PRIu64 ",%" PRIu64, d->rate[0], d->rate[1]);
 	if (d->rate_iops[0] || d->rate_iops[1])
@@ -170,7 +170,8 @@ static int jr_samples(struct row *w, const struct job_stats *s, unsigned dir, do
 	unsigned i;
 
 	for (i = 0; i < s->nsamp; i++) {
-		uint64_t pb = i ? s->samp[i - 1].bytes[dir] : 0, pi = i ? s->samp[i - 1].ios[dir] : 0;
+		uint64_t pb = i ? s->samp[i - 1].bytes[dir] : 0;
+		uint64_t pi = i ? s->samp[i - 1].ios[dir] : 0;
 		double b = (double)(s->samp[i].bytes[dir] - pb) / secs / 1024.0;
 		double o = (double)(s->samp[i].ios[dir] - pi) / secs;
 
@@ -360,10 +361,11 @@ static void jr_verdicts(struct row *w, const struct job_plan *p, const struct jo
 		if (s->t_durable > s->t_start)
 			w->durable_ns = s->t_durable - s->t_start;
 		if (!s->t_durable && d->sync == JOB_SYNC_NONE && !d->fsync && !d->fdatasync)
-			jr_note(w, d->direct ? "durable: not flushed (O_DIRECT writes may sit in the "
-					       "device's volatile cache; use end_fsync=1)"
-					     : "buffered: no fsync, the data may still be in the page "
-					       "cache (use end_fsync=1 for a durable figure)");
+			jr_note(w, d->direct ?
+				"durable: not flushed (O_DIRECT writes may sit in the device's "
+				"volatile cache; use end_fsync=1)" :
+				"buffered: no fsync, the data may still be in the page cache (use "
+				"end_fsync=1 for a durable figure)");
 		else if (d->fsync || d->fdatasync)
 			jr_note(w, "durable: a sync after every N writes, but (as fio) none after "
 				   "the last write");
@@ -560,7 +562,7 @@ int job_rows_disks(struct runner *rc, const struct diskstats_set *set,
 		e |= jr_metric(w, RK_JOB_IN_QUEUE,
 			       (double)(uint32_t)(y->time_in_queue - x->time_in_queue), "ms");
 		e |= jr_metric(w, RK_JOB_UTIL, ms ? fmin(100.0, (double)(uint32_t)(y->io_ticks -
-							       x->io_ticks) / (double)ms * 100) : 0, "%");
+			       x->io_ticks) / (double)ms * 100) : 0, "%");
 		e |= jr_metric(w, RK_JOB_DEV_READ_BYTES,
 			       (double)((y->rd_sectors - x->rd_sectors) * DISKSTATS_SECTOR), "B");
 		e |= jr_metric(w, RK_JOB_DEV_WRITE_BYTES,

@@ -189,8 +189,11 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	j->io.issue_after = j->async;
 	j->io.user = j;
 	j->io.on_done = jw_done;
-	j->io.reap_min = d->iodepth_batch_complete_min < 1 ? 1 :
-			 d->iodepth_batch_complete_min > depth ? depth : d->iodepth_batch_complete_min;
+	j->io.reap_min = d->iodepth_batch_complete_min;
+	if (j->io.reap_min < 1)
+		j->io.reap_min = 1;
+	if (j->io.reap_min > depth)
+		j->io.reap_min = depth;
 	j->batch = j->async ? d->iodepth_batch : 1;
 	if (j->batch < 1)
 		j->batch = 1;
