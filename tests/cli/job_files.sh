@@ -60,6 +60,18 @@ else
 	echo "skip iodepth-sweep.fio: io_uring cannot run here"
 fi
 
+# the text is fio's summary where fio users look, then iobattery's lines
+"$IOB" job --no-store "$data/fsync-heavy.fio" > "$T/text" 2>&1 || { cat "$T/text"; fail "text"; }
+for l in "wal-commit: (g=0): rw=write, bs=(R) 8192B-8192B, (W) 8192B-8192B" \
+	"wal-commit: (groupid=0, jobs=1): err= 0" "  write: IOPS=" "    clat (" \
+	"    clat percentiles (" "     |  1.00th=[" "  fsync/fdatasync/sync_file_range:" \
+	"    sync (" "  cpu          : usr=" "  IO depths    : 1=100.0%" \
+	"     issued rwts: total=0,128,0,127" "Run status group 0 (all jobs):" \
+	"  WRITE: bw=" "io=1024KiB (1049kB)" "iobattery:" "  wal-commit write:"; do
+	grep -qF -- "$l" "$T/text" || { cat "$T/text"; fail "the text lacks '$l'"; }
+done
+no_scratch .
+
 # the device wrote at least what the jobs made durable (end_fsync)
 if grep -q '^disk ' "$T/seq-write.fio.rows"; then
 	dw=$(awk '$1 == "disk" {split($4, a, "="); s += a[2]} END {print s + 0}' "$T/seq-write.fio.rows")
