@@ -261,20 +261,25 @@ static const char *jr_opname(int op)
 	}
 }
 
-static int jr_error(struct row *w, const struct job_def *d, const struct job_stats *s)
+/* The row's error: what failed in setup, or the first failed request with the
+ * alignment rule O_DIRECT broke, or the engine's explanation (hipri without poll
+ * queues ...). */
+static int jr_error(struct row *w, const struct job_thread *t, const struct job_stats *s)
 {
+	const char *h = engine_hint(t->e, &t->eo, s->err);
+
 	if (s->err_op < 0 && s->errtxt[0])
 		w->error = str_printf("%s", s->errtxt);
-	else if (s->err == -EINVAL && d->direct)
+	else if (s->err == -EINVAL && t->d->direct)
 		w->error = str_printf("%s of %" PRIu64 " bytes at offset %" PRIu64 " failed: %s: "
 				      "O_DIRECT needs offsets, sizes and buffers aligned to the "
 				      "device's logical block size (bs and ba multiples of 512 or "
 				      "4096)", jr_opname(s->err_op), s->err_len, s->err_off,
 				      strerror(-s->err));
 	else
-		w->error = str_printf("%s of %" PRIu64 " bytes at offset %" PRIu64 " failed: %s",
-				      jr_opname(s->err_op), s->err_len, s->err_off,
-				      strerror(-s->err));
+		w->error = str_printf("%s of %" PRIu64 " bytes at offset %" PRIu64
+				      " failed: %s%s%s", jr_opname(s->err_op), s->err_len, s->err_off,
+				      strerror(-s->err), h ? ": " : "", h ? h : "");
 	w->flags |= ROW_FAILED;
 	return w->error ? 0 : -ENOMEM;
 }
@@ -450,7 +455,7 @@ static int jr_unit_row(struct runner *rc, const struct job_plan *p, const struct
 		w->flags |= ROW_SHORT;
 	if (sig_stop_requested())
 		w->flags |= ROW_INCOMPLETE;
-	if (s->err && jr_error(w, d, s) < 0)
+	if (s->err && jr_error(w, &p->threads[u->first_thread], s) < 0)
 		return -ENOMEM;
 	jr_verdicts(w, p, u, dir, dev);
 	return 1;
