@@ -278,8 +278,8 @@ static int jr_error(struct row *w, const struct job_thread *t, const struct job_
 				      strerror(-s->err));
 	else
 		w->error = str_printf("%s of %" PRIu64 " bytes at offset %" PRIu64
-				      " failed: %s%s%s", jr_opname(s->err_op), s->err_len, s->err_off,
-				      strerror(-s->err), h ? ": " : "", h ? h : "");
+				      " failed: %s%s%s", jr_opname(s->err_op), s->err_len,
+				      s->err_off, strerror(-s->err), h ? ": " : "", h ? h : "");
 	w->flags |= ROW_FAILED;
 	return w->error ? 0 : -ENOMEM;
 }
