@@ -19,7 +19,7 @@ for n in 2 4; do
 		([$r.latency.histogram[][1]] | add) == $r.latency.n"
 	jq_true w$n.json "$r.params.rank_count == \"$n\" and (.ranks | length) == $n and
 		all(.ranks[]; .env.host != null) and ($r.ranks | length) == $n"
-	jq_true w$n.json "any($r.metrics[]; .name == \"first_done_rate\") and
+	jq_true w$n.json "any($r.metrics[]; .name == \"rank_first_done_rate\") and
 		any($r.metrics[]; .name == \"rank_rate_sd\")"
 	i=0
 	while [ $i -lt $n ]; do
