@@ -173,21 +173,24 @@ static double metric_in(const char *s, size_t len, const char *name)
 	return NAN;
 }
 
-static int merge_metrics(struct row *w, const char *all, const size_t *lens, unsigned n)
+/* Rank 0's row w (its first nm metrics) from every rank's metric texts. */
+static int merge_metrics(struct row *w, size_t nm, const char *all, const size_t *lens,
+			 const struct rank_fig *figs, const char *const *hosts, unsigned n)
 {
-	double *v = calloc(n, sizeof(*v));
+	double *v = calloc(nm * n + 1, sizeof(*v));
+	struct ranks_metric_in in = { v, n, figs, hosts, w->elapsed_ns };
 	size_t i, off;
 	unsigned r;
+	int e;
 
 	if (!v)
 		return -ENOMEM;
-	for (i = 0; i < w->nmetrics; i++) {
+	for (i = 0; i < nm; i++)
 		for (r = 0, off = 0; r < n; off += lens[r], r++)
-			v[r] = metric_in(all + off, lens[r], w->metrics[i].name);
-		w->metrics[i].value = ranks_metric_merge(w->metrics[i].unit, v, n);
-	}
+			v[i * n + r] = metric_in(all + off, lens[r], w->metrics[i].name);
+	e = ranks_merge_metrics(w, nm, &in);
 	free(v);
-	return 0;
+	return e;
 }
 
 /* One row: w is this rank's row (NULL if none); on rank 0, w is the row merged into. */
@@ -230,12 +233,13 @@ static int merge_one(struct runner *rc, struct row *w, uint64_t *buckets, struct
 	free(mt);
 	if (e == 0 && root) {
 		struct hist *h = v[1] ? ranks_hist_merge(buckets, figs, n) : NULL;
+		size_t nm = w->nmetrics;	/* the row's own; the merge adds its own */
 
-		e = merge_metrics(w, all, lens, n);
-		if (!e && v[1] && !h)
-			e = -ENOMEM;
+		e = v[1] && !h ? -ENOMEM : 0;
 		if (!e)
 			e = ranks_merge_row(w, figs, n, h, hosts);
+		if (!e)		/* after the row's time is merged: the span rule uses it */
+			e = merge_metrics(w, nm, all, lens, figs, hosts, n);
 	}
 	free(all);
 	free(lens);

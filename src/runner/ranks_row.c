@@ -326,6 +326,40 @@ static int merge_misc(struct row *row, const struct rank_fig *fig, unsigned n,
 	return 0;
 }
 
+static int same_host(const char *const *hosts, unsigned a, unsigned b)
+{
+	return hosts && hosts[a] && hosts[b] && !strcmp(hosts[a], hosts[b]);
+}
+
+/* A device's row (the job workload's disk rows: param RK_JOB_DEVICE) counts what the
+ * device did, which every rank on a host sees whole: each host's largest count, summed
+ * over the hosts, instead of every rank's. *work becomes theirs likewise. */
+static void device_counts(struct row *row, const struct rank_fig *fig, unsigned n,
+			  const char *const *hosts, double *work)
+{
+	unsigned i, q, best;
+
+	if (!kv_get(&row->params, RK_JOB_DEVICE))
+		return;
+	row->bytes = row->ops = 0;
+	*work = 0;
+	for (i = 0; i < n; i++) {
+		if (!fig[i].present)
+			continue;
+		for (q = 0; q < i && !(fig[q].present && same_host(hosts, q, i)); q++)
+			;
+		if (q < i)
+			continue;	/* its host is counted already */
+		for (best = i, q = i + 1; q < n; q++)
+			if (fig[q].present && same_host(hosts, q, i) &&
+			    fig[q].bytes + fig[q].ops > fig[best].bytes + fig[best].ops)
+				best = q;
+		row->bytes += fig[best].bytes;
+		row->ops += fig[best].ops;
+		*work += work_of(&fig[best]);
+	}
+}
+
 int ranks_merge_row(struct row *row, const struct rank_fig *fig, unsigned n, struct hist *h,
 		    const char *const *hosts)
 {
@@ -344,6 +378,7 @@ int ranks_merge_row(struct row *row, const struct rank_fig *fig, unsigned n, str
 		if (fig[i].timed && fig[i].start_ns < smin)
 			smin = fig[i].start_ns;
 	}
+	device_counts(row, fig, n, hosts, &work);
 	if (fig[0].timed)
 		e = timed(row, fig, n, work);
 	else {

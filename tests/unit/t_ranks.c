@@ -1,7 +1,9 @@
 /* t_ranks.c - the merge of several ranks' figures on injected data, without MPI: IOR's
  * rule on given start and stop times, totals as exact sums, first done, the rates'
- * spread and the slow-rank note, metrics by unit, the histogram merge against one
- * histogram of all samples, and the JSON of a run with ranks both ways. */
+ * spread and the slow-rank note, metrics by unit and by their own rules, the histogram
+ * merge against one histogram of all samples, and the JSON of a run with ranks both
+ * ways. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,6 +134,36 @@ static void t_untimed(void)
 	run_free(run);
 }
 
+/* A device's row (the job's disk rows): ranks on one host saw the same device, so each
+ * host counts once, by its largest figure; rank 3 has no such row. */
+static void t_device_row(void)
+{
+	static const char *const hosts[] = { "a", "a", "b", "b" };
+	struct run *run = run_new("job");
+	struct row *w = run ? run_add_row(run, "job", "disk") : NULL;
+	struct rank_fig f[4];
+	int i;
+
+	CHECK(w != NULL);
+	if (!w)
+		return;
+	kv_set(&w->params, RK_JOB_DEVICE, "vda");
+	memset(f, 0, sizeof(f));
+	for (i = 0; i < 3; i++) {
+		f[i].present = 1;
+		f[i].bytes = i == 1 ? 120 : i == 0 ? 100 : 50;
+		f[i].ops = f[i].bytes / 10;
+		f[i].elapsed_ns = 1000000000ull;
+		f[i].rate = (double)f[i].bytes / 1e6;
+		f[i].cache_pct = -1;
+	}
+	CHECK(ranks_merge_row(w, f, 4, NULL, hosts) == 0);
+	CHECK_EQ_U64(w->bytes, 120 + 50);
+	CHECK_EQ_U64(w->ops, 12 + 5);
+	CHECK_NEAR(w->rate, 170 / 1e6, 1e-12);
+	run_free(run);
+}
+
 static void t_done_at(void)
 {
 	static const uint64_t t[] = { 100, 200, 300 }, d[] = { 10, 50, 60 };
@@ -152,6 +184,59 @@ static void t_metric_units(void)
 	CHECK_NEAR(ranks_metric_merge("bool", v, 4), 4, 0);
 	CHECK_NEAR(ranks_metric_merge("%", v, 4), 8.0 / 3, 1e-12);
 	CHECK_NEAR(ranks_metric_merge("files/s", v, 4), 8, 0);
+}
+
+/* Metrics with a rule of their own (ranks_metric.c) on three ranks, two on host a:
+ * latency summaries as one summary of all samples (rank 2 measured none), a rate over
+ * each rank's time by the span, a device counter once per host, the first errno. */
+static void t_metric_rules(void)
+{
+	static const char *const names[] = { RK_JOB_LAT_N, RK_JOB_LAT_MIN_NS, RK_JOB_LAT_MAX_NS,
+		RK_JOB_LAT_MEAN_NS, RK_JOB_LAT_SD_NS, RK_JOB_BW_BYTES, RK_JOB_DEV_READ_BYTES,
+		RK_JOB_ERRNO, RK_DD_RECORDS_OUT_FULL };
+	/* samples {1, 2, 3}, {10, 20} and none: n, min, max, mean, sd per rank */
+	static const double v[] = { 3, 2, 0,   1, 10, 0,   3, 20, 0,   2, 15, 0,
+		1, 7.0710678118654755, 0,   100, 200, NAN,   5, 7, 3,   0, 5, 28,   1, 2, 3 };
+	static const char *const hosts[] = { "a", "a", "b" };
+	struct run *run = run_new("job");
+	struct row *w = run ? run_add_row(run, "job", "read") : NULL;
+	struct rank_fig f[3];
+	struct ranks_metric_in in = { v, 3, f, hosts, 3000000000ull };
+	size_t i;
+
+	CHECK(w != NULL);
+	if (!w)
+		return;
+	fig(&f[0], 0, 1000, 1);
+	fig(&f[1], 0, 2000, 1);
+	fig(&f[2], 0, 3000, 1);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		row_add_metric(w, names[i], v[i * 3], "");
+	row_add_metric(w, "later", 42, "");	/* past nm: left as it is */
+	CHECK(ranks_merge_metrics(w, 9, &in) == 0);
+	CHECK_NEAR(metric(w, RK_JOB_LAT_N), 5, 0);
+	CHECK_NEAR(metric(w, RK_JOB_LAT_MIN_NS), 1, 0);
+	CHECK_NEAR(metric(w, RK_JOB_LAT_MAX_NS), 20, 0);
+	CHECK_NEAR(metric(w, RK_JOB_LAT_MEAN_NS), 7.2, 1e-12);
+	CHECK_NEAR(metric(w, RK_JOB_LAT_SD_NS), sqrt(254.8 / 4), 1e-9);
+	CHECK_NEAR(metric(w, RK_JOB_BW_BYTES), (100.0 * 1 + 200.0 * 2) / 3, 1e-9);
+	CHECK_NEAR(metric(w, RK_JOB_DEV_READ_BYTES), 7 + 3, 0);
+	CHECK_NEAR(metric(w, RK_JOB_ERRNO), 5, 0);
+	CHECK_NEAR(metric(w, RK_DD_RECORDS_OUT_FULL), 6, 0);
+	CHECK_NEAR(metric(w, "later"), 42, 0);
+	run_free(run);
+}
+
+/* Every rule names metrics the key tables declare: a renamed key cannot drop its rule. */
+static void t_metric_rules_declared(void)
+{
+	const struct ranks_metric_rule *k;
+
+	for (k = ranks_metric_rules; k->name; k++) {
+		CHECK(result_key_find(NULL, RK_METRIC, k->name) != NULL);
+		CHECK(!k->n || result_key_find(NULL, RK_METRIC, k->n) != NULL);
+		CHECK(!k->mean || result_key_find(NULL, RK_METRIC, k->mean) != NULL);
+	}
 }
 
 /* Four ranks' histograms merged as the reduction does (bucket arrays added, exact sums
@@ -256,8 +341,11 @@ int main(void)
 	RUN(t_ior_rule);
 	RUN(t_failure);
 	RUN(t_untimed);
+	RUN(t_device_row);
 	RUN(t_done_at);
 	RUN(t_metric_units);
+	RUN(t_metric_rules);
+	RUN(t_metric_rules_declared);
 	RUN(t_hist_merge);
 	RUN(t_json);
 	return test_done();
