@@ -24,7 +24,7 @@ static const struct {
 } ranks_opts[] = {
 	{ "stonewall", WL_RANKS_STONEWALL,
 	  "  --stonewall S    stop every rank's phase after S seconds (IOR's -D)\n" },
-	{ "wearout", WL_RANKS_STONEWALL,
+	{ "wearout", WL_RANKS_WEAROUT,
 	  "  --wearout        after the wall, every rank does as much as the busiest\n" },
 	{ "shared-file", WL_RANKS_SHARED_FILE,
 	  "  --shared-file    one file for all ranks, a segment each (default: a file each)\n" },

@@ -22,12 +22,15 @@
  * time (so the rule holds for MB/s, K/sec, files/s and tps alike); an untimed row (one
  * built from a histogram's sum, as PostMark's per-operation rows) sums elapsed_ns and
  * takes the work over the summed time. Metrics: counts and bytes summed, seconds the
- * maximum, rates summed, flags (bool) or'ed, percentages averaged. The per-rank figures
+ * maximum, rates summed, flags (bool) or'ed, percentages averaged, except those with a
+ * rule of their own (ranks_metric.c: extremes, weighted means, pooled deviations, rates
+ * by the span, device counters once per host). The per-rank figures
  * go into row->ranks, the ranks' environments into run->ranks, and each timed row gets
  * the ranks' rate spread, elbencho's first-done figure and IOR's stonewall figures as
  * metrics (stats/result_keys.h, RK_ROW_RANK_*). See docs/methodology.md.
  *
- * Stonewalling in a workload's loop (dd does this; the job workload should too):
+ * Stonewalling in a workload's loop (dd does this; the job workload without the
+ * wear-out):
  *
  *	for (i = 0; i < n; i++) {
  *		...one request...
@@ -41,24 +44,17 @@
  * whatever happened in the loop (it is a gate carrying err, then a reduction), from the
  * phase's main thread.
  *
- * The job workload (src/workload/job/, src/cmd/job.c), when it lands, needs:
- *  1. its descriptor: .ranks = WL_RANKS_SHARED_FILE | WL_RANKS_STONEWALL;
- *  2. filenames: under comm_multi(), each rank its own NAME.RANK (as cmd/dd.c's
- *     rank_paths), or with x->co->shared_file one file where rank r's region starts at
- *     r x size (filesize, io_size): offset every generated offset by it; rank 0 creates
- *     and lays out the file before a comm_gate, the others open it after (workload/dd.c's
- *     open_shared); random data seeded with the seed plus the rank;
- *  3. each job thread's loop: `if (worker_stonewalled(w)) break;` next to its runtime
- *     check (runtime= is each rank's own limit, --stonewall every rank's at once);
- *  4. after runner_parallel returns (numjobs threads), on the main thread:
- *     `want = ranks_stonewall(&ph, sum of the workers' bytes, err)`, and with rc->wearout
- *     a second runner_parallel round in the same phase in which each thread writes its
- *     share of want - done (its bytes are counted in the same workers, so the row covers
- *     the wear-out, as IOR's figure does);
- *  5. nothing for the merge, the progress line or the faults: phase_begin/phase_end do it.
- *     With numjobs > 1 the first-done samples count worker 0 only (taken as the rank's
- *     shape); a job with group_reporting off makes a row per job, matched across ranks
- *     by order like every other row. Not thread-safe:
+ * The job workload (src/workload/job/) stonewalls so, without the wear-out: its
+ * descriptor has WL_RANKS_STONEWALL only, its threads' loop ends at the wall as at their
+ * runtime (job_io.c, jw_more), and job_run.c calls ranks_stonewall after each step's
+ * threads with their bytes. filename= names become NAME.RANK (job_plan.c); its scratch
+ * files are in each rank's own scratch directory. Not done for it: --shared-file (one
+ * file, rank r's region at r x size) and --wearout (a second round of the threads in
+ * the same phase up to the busiest rank's bytes). With
+ * numjobs > 1 the first-done samples count worker 0 only (taken as the rank's shape);
+ * a job with group_reporting off makes a row per job, matched across ranks by order
+ * like every other row. Its metrics that are not summed (latency extremes and moments,
+ * bw_bytes, the device's counters) have their rules in ranks_metric.c. Not thread-safe:
  * everything here runs on the main thread, except the progress hook (the worker that
  * ticks progress). */
 #ifndef IOB_RUNNER_RANKS_H

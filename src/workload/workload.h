@@ -55,7 +55,8 @@ struct workload_ctx {
 /* What a workload does with the multi-rank options (cmd/ranks_cmd.c refuses the rest). */
 #define WL_RANKS_SHARED_FILE	(1u << 0)	/* --shared-file: one file, a segment a rank */
 #define WL_RANKS_SHARED_DIR	(1u << 1)	/* --shared-dir: one directory for all ranks */
-#define WL_RANKS_STONEWALL	(1u << 2)	/* --stonewall, --wearout (runner/ranks.h) */
+#define WL_RANKS_STONEWALL	(1u << 2)	/* --stonewall (runner/ranks.h) */
+#define WL_RANKS_WEAROUT	(1u << 3)	/* --wearout after the wall (runner/ranks.h) */
 
 struct workload {
 	const char *name;		/* the command and the rows' workload: "dd" */
