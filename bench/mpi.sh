@@ -1,9 +1,10 @@
 #!/bin/bash
 # bench/mpi.sh - the multi-rank layer against fio and against itself:
-#  1. aggregate bandwidth of `mpirun -np 2 iobattery dd` (1M sequential writes, O_DIRECT,
-#     each rank its own file) against fio numjobs=2 group_reporting on the same directory
-#     (IOR is not packaged here; fio's group figure is the same rule: all bytes over the
-#     jobs' time), alternating A B A B for ROUNDS rounds: median ratio ours/fio;
+#  1. aggregate bandwidth of `mpirun -np 2 iobattery job` and of `mpirun -np 2 iobattery
+#     dd` (1M sequential writes, O_DIRECT, each rank its own file) against fio numjobs=2
+#     group_reporting on the same directory (IOR is not packaged here; fio's group figure
+#     is the same rule: all bytes over the jobs' time), alternating A B C A B C for
+#     ROUNDS rounds: median ratios ours/fio;
 #  2. the layer's overhead per phase: bench/comm_overhead (2000 empty phases through the
 #     runner, their gates, then the merge of their rows) at each rank count;
 #  3. scaling: the aggregate write rate at each rank count, each rank SIZE_MB.
@@ -39,6 +40,14 @@ export IOBATTERY_DB="$work/bench-results.db"
 echo "machine: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); $impl; $dir" \
 	"($(df -T "$dir" | awk 'NR == 2 {print $2}')), $size_mb MiB per rank"
 
+# ours_job: the aggregate MB/s (10^6 B/s) of 2 ranks running fio's job, own files
+ours_job() {
+	mpi 2 "$IOB" job --name=w --rw=write --bs=1M --size="${size_mb}M" --direct=1 \
+		--directory="$work" --no-store --quiet --format json > j.json 2> j.err ||
+		{ cat j.err >&2; echo -; return; }
+	jq -r '.rows[] | select(.phase == "aggregate") | .rate * 1048576 / 1e6' j.json
+}
+
 # ours N: the aggregate MB/s (10^6 B/s) of N ranks writing their own files
 ours() {
 	mpi "$1" "$IOB" dd if=/dev/zero of=f bs=1M count="$size_mb" oflag=direct --no-store \
@@ -50,12 +59,14 @@ ours() {
 echo "== 1. aggregate bandwidth, 2 ranks, 1M sequential write, O_DIRECT, own files"
 if command -v fio > /dev/null; then
 	for i in $(seq "$rounds"); do
+		j=$(ours_job)
 		a=$(ours 2)
 		fio --name=w --directory="$work" --rw=write --bs=1M --size="${size_mb}M" \
 			--direct=1 --numjobs=2 --group_reporting --output-format=json > t.json 2>&1 ||
 			{ cat t.json >&2; continue; }
 		b=$(jq -r '.jobs[0].write.bw_bytes / 1e6' t.json)
 		rm -f w.*
+		add "job write 2 ranks (MB/s)" "$(ratio "$j" "$b")" "$j" "$b" - -
 		add "dd write 2 ranks (MB/s)" "$(ratio "$a" "$b")" "$a" "$b" - -
 	done
 	table fio "MB/s" "-" 0.98
