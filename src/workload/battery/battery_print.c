@@ -1,0 +1,189 @@
+/* battery_print.c - the plan in words (--dry-run, and on stderr before a run), and the
+ * --budget parser. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/battery/battery.h"
+
+#define MIB 1048576.0
+
+static void fbytes(char *buf, size_t len, double b)
+{
+	if (b >= 1024.0 * MIB)
+		snprintf(buf, len, "%.2f GiB", b / 1024.0 / MIB);
+	else if (b >= MIB)
+		snprintf(buf, len, "%.0f MiB", b / MIB);
+	else
+		snprintf(buf, len, "%.0f KiB", b / 1024.0);
+}
+
+static void fsecs(char *buf, size_t len, double s)
+{
+	if (s >= 3600)
+		snprintf(buf, len, "%d:%02d:%02d", (int)(s / 3600), (int)fmod(s / 60, 60),
+			 (int)fmod(s, 60));
+	else if (s >= 60)
+		snprintf(buf, len, "%d:%02d", (int)(s / 60), (int)fmod(s, 60));
+	else
+		snprintf(buf, len, "%.1f s", s);
+}
+
+static void frate(char *buf, size_t len, double r, const char *unit)
+{
+	if (!(r > 0))
+		snprintf(buf, len, "?");
+	else if (r >= 1e6)
+		snprintf(buf, len, "%.1f M%s", r / 1e6, unit);
+	else if (r >= 1e4)
+		snprintf(buf, len, "%.0f k%s", r / 1e3, unit);
+	else
+		snprintf(buf, len, "%.0f %s", r, unit);
+}
+
+/* The sizes of step s in the words of its own tool. */
+static void step_size(char *buf, size_t len, const struct battery_plan *p, enum battery_step s)
+{
+	char a[32], b[32], c[32];
+	size_t n;
+	unsigned i;
+
+	buf[0] = '\0';
+	switch (s) {
+	case BSTEP_DD_1K:
+		fbytes(buf, len, p->s[s].v[0]);
+		break;
+	case BSTEP_DD_1M: case BSTEP_DD_READ: case BSTEP_CP:
+		fbytes(buf, len, (double)battery_dd_bytes(p));
+		break;
+	case BSTEP_BONNIE:
+		snprintf(buf, len, "-s %llu -n %u (per-char %llu MiB, %u seeks)",
+			 (unsigned long long)battery_bonnie_mb(p), battery_bonnie_files(p),
+			 (unsigned long long)battery_bonnie_char_mb(p), battery_bonnie_seeks(p));
+		break;
+	case BSTEP_IOZONE:
+		n = 0;
+		for (i = 0; i < BATTERY_IOZ_RECS && n < len; i++) {
+			if (!battery_iozone_file_kb(p, i))
+				continue;
+			fbytes(a, sizeof(a), (double)battery_iozone_file_kb(p, i) * 1024);
+			n += (size_t)snprintf(buf + n, len - n, "%s-r %uk -s %s", n ? ", " : "-I ",
+					      battery_iozone_rec_kb(i), a);
+		}
+		break;
+	case BSTEP_POSTMARK:
+		snprintf(buf, len, "set size 300 100000, number %u, transactions %u",
+			 battery_pm_number(p), battery_pm_transactions(p));
+		break;
+	case BSTEP_DB: case BSTEP_PG:
+		snprintf(buf, len, "%llu rows", (unsigned long long)battery_db_rows(p, s));
+		break;
+	default:
+		break;
+	}
+	(void)b;
+	(void)c;
+}
+
+static void print_probe(FILE *f, const struct battery_probe *pr)
+{
+	char a[24], b[24], c[24], d[24], e[24], g[24], h[24];
+
+	fsecs(a, sizeof(a), (double)pr->probe_ns / 1e9);
+	frate(b, sizeof(b), pr->w_bps, "B/s");
+	frate(c, sizeof(c), pr->r_bps, "B/s");
+	frate(d, sizeof(d), pr->byte_wps, "/s");
+	frate(e, sizeof(e), pr->create_ps, "/s");
+	frate(g, sizeof(g), pr->unlink_ps, "/s");
+	frate(h, sizeof(h), pr->pm_tps, "/s");
+	fprintf(f, "probe (%s): write %s, read %s, 4 KiB O_DIRECT read %.0f us / write %.0f us, "
+		"1-byte writes %s, creates %s, unlinks %s, PostMark transactions %s\n", a, b, c,
+		pr->r_lat_s * 1e6, pr->w_lat_s * 1e6, d, e, g, h);
+	if (pr->note[0])
+		fprintf(f, "probe: %s\n", pr->note);
+}
+
+int battery_plan_print(FILE *f, const struct battery_plan *p, const struct battery_env *e,
+		       const struct battery_probe *pr, const char *target)
+{
+	char a[32], b[32], c[32], size[160];
+	unsigned i, passes;
+
+	fbytes(a, sizeof(a), (double)e->ram);
+	fbytes(b, sizeof(b), (double)e->free_bytes);
+	fbytes(c, sizeof(c), (double)e->cache_bytes);
+	fprintf(f, "plan for %s (%s, RAM %s, page cache up to %s, %s free)\n", target,
+		e->fs_type[0] ? e->fs_type : "unknown file system", a, c, b);
+	if (pr)
+		print_probe(f, pr);
+	fprintf(f, "  %-15s %-52s %9s  %s\n", "step", "size", "expected", "why");
+	for (i = 0; i < BSTEP_N; i++) {
+		const struct battery_step_plan *s = &p->s[i];
+
+		if (!s->run) {
+			fprintf(f, "  %-15s %-52s %9s  %s\n", battery_step_name(i), "-", "-",
+				s->why);
+			continue;
+		}
+		step_size(size, sizeof(size), p, (enum battery_step)i);
+		fsecs(a, sizeof(a), (double)s->expect_ns / 1e9);
+		fprintf(f, "  %-15s %-52s %9s  %s\n", battery_step_name(i), size, a, s->why);
+	}
+	/* consecutive figures left out for the same reason share a line */
+	for (i = 0; i < p->nout; i++) {
+		const struct battery_out *o = &p->out[i];
+
+		if (!i || o->step != o[-1].step || strcmp(o->why, o[-1].why))
+			fprintf(f, "  %s %s", battery_step_workload(o->step), o->phase);
+		else
+			fprintf(f, ", %s", o->phase);
+		if (i + 1 == p->nout || o[1].step != o->step || strcmp(o[1].why, o->why))
+			fprintf(f, ": %s\n", o->why);
+	}
+	passes = p->expect_ns ? (unsigned)((p->total_ns + p->expect_ns / 2) / p->expect_ns) : 0;
+	fsecs(a, sizeof(a), (double)p->total_ns / 1e9);
+	fsecs(b, sizeof(b), (double)p->expect_ns / 1e9);
+	fbytes(c, sizeof(c), (double)p->space);
+	fprintf(f, "expected %s in all (a pass of %s%s), at most %s on the target at once%s%s\n",
+		a, b, passes > 1 ? ", several passes" : "", c, p->note[0] ? "; " : "", p->note);
+	return ferror(f) ? -EIO : 0;
+}
+
+int battery_parse_budget(const char *s, uint64_t *ns)
+{
+	double total = 0;
+	const char *q = s;
+	int parts = 0;
+
+	if (!s || !*s)
+		return -EINVAL;
+	while (*q) {
+		char *end;
+		double v, mult;
+
+		if (!isdigit((unsigned char)*q) && *q != '.')
+			return -EINVAL;
+		errno = 0;
+		v = strtod(q, &end);
+		if (end == q || errno || !(v >= 0))
+			return errno == ERANGE ? -ERANGE : -EINVAL;
+		switch (*end) {
+		case 's': mult = 1; break;
+		case 'm': mult = 60; break;
+		case 'h': mult = 3600; break;
+		default: return -EINVAL;	/* a number without its unit */
+		}
+		total += v * mult;
+		q = end + 1;
+		parts++;
+	}
+	if (!parts || !(total > 0))
+		return -EINVAL;
+	if (total > 30.0 * 24 * 3600)
+		return -ERANGE;
+	*ns = (uint64_t)(total * 1e9 + 0.5);
+	return 0;
+}
