@@ -76,6 +76,7 @@ struct copy_ctx {
 	uint64_t copied;
 	enum copy_method used;
 	const char *fs_type;	/* the target's file system (run environment), or NULL */
+	int dropped;		/* the source's pages were dropped first (job->drop_cache) */
 };
 
 /* read/write loop; short writes retried. */
@@ -265,7 +266,8 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	kv_set(&row->params, RK_ROW_DETAIL, "%s", copy_method_name(c->used));
 	if (src_pct >= 0) {
 		row->cache_pct = src_pct;
-		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
+		row->cache_dropped = c->dropped;
+		cache_verdict(verdict, sizeof(verdict), src_pct, c->dropped);
 		row->note = str_printf("source %s", verdict);
 	}
 	too_fast_check(c, row, rate_bps, src_pct);
@@ -290,6 +292,8 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	c.req = ioctx_get(&c.io);
 	c.buf = malloc((size_t)job->buffer);
 	err = c.buf ? open_files(&c, &slot) : -ENOMEM;
+	if (!err && job->drop_cache)
+		c.dropped = cache_drop(c.in_fd) == 0;
 	if (!err && ioctx_fstat(&c.io, c.in_fd, &st) == 0 && S_ISREG(st.st_mode))
 		cache_resident(c.in_fd, 0, (uint64_t)st.st_size, &src_pct);
 	if (!err)

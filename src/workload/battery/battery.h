@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct row;
 struct run;
 struct runner;
 
@@ -80,6 +81,9 @@ struct battery_probe {
 	double pm_create_ps;		/* PostMark at 300..100000 bytes: files created/s */
 	double pm_tps;			/* ... transactions per second */
 	double pm_delete_ps;		/* ... files deleted per second */
+	double pm_delete_alloc_ps;	/* ... deleted once their data are on the device
+					 * (fsync'd first): what a large pool costs */
+	double pm_bytes_per_tx;		/* ... bytes a transaction writes */
 	double db_build_s;		/* SQLite: seconds per row of the build */
 	double db_script_s;		/* ... seconds of the script per row of test1 */
 	double db_bytes_per_row;	/* ... peak database bytes per row */
@@ -132,6 +136,39 @@ struct battery_plan {
 	char note[200];			/* a word on the whole plan, or "" */
 };
 
+/* One file-system configuration of the matrix (--fs), as its rows name it. */
+struct battery_conf {
+	const char *label;		/* the entry as typed: "ext4", "xfs@noatime" */
+	const char *fs;			/* "ext4", or NULL: the target as it is */
+	const char *mkfs_opts;		/* mkfs's options ("" none) */
+	const char *mount_opts;		/* mount options ("" none) */
+};
+
+/* One entry of --fs. */
+#define BATTERY_MAX_FS	16
+struct battery_fs_entry {
+	char label[160];		/* as typed: "xfs@noatime" */
+	char type[16];			/* "xfs" */
+	char mkfs_opts[256];		/* "" none */
+	char mount_opts[256];		/* "" none */
+	char mkfs[256];			/* the mkfs program's path, once found */
+};
+
+/* One entry made: the image, the device, the mount point, their cleanup slots. */
+struct battery_fs {
+	char image[4096], dev[4096], mnt[4096];
+	int image_slot, loop_slot, mount_slot;
+};
+
+/* What a pass needs to draw the overall progress. */
+struct battery_clock {
+	uint64_t after_ns;		/* planned time of everything after this pass */
+	const char *conf_label;		/* the configuration's name on the step lines, or NULL */
+	int quiet;			/* no step lines */
+	uint64_t deadline_ns;		/* clock_ns() after which no step starts (0: none) */
+	uint64_t steps_ns;		/* the steps' own time, added by each pass */
+};
+
 /* The sizes of a planned step, named (battery_plan.c's variables in order). */
 uint64_t battery_dd_bytes(const struct battery_plan *p);	/* dd, cp: tstfile */
 uint64_t battery_bonnie_mb(const struct battery_plan *p);	/* -s MiB */
@@ -162,6 +199,86 @@ char *battery_read_words(char *buf, size_t len, unsigned methods);
  * reason (static inside p) in *why (may be NULL). */
 int battery_left_out(const struct battery_plan *p, enum battery_step s, const char *phase,
 		     const char **why);
+
+/* battery_probe.c: measure the rates of struct battery_probe and the facts of struct
+ * battery_env in a scratch directory made inside dir (removed after), with rc's engine;
+ * rc->run is not touched. About a second. Without full, only the facts (a hand-sized
+ * battery needs no rates). Returns 0, -EINTR after a stop signal, or the -errno of the
+ * first probe that failed (the target is not usable). */
+int battery_probe(const struct runner *rc, const char *dir, struct battery_env *e,
+		  struct battery_probe *p, int full);
+
+/* battery_pass.c: one pass of plan p's steps inside dir (a scratch directory of the
+ * caller's), rows appended to rc->run with the configuration's params (conf may be NULL);
+ * a skipped step gets one not-measured row with the reason in the first repeat; in a
+ * planned battery every row the plan leaves out, or that came out short or
+ * cache-inflated, is left out (battery_leave_out). Draws the overall progress from ck.
+ * Returns 0 (a failed step is in its rows; the next step runs) or -EINTR. */
+int battery_pass(struct runner *rc, const struct battery_plan *p, const char *dir,
+		 const struct battery_conf *conf, struct battery_clock *ck);
+/* Mark row w left out: flag not_measured, why as its note. */
+void battery_leave_out(struct row *w, const char *why);
+/* The configuration's params (fs, fs_config, mkfs_options, mount_options) on w. */
+void battery_conf_params(struct row *w, const struct battery_conf *conf);
+
+/* battery_fs.c: parse --fs ("ext4,xfs@noatime,ext4:-O ^has_journal") into out[0..max-1].
+ * A word after a mount option that names no file system continues it
+ * ("xfs@noatime,logbsize=256k"). Returns the number of entries, or -EINVAL with the reason
+ * in err (unknown type, empty options, an entry twice). Pure. */
+int battery_fs_parse(const char *spec, struct battery_fs_entry *out, unsigned max,
+		     char *err, size_t len);
+/* Make entry e (index idx) inside the scratch directory scratch: on device (which the
+ * caller checked), or on a loop device over a sparse image of size bytes; mkfs, then a
+ * mount at scratch/mnt-N. Each step is registered for cleanup. 0, or -errno with the
+ * reason (mkfs's own words) in msg and everything undone. */
+int battery_fs_make(const struct battery_fs_entry *e, unsigned idx, const char *scratch,
+		    uint64_t size, const char *device, struct battery_fs *st, char *msg,
+		    size_t len);
+/* Unmount, detach, remove the image, in that order. 0 or the first -errno. */
+int battery_fs_undo(struct battery_fs *st);
+
+/* What `iobattery battery` (and `iobattery run`) was asked, checked by the command. */
+struct battery_opts {
+	const char *dir;		/* the target directory */
+	uint64_t budget_ns;		/* --budget (0: hand-sized only) */
+	uint64_t size;			/* --size (0: auto) */
+	unsigned repeats;		/* --repeat */
+	int direct, pg_local, dry_run, quiet;
+	struct battery_fs_entry fs[BATTERY_MAX_FS];	/* --fs, mkfs found */
+	unsigned nfs;			/* 0: the target's own file system */
+	uint64_t fs_size;		/* --fs-size: the images' size */
+	const char *device;		/* --destroy-data-on, checked; NULL: loop devices */
+};
+
+struct scratch;
+
+/* A battery under way (battery_job.c). */
+struct battery_job {
+	const struct battery_opts *o;
+	struct scratch *sc;		/* the scratch directory in o->dir, marked */
+	struct scratch *inner;		/* the one inside the mounted file system */
+	struct battery_fs fs;		/* the configuration made now */
+	unsigned fs_up;			/* its index + 1; 0 none */
+	uint64_t make_ns;		/* what making one took */
+	uint64_t t0;
+	uint64_t steps_ns;		/* the steps' own time, all passes */
+	char probe_dir[4096];
+	struct battery_env env;
+	struct battery_probe probe;
+	struct battery_plan plan;
+};
+
+/* Start: the scratch directory, the first file system of the matrix, the probe, the
+ * plan (recorded in rc->run's options, printed on stderr unless quiet, on stdout for a
+ * dry run). 0, or -errno after saying why (battery_job_finish undoes it either way). */
+int battery_job_start(struct battery_job *j, const struct battery_opts *o, struct runner *rc);
+/* One repeat (rc->repeat): a pass over every configuration, each on a fresh file system,
+ * unmounted after. 0 or -EINTR; failures are in the rows. */
+int battery_job_repeat(struct battery_job *j, struct runner *rc);
+/* Undo everything: the mount, the loop device, the images, the scratch directory; with
+ * run, record the wall time, the steps' time and the overhead between them in its
+ * options. 0 or the first -errno (said). */
+int battery_job_finish(struct battery_job *j, struct run *run);
 
 /* battery_print.c: the plan as the dry run prints it: the machine, the probe, one line
  * per step (its size, expected duration and why), the figures left out, the total.

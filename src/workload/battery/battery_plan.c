@@ -182,6 +182,20 @@ static double rec_rate(double lat, double bps, double rec)
 	return t > 0 ? rec / t : 0;
 }
 
+/* What a PostMark transaction costs against the probe's (a small pool, all in the page
+ * cache): in a large pool its data reach the device, so a transaction writes its bytes
+ * there, and one in four deletes a file whose blocks are allocated. */
+static double pm_tx_cost(const struct battery_probe *p)
+{
+	double t = p->pm_tps > 0 ? 1 / p->pm_tps : 0, pess = t;
+
+	if (p->pm_bytes_per_tx > 0 && p->w_bps > 0)
+		pess = fmax(pess, p->pm_bytes_per_tx / p->w_bps);
+	if (p->pm_delete_alloc_ps > 0)
+		pess += 0.25 / p->pm_delete_alloc_ps;
+	return t > 0 ? 1.1 * pess / t : 1.1;
+}
+
 /* The rows of every step (the model above). */
 static void model(struct planner *pl)
 {
@@ -230,8 +244,10 @@ static void model(struct planner *pl)
 		}
 	}
 	add_row(pl, BSTEP_POSTMARK, "create_alone", V_P, p->pm_create_ps, 0, 1.1, 0);
-	add_row(pl, BSTEP_POSTMARK, "transactions", V_X, p->pm_tps, 0, 1.1, 0);
-	add_row(pl, BSTEP_POSTMARK, "delete_alone", V_P, p->pm_delete_ps, 1, 1.1, 0);
+	add_row(pl, BSTEP_POSTMARK, "transactions", V_X, p->pm_tps, 0, pm_tx_cost(p), 0);
+	add_row(pl, BSTEP_POSTMARK, "delete_alone", V_P, p->pm_delete_ps, 1,
+		p->pm_delete_alloc_ps > 0 && p->pm_delete_alloc_ps < p->pm_delete_ps ?
+		1.1 * p->pm_delete_ps / p->pm_delete_alloc_ps : 1.1, 0);
 	add_row(pl, BSTEP_DB, "build", V_R, p->db_build_s > 0 ? 1 / p->db_build_s : 0, 0, 1.1,
 		0);
 	add_row(pl, BSTEP_DB, "script_total", V_R,

@@ -117,7 +117,7 @@ int battery_plan_print(FILE *f, const struct battery_plan *p, const struct batte
 	fbytes(c, sizeof(c), (double)e->cache_bytes);
 	fprintf(f, "plan for %s (%s, RAM %s, page cache up to %s, %s free)\n", target,
 		e->fs_type[0] ? e->fs_type : "unknown file system", a, c, b);
-	if (pr)
+	if (pr && !p->hand_sized)
 		print_probe(f, pr);
 	fprintf(f, "  %-15s %-52s %9s  %s\n", "step", "size", "expected", "why");
 	for (i = 0; i < BSTEP_N; i++) {
