@@ -81,7 +81,7 @@ int fsmake_image(const char *path, uint64_t bytes)
 }
 
 #ifdef HAVE_LOOP_MOUNT
-int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd)
+int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd, int *dio)
 {
 	struct loop_info64 li;
 	int ctl, lfd = -1, ffd, n, tries, rc = -EBUSY;
@@ -132,6 +132,8 @@ int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd)
 		close(lfd);
 		return rc;
 	}
+	/* as losetup --direct-io=on: no second page cache under the file system's own */
+	*dio = ioctl(lfd, LOOP_SET_DIRECT_IO, 1UL) == 0;
 	*fd = lfd;
 	return 0;
 }
@@ -228,8 +230,9 @@ int fsmake_undo(const char *path, int is_mount, int in_signal)
 	return rc;
 }
 #else
-int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd)
+int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd, int *dio)
 {
+	(void)dio;
 	(void)file;
 	(void)dev;
 	(void)len;

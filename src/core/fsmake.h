@@ -43,8 +43,10 @@ int fsmake_find(const struct fsmake_type *t, char *path, size_t len);
 int fsmake_image(const char *path, uint64_t bytes);
 /* Attach file to a free loop device with autoclear and our mark: its path into dev and
  * an open descriptor of it into *fd, which keeps it attached until the caller closes it
- * (after mounting). 0 or -errno. */
-int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd);
+ * (after mounting). The device does direct I/O on the file where the file's file system
+ * allows it, so that the page cache under the image does not answer its reads; *dio
+ * says whether it does. 0 or -errno. */
+int fsmake_loop_attach(const char *file, char *dev, size_t len, int *fd, int *dio);
 /* Close the descriptor fsmake_loop_attach gave (-1 is allowed): the device stays while
  * a mount holds it, and goes now when none does. */
 void fsmake_loop_release(int fd);

@@ -24,8 +24,10 @@ void progress_init(struct progress *p, int want, const char *label, const char *
 /* "  | battery 3/9, all in 1:32" from the job's plan. */
 static void progress_total_draw(const struct progress_total *t, uint64_t now_ns)
 {
-	unsigned long left = t->end_ns > now_ns ? (unsigned long)((t->end_ns - now_ns) / 1000000000u)
-						 : 0;
+	unsigned long left = 0;
+
+	if (t->end_ns > now_ns)
+		left = (unsigned long)((t->end_ns - now_ns) / 1000000000u);
 
 	fprintf(stderr, "| %s, all done in %lu:%02lu   ", t->what, left / 60, left % 60);
 }

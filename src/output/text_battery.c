@@ -84,8 +84,9 @@ static void left_out(FILE *f, const struct run *run, int several)
 		if (!n++)
 			fputs("\nnot shown:\n", f);
 		if (!strcmp(w->phase, "skipped"))
-			fprintf(f, "  %s%s%s: %s\n", several && c ? c : "", several && c ? ": " : "",
-				d ? d : w->workload, w->note ? w->note : "skipped");
+			fprintf(f, "  %s%s%s: %s\n", several && c ? c : "",
+				several && c ? ": " : "", d ? d : w->workload,
+				w->note ? w->note : "skipped");
 		else
 			fprintf(f, "  %s%s%s %s%s%s%s: %s\n", several && c ? c : "",
 				several && c ? ": " : "", w->workload, w->phase, d ? " (" : "",

@@ -32,12 +32,14 @@ static char *fig_key(const struct row *w)
 	size_t i, n = 0, len = 64;
 	char *s;
 
-	for (i = 0; i < w->params.n && n < 128; i++)
-		if (!conf_key(w->params.v[i].key)) {
-			v[n++] = &w->params.v[i];
-			len += strlen(w->params.v[i].key) + strlen(w->params.v[i].value ?
-								      w->params.v[i].value : "") + 2;
-		}
+	for (i = 0; i < w->params.n && n < 128; i++) {
+		const struct kv *p = &w->params.v[i];
+
+		if (conf_key(p->key))
+			continue;
+		v[n++] = p;
+		len += strlen(p->key) + strlen(p->value ? p->value : "") + 2;
+	}
 	qsort(v, n, sizeof(v[0]), kv_cmp);
 	len += strlen(w->workload) + strlen(w->phase);
 	s = malloc(len);
@@ -245,10 +247,12 @@ static void score(struct battery_table *t)
 			if (!x->have)
 				continue;
 			x->rank = 1;
-			for (k = 0; k < t->nconf; k++)
-				if (bt_at(t, k, f)->have && better(bt_at(t, k, f)->s.mean, x->s.mean,
-								   g->higher_better))
+			for (k = 0; k < t->nconf; k++) {
+				const struct bt_cell *o = bt_at(t, k, f);
+
+				if (o->have && better(o->s.mean, x->s.mean, g->higher_better))
 					x->rank++;
+			}
 			x->shade = hi > lo ? (g->higher_better ? x->s.mean - lo : hi - x->s.mean) /
 					     (hi - lo) : 1;
 			if (x->rank == 1 && g->leader == t->nconf)
@@ -402,7 +406,9 @@ char *battery_table_leads(const struct battery_table *t, char *buf, size_t len)
  * random writes, else PostMark's transactions, else the first with latency. */
 static long lat_fig(const struct battery_table *t)
 {
-	static const char *const pref[] = { "fsync|", "iozone|random_write|", "postmark|transactions|" };
+	static const char *const pref[] = {
+		"fsync|", "iozone|random_write|", "postmark|transactions|",
+	};
 	size_t p, f, c;
 
 	for (p = 0; p <= 3; p++)
@@ -432,11 +438,13 @@ char *battery_table_latency(const struct battery_table *t, char *buf, size_t len
 	if (f < 0)
 		return buf;
 	n = (size_t)snprintf(buf, len, "latency p99 of %s:", t->fig[f].name);
-	for (c = 0; c < t->nconf && n < len; c++)
-		if (bt_at(t, c, (size_t)f)->p99_ns > 0)
+	for (c = 0; c < t->nconf && n < len; c++) {
+		double ns = bt_at(t, c, (size_t)f)->p99_ns;
+
+		if (ns > 0)
 			n += (size_t)snprintf(buf + n, len - n, "%s %s %s", c ? "," : "",
-					      t->conf[c].name,
-					      units_fmt_ns(v, sizeof(v), bt_at(t, c, (size_t)f)->p99_ns));
+					      t->conf[c].name, units_fmt_ns(v, sizeof(v), ns));
+	}
 	return buf;
 }
 
@@ -467,10 +475,13 @@ int battery_table_summary(FILE *f, const struct run *run, const char *baseline)
 			if (!x->have)
 				fprintf(f, "  %s -", t.conf[c].name);
 			else if (c == t.baseline || !x->compared)
-				fprintf(f, "  %s %.4g", t.conf[c].name, x->s.mean);
+				fprintf(f, "  %s %.*f", t.conf[c].name,
+					fabs(x->s.mean) >= 100 ? 0 : fabs(x->s.mean) >= 10 ? 1 : 3,
+					x->s.mean);
 			else if (x->have_ci)
 				fprintf(f, "  %s %+.1f%% [%+.1f, %+.1f]%s", t.conf[c].name,
-					x->delta_pct, x->lo_pct, x->hi_pct, x->significant ? "*" : "");
+					x->delta_pct, x->lo_pct, x->hi_pct,
+					x->significant ? "*" : "");
 			else
 				fprintf(f, "  %s %+.1f%%", t.conf[c].name, x->delta_pct);
 		}

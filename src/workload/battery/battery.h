@@ -102,6 +102,7 @@ struct battery_want {
 	int direct;			/* --direct: reads by O_DIRECT only */
 	int pg_local;			/* --pg-local, and libpq is built in */
 	uint64_t overhead_ns;		/* fixed costs outside the passes (probe, mkfs) */
+	double margin;			/* figures planned at margin x BATTERY_ROW_NS (0: 1) */
 };
 
 /* One figure a step leaves out, and why. */
@@ -158,6 +159,7 @@ struct battery_fs_entry {
 struct battery_fs {
 	char image[4096], dev[4096], mnt[4096];
 	int image_slot, loop_slot, mount_slot;
+	int dio;			/* the loop device reads its file with O_DIRECT */
 };
 
 /* What a pass needs to draw the overall progress. */
@@ -262,6 +264,7 @@ struct battery_job {
 	uint64_t make_ns;		/* what making one took */
 	uint64_t t0;
 	uint64_t steps_ns;		/* the steps' own time, all passes */
+	unsigned late;			/* repeats skipped for the budget */
 	char probe_dir[4096];
 	struct battery_env env;
 	struct battery_probe probe;

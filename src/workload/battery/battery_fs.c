@@ -117,6 +117,7 @@ int battery_fs_make(const struct battery_fs_entry *e, unsigned idx, const char *
 	int rc, lfd = -1;
 
 	memset(st, 0, sizeof(*st));
+	st->dio = 1;	/* a device of the user's: no cache under it */
 	st->image_slot = st->loop_slot = st->mount_slot = -1;
 	snprintf(st->mnt, sizeof(st->mnt), "%s/%s%u", scratch, FSMAKE_MNT_PREFIX, idx + 1);
 	if (device) {
@@ -125,11 +126,12 @@ int battery_fs_make(const struct battery_fs_entry *e, unsigned idx, const char *
 		snprintf(st->image, sizeof(st->image), "%s/%u-%s.img", scratch, idx + 1, e->type);
 		rc = fsmake_image(st->image, size);
 		if (rc < 0) {
-			snprintf(msg, len, "cannot make the image '%s': %s", st->image, strerror(-rc));
+			snprintf(msg, len, "cannot make the image '%s': %s", st->image,
+				 strerror(-rc));
 			return rc;
 		}
 		st->image_slot = cleanup_register(st->image, 0);
-		rc = fsmake_loop_attach(st->image, st->dev, sizeof(st->dev), &lfd);
+		rc = fsmake_loop_attach(st->image, st->dev, sizeof(st->dev), &lfd, &st->dio);
 		if (rc < 0) {
 			snprintf(msg, len, "cannot attach a loop device to '%s': %s", st->image,
 				 strerror(-rc));

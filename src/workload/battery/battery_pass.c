@@ -141,6 +141,15 @@ static void step_line(const struct battery_plan *p, enum battery_step s, unsigne
 		battery_step_name(s), a, b);
 }
 
+/* Does a step from s on read the dd file (so it must stay)? */
+static int uses_tstfile(const struct battery_plan *p, unsigned s)
+{
+	for (; s < BSTEP_N; s++)
+		if (p->s[s].run && (s == BSTEP_DD_READ || s == BSTEP_CP))
+			return 1;
+	return 0;
+}
+
 /* The planned time left from step s of this pass on. */
 static uint64_t left_ns(const struct battery_plan *p, enum battery_step s)
 {
@@ -186,6 +195,8 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 		t0 = clock_ns();
 		r = battery_step_run(rc, p, s, dir);
 		ck->steps_ns += clock_ns() - t0;
+		if (!uses_tstfile(p, s + 1))
+			(void)battery_remove(dir, BATTERY_TSTFILE);
 		(void)fsmake_sync(dir);
 		if (r < 0 && s == BSTEP_DD_1M)
 			dd_failed = 1;

@@ -7,7 +7,7 @@
  * (1 MiB writes until fdatasync, 4 KiB O_DIRECT reads, one-byte system calls, file
  * creates, ...). The rates are optimistic, so the time is a lower bound: a row planned
  * at BATTERY_ROW_NS lasts at least that long unless the probe was wrong by more than the
- * margin (twice ROW_SHORT_NS).
+ * margin (twice pl->row_sHORT_NS).
  *
  * The plan, in order:
  *  1. each variable's cap from the free space, and each step's refusals (a read of the
@@ -87,42 +87,14 @@ struct planner {
 	int taken[BSTEP_N];
 	double fixed[BSTEP_N];		/* seconds a step costs besides its rows */
 	double budget;			/* seconds of one pass */
+	double row_s;			/* what a figure is sized to last */
 	unsigned reads;			/* BREAD_ bits the reads can use */
 };
 
-static const char *const step_names[BSTEP_N] = {
-	"dd write bs=1k", "dd write bs=1M", "dd read", "cp", "bonnie", "iozone", "postmark",
-	"db sqlite", "db postgresql",
-};
-static const char *const step_wl[BSTEP_N] = {
-	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db",
-};
 static const enum battery_step priority[BSTEP_N] = {
 	BSTEP_DD_1M, BSTEP_DD_READ, BSTEP_CP, BSTEP_DD_1K, BSTEP_BONNIE, BSTEP_DB,
 	BSTEP_POSTMARK, BSTEP_IOZONE, BSTEP_PG,
 };
-
-const char *battery_step_name(enum battery_step s)
-{
-	return s < BSTEP_N ? step_names[s] : "?";
-}
-
-const char *battery_step_workload(enum battery_step s)
-{
-	return s < BSTEP_N ? step_wl[s] : "?";
-}
-
-char *battery_read_words(char *buf, size_t len, unsigned m)
-{
-	snprintf(buf, len, "%s%s%s%s%s", m & BREAD_DROP ? "cache dropped" : "",
-		 (m & BREAD_DROP) && (m & ~BREAD_DROP) ? ", " : "",
-		 m & BREAD_DIRECT ? "O_DIRECT" : "",
-		 (m & BREAD_DIRECT) && (m & BREAD_2XRAM) ? ", " : "",
-		 m & BREAD_2XRAM ? "over twice the page cache" : "");
-	if (!m)
-		snprintf(buf, len, "none");
-	return buf;
-}
 
 static void fmt_bytes(char *buf, size_t len, double b)
 {
@@ -304,11 +276,11 @@ static double need(const struct planner *pl, unsigned v, const struct mrow *extr
 
 		if (r->var != v || r->optional || !pl->taken[r->step])
 			continue;
-		if (r->rate * ROW_S > x)
-			x = r->rate * ROW_S;
+		if (r->rate * pl->row_s > x)
+			x = r->rate * pl->row_s;
 	}
-	if (extra && extra->rate * ROW_S > x)
-		x = extra->rate * ROW_S;
+	if (extra && extra->rate * pl->row_s > x)
+		x = extra->rate * pl->row_s;
 	return x;
 }
 
@@ -514,7 +486,7 @@ static int upgrade_once(struct planner *pl)
 		if (var_def[r->var].optional && pl->v[r->var] == 0 && !r->optional)
 			x = need(pl, r->var, NULL);	/* switch the variable on */
 		else if (r->optional && r->cost > 0)
-			x = r->rate * ROW_S;		/* raise it for this row */
+			x = r->rate * pl->row_s;		/* raise it for this row */
 		else
 			continue;
 		if (x <= pl->v[r->var] || x > pl->cap[r->var])
@@ -636,17 +608,17 @@ static void leave_out(struct planner *pl, const struct mrow *r, double secs)
 	x->step = r->step;
 	snprintf(x->phase, sizeof(x->phase), "%s", r->phase);
 	memcpy(v, pl->v, sizeof(v));
-	v[r->var] = r->rate * ROW_S;
+	v[r->var] = r->rate * pl->row_s;
 	extra = pass_secs(pl, v) - pass_secs(pl, pl->v);
 	fmt_secs(a, sizeof(a), secs);
-	fmt_var(b, sizeof(b), r->var, r->rate * ROW_S);
+	fmt_var(b, sizeof(b), r->var, r->rate * pl->row_s);
 	fmt_secs(c, sizeof(c), extra);
 	if (r->cost == 0)
 		snprintf(x->why, sizeof(x->why), "left out: planned under %.0f s at this size; "
-			 "its time is in script_total", ROW_S);
+			 "its time is in script_total", pl->row_s);
 	else
 		snprintf(x->why, sizeof(x->why), "left out: about %s at this size; %.0f s needs "
-			 "%s, %s more than the budget gives", a, ROW_S, b, c);
+			 "%s, %s more than the budget gives", a, pl->row_s, b, c);
 }
 
 /* The step's variables into its plan, its expected time, its shortest kept row and its
@@ -786,6 +758,7 @@ static void init(struct planner *pl, const struct battery_env *e,
 	pl->p = p;
 	pl->w = w;
 	pl->out = out;
+	pl->row_s = ROW_S * (w->margin > 1 ? w->margin : 1);
 	if (e->has_direct)
 		pl->reads |= BREAD_DIRECT;
 	if (e->can_drop && !w->direct)
@@ -843,66 +816,3 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 	return (int)out->nrun;
 }
 
-int battery_left_out(const struct battery_plan *p, enum battery_step s, const char *phase,
-		     const char **why)
-{
-	unsigned i;
-
-	for (i = 0; i < p->nout; i++)
-		if (p->out[i].step == s && !strcmp(p->out[i].phase, phase)) {
-			if (why)
-				*why = p->out[i].why;
-			return 1;
-		}
-	return 0;
-}
-
-uint64_t battery_dd_bytes(const struct battery_plan *p)
-{
-	return (uint64_t)p->s[BSTEP_DD_1M].v[0];
-}
-
-uint64_t battery_bonnie_mb(const struct battery_plan *p)
-{
-	return (uint64_t)(p->s[BSTEP_BONNIE].v[0] / MIB);
-}
-
-uint64_t battery_bonnie_char_mb(const struct battery_plan *p)
-{
-	return (uint64_t)(p->s[BSTEP_BONNIE].v[1] / MIB);
-}
-
-uint32_t battery_bonnie_seeks(const struct battery_plan *p)
-{
-	return (uint32_t)p->s[BSTEP_BONNIE].v[2];
-}
-
-uint32_t battery_bonnie_files(const struct battery_plan *p)
-{
-	return (uint32_t)(p->s[BSTEP_BONNIE].v[3] / 1024);
-}
-
-uint32_t battery_iozone_rec_kb(unsigned i)
-{
-	return i < BATTERY_IOZ_RECS ? ioz_rec[i] : 0;
-}
-
-uint64_t battery_iozone_file_kb(const struct battery_plan *p, unsigned i)
-{
-	return i < BATTERY_IOZ_RECS ? (uint64_t)(p->s[BSTEP_IOZONE].v[i] / 1024) : 0;
-}
-
-uint32_t battery_pm_number(const struct battery_plan *p)
-{
-	return (uint32_t)p->s[BSTEP_POSTMARK].v[0];
-}
-
-uint32_t battery_pm_transactions(const struct battery_plan *p)
-{
-	return (uint32_t)p->s[BSTEP_POSTMARK].v[1];
-}
-
-uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s)
-{
-	return (uint64_t)p->s[s == BSTEP_PG ? BSTEP_PG : BSTEP_DB].v[0];
-}

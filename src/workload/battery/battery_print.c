@@ -11,6 +11,38 @@
 
 #define MIB 1048576.0
 
+static const char *const step_names[BSTEP_N] = {
+	"dd write bs=1k", "dd write bs=1M", "dd read", "cp", "bonnie", "iozone", "postmark",
+	"db sqlite", "db postgresql",
+};
+static const char *const step_wl[BSTEP_N] = {
+	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db",
+};
+static const uint32_t ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
+
+const char *battery_step_name(enum battery_step s)
+{
+	return s < BSTEP_N ? step_names[s] : "?";
+}
+
+const char *battery_step_workload(enum battery_step s)
+{
+	return s < BSTEP_N ? step_wl[s] : "?";
+}
+
+char *battery_read_words(char *buf, size_t len, unsigned m)
+{
+	snprintf(buf, len, "%s%s%s%s%s", m & BREAD_DROP ? "cache dropped" : "",
+		 (m & BREAD_DROP) && (m & ~BREAD_DROP) ? ", " : "",
+		 m & BREAD_DIRECT ? "O_DIRECT" : "",
+		 (m & BREAD_DIRECT) && (m & BREAD_2XRAM) ? ", " : "",
+		 m & BREAD_2XRAM ? "over twice the page cache" : "");
+	if (!m)
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+
 static void fbytes(char *buf, size_t len, double b)
 {
 	if (b >= 1024.0 * MIB)
@@ -186,4 +218,68 @@ int battery_parse_budget(const char *s, uint64_t *ns)
 		return -ERANGE;
 	*ns = (uint64_t)(total * 1e9 + 0.5);
 	return 0;
+}
+
+int battery_left_out(const struct battery_plan *p, enum battery_step s, const char *phase,
+		     const char **why)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nout; i++)
+		if (p->out[i].step == s && !strcmp(p->out[i].phase, phase)) {
+			if (why)
+				*why = p->out[i].why;
+			return 1;
+		}
+	return 0;
+}
+
+uint64_t battery_dd_bytes(const struct battery_plan *p)
+{
+	return (uint64_t)p->s[BSTEP_DD_1M].v[0];
+}
+
+uint64_t battery_bonnie_mb(const struct battery_plan *p)
+{
+	return (uint64_t)(p->s[BSTEP_BONNIE].v[0] / MIB);
+}
+
+uint64_t battery_bonnie_char_mb(const struct battery_plan *p)
+{
+	return (uint64_t)(p->s[BSTEP_BONNIE].v[1] / MIB);
+}
+
+uint32_t battery_bonnie_seeks(const struct battery_plan *p)
+{
+	return (uint32_t)p->s[BSTEP_BONNIE].v[2];
+}
+
+uint32_t battery_bonnie_files(const struct battery_plan *p)
+{
+	return (uint32_t)(p->s[BSTEP_BONNIE].v[3] / 1024);
+}
+
+uint32_t battery_iozone_rec_kb(unsigned i)
+{
+	return i < BATTERY_IOZ_RECS ? ioz_rec[i] : 0;
+}
+
+uint64_t battery_iozone_file_kb(const struct battery_plan *p, unsigned i)
+{
+	return i < BATTERY_IOZ_RECS ? (uint64_t)(p->s[BSTEP_IOZONE].v[i] / 1024) : 0;
+}
+
+uint32_t battery_pm_number(const struct battery_plan *p)
+{
+	return (uint32_t)p->s[BSTEP_POSTMARK].v[0];
+}
+
+uint32_t battery_pm_transactions(const struct battery_plan *p)
+{
+	return (uint32_t)p->s[BSTEP_POSTMARK].v[1];
+}
+
+uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s)
+{
+	return (uint64_t)p->s[s == BSTEP_PG ? BSTEP_PG : BSTEP_DB].v[0];
 }
