@@ -70,11 +70,21 @@ static int has_repeats(const struct run *run)
 	return 0;
 }
 
-/* The rows without a figure, once each (the first repeat's). */
+/* The steps the plan skipped (the run's options step1, step2 ...: "NAME: skipped: why"),
+ * then the rows without a figure, once each (the first repeat's). */
 static void left_out(FILE *f, const struct run *run, int several)
 {
 	size_t i, n = 0;
 
+	for (i = 0; i < run->options.n; i++) {
+		const struct kv *o = &run->options.v[i];
+
+		if (strncmp(o->key, "step", 4) || !o->value || !strstr(o->value, ": skipped: "))
+			continue;
+		if (!n++)
+			fputs("\nnot shown:\n", f);
+		fprintf(f, "  %s\n", o->value);
+	}
 	for (i = 0; i < run->nrows; i++) {
 		const struct row *w = run->rows[i];
 		const char *c = conf_of(w), *d = kv_get(&w->params, RK_ROW_DETAIL);

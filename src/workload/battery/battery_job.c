@@ -101,9 +101,13 @@ static void record(struct run *run, const struct battery_job *j)
 		char key[32];
 
 		snprintf(key, sizeof(key), "step%u", i + 1);
-		kv_set(o, key, "%s: %s%s%.1f s; %s", battery_step_name((enum battery_step)i),
-		       j->plan.s[i].run ? "" : "", j->plan.s[i].run ? "expected " : "not run, ",
-		       (double)j->plan.s[i].expect_ns / 1e9, j->plan.s[i].why);
+		if (j->plan.s[i].run)
+			kv_set(o, key, "%s: expected %.1f s: %s",
+			       battery_step_name((enum battery_step)i),
+			       (double)j->plan.s[i].expect_ns / 1e9, j->plan.s[i].why);
+		else
+			kv_set(o, key, "%s: %s", battery_step_name((enum battery_step)i),
+			       j->plan.s[i].why);
 	}
 }
 

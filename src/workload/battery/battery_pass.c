@@ -39,10 +39,10 @@ static const char *read_method(const struct battery_plan *p, enum battery_step s
 {
 	const char *d = kv_get(&w->params, "direct");
 
-	if (w->cache_dropped)
-		return "drop";
 	if (d && (!strcmp(d, "true") || !strcmp(d, "1")))
 		return "direct";
+	if (w->cache_dropped)
+		return "drop";
 	if (p->s[s].read_methods & BREAD_2XRAM)
 		return "2x_ram";
 	return "none";
@@ -78,22 +78,6 @@ static void check_row(const struct battery_plan *p, enum battery_step s, struct 
 			 "when it began: not a figure of the device", w->cache_pct);
 		battery_leave_out(w, buf);
 	}
-}
-
-/* A row for a step the plan skips: no figure, the reason in its note. */
-static int skipped_row(struct runner *rc, const struct battery_plan *p, enum battery_step s,
-		       const struct battery_conf *conf)
-{
-	struct row *w = run_add_row(rc->run, battery_step_workload(s), "skipped");
-
-	if (!w)
-		return -ENOMEM;
-	w->repeat = rc->repeat;
-	w->flags |= ROW_NOT_MEASURED;
-	w->note = str_printf("%s", p->s[s].why);
-	kv_set(&w->params, RK_ROW_DETAIL, "%s", battery_step_name(s));
-	battery_conf_params(w, conf);
-	return 0;
 }
 
 void battery_conf_params(struct row *w, const struct battery_conf *conf)
@@ -176,11 +160,8 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 		enum battery_step s = (enum battery_step)i;
 		size_t first = rc->run->nrows, j;
 
-		if (!p->s[s].run) {
-			if (rc->repeat == 0 && (r = skipped_row(rc, p, s, conf)) < 0)
-				break;
-			continue;
-		}
+		if (!p->s[s].run)
+			continue;	/* the plan in the run's options says why */
 		k++;
 		total.end_ns = clock_ns() + left_ns(p, s) + ck->after_ns;
 		snprintf(total.what, sizeof(total.what), "battery %u/%u", k, p->nrun);

@@ -73,6 +73,8 @@ static int step_dd_read(struct runner *rc, const struct battery_plan *p, const c
 		j.drop_cache = 0;
 	}
 	if (!err && (m & BREAD_DIRECT)) {
+		/* dropped as well: the residency the row reports is then what O_DIRECT saw */
+		j.drop_cache = 1;
 		j.iflag = DD_FLAG_DIRECT;
 		err = dd_run(rc, &j);
 	}
