@@ -7,6 +7,7 @@
 #include "config.h"
 #include "cmd/cmd.h"
 #include "core/err.h"
+#include "core/features.h"
 #include "core/scratch.h"
 #include "workload/workload.h"
 
@@ -27,6 +28,7 @@ static const struct subcommand commands[] = {
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
 	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
 	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
+	{ "verify", cmd_verify, "check files written with --verify, block by block" },
 	{ NULL, NULL, NULL },
 };
 
@@ -58,10 +60,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "--version")) {
-		printf("iobattery %s\n", IOB_VERSION);
-		return 0;
-	}
+	if (argc >= 2 && !strcmp(argv[1], "--version"))
+		return features_print(stdout) < 0 || fflush(stdout) != 0 ? EXIT_FAILED : 0;
 	if (argc < 2) {
 		argc = 2;
 		argv = def_argv;

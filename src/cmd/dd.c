@@ -236,7 +236,7 @@ static int check_output(struct dd_job *j, const struct dd_opts *o)
 		}
 		if (is_marked(j->out) != 1 && !o->overwrite) {
 			err_msg("dd: refusing to overwrite a file iobattery did not create: '%s': "
-				"use --overwrite", j->out);
+				"use --overwrite%s", j->out, mark_hint());
 			return -EINVAL;
 		}
 		j->out_exists = 1;
@@ -287,12 +287,34 @@ static int dd_operands(struct workload_ctx *x, char **ops, int n)
 	return 0;
 }
 
+/* --verify writes blocks that say what they are: generated data, a file from its start. */
+static int check_verify(const struct dd_job *j, const struct vhook_cfg *v)
+{
+	if (!vhook_cfg_on(v))
+		return 0;
+	if (j->src == DD_SRC_FILE || j->dst != DD_DST_FILE) {
+		err_msg("dd: --verify writes verified blocks: it needs generated input "
+			"(if=/dev/zero) and an output file");
+		return -EINVAL;
+	}
+	if (j->seek || (j->conv & DD_CONV_NOTRUNC)) {
+		err_msg("dd: --verify checks the whole output file: no seek= or conv=notrunc");
+		return -EINVAL;
+	}
+	if (j->obs < VBLOCK_MIN_LEN) {
+		err_msg("dd: --verify needs blocks of at least %u bytes: 'obs=%llu'",
+			VBLOCK_MIN_LEN, (unsigned long long)j->obs);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int dd_validate(struct workload_ctx *x)
 {
 	struct dd_cmd *d = x->cfg;
 	struct dd_job *j = &d->j;
 
-	if (check_input(j, &d->o) || check_output(j, &d->o))
+	if (check_input(j, &d->o) || check_output(j, &d->o) || check_verify(j, &x->verify))
 		return -EINVAL;
 	/* The environment is that of the output's directory (the file may not exist yet), or
 	 * of the input for a read test. */
@@ -340,6 +362,7 @@ const struct workload workload_dd = {
 	.help = dd_help,
 	.opts = dd_opt_table,
 	.cfg_size = sizeof(struct dd_cmd),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = dd_init,
 	.operands = dd_operands,
 	.validate = dd_validate,

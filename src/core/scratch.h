@@ -72,7 +72,8 @@ void scratch_keep(struct scratch *s);
 int scratch_rmtree(const char *path);
 
 /* Free space check: 0 when at least need bytes (plus 1% and 16 MiB of slack) are free for
- * an unprivileged writer in the file system holding dir, -ENOSPC when not, -errno on error.
+ * an unprivileged writer in the file system holding dir (or when the file system keeps no
+ * block count, as ramfs), -ENOSPC when not, -errno on error.
  * *avail (may be NULL) receives the free bytes. */
 int space_check(const char *dir, uint64_t need, uint64_t *avail);
 
@@ -82,5 +83,9 @@ int mark_created(int fd);
 /* 1 when path carries our mark, 0 when not (or it cannot tell), -errno on stat errors.
  * Does not follow a symlink. */
 int is_marked(const char *path);
+/* What to add to a refusal to overwrite: "" where files can be marked, else a note that
+ * this build cannot mark them (no xattr: --posix-only, a BSD), so that every existing
+ * file needs --overwrite. Static string. */
+const char *mark_hint(void);
 
 #endif

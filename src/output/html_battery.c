@@ -36,10 +36,10 @@ static void cell(FILE *f, const struct battery_table *t, size_t c, size_t g)
 		fputs("<td class=\"c nm\">-</td>", f);
 		return;
 	}
-	/* bon_csv2html's idea: colour by where the value sits between the column's worst
-	 * and best, here from a pale red to a pale green */
-	fprintf(f, "<td class=\"c\" style=\"background:hsl(%.0f,55%%,82%%)\" title=\"rank %u of "
-		   "%u\">", 120.0 * x->shade, x->rank, t->fig[g].nhave);
+	/* bon_csv2html's idea: shade by where the value sits between the column's worst
+	 * and best; one hue, pale to deep, so that no colour vision is needed */
+	fprintf(f, "<td class=\"c\" style=\"background:hsl(205,70%%,%.0f%%)\" title=\"rank %u "
+		   "of %u\">", 96.0 - 26.0 * x->shade, x->rank, t->fig[g].nhave);
 	num(f, x->s.mean);
 	if (x->s.n > 1) {
 		fputs(" &plusmn; ", f);
@@ -150,8 +150,8 @@ int html_battery_section(FILE *f, struct run *const *runs, const char *const *na
 		      "storage: this compares the file systems' behaviour on this device, not "
 		      "devices.</p>\n", f);
 	fputs("<p>Each cell: the mean over the repeats (&plusmn; the 95% confidence "
-	      "half-width when there are repeats), shaded from the column's worst (red) to its "
-	      "best (green); below it the difference from the baseline in percent, its 95% "
+	      "half-width when there are repeats), shaded from the column's worst (pale) to its "
+	      "best (deep blue); below it the difference from the baseline in percent, its 95% "
 	      "confidence interval, and * when Welch's test finds it significant.</p>\n", f);
 	for (i = 0; wls[i]; i++)
 		group(f, &t, wls[i]);

@@ -29,18 +29,22 @@ static int is_copy_rate(const struct row *w, const char *name)
 	return k && !strcmp(k->name, RK_BONNIE_COPY_RATE);
 }
 
-/* Is w the last bonnie row of its repeat (the next row is not one of the same repeat)? */
+/* Is w the last bonnie row of its repeat (the next row, a --verify row passed over, is not
+ * one of the same repeat)? */
 static int last_of_repeat(const struct run *run, const struct row *w, size_t *idx)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < run->nrows; i++)
 		if (run->rows[i] == w)
 			break;
 	*idx = i;
-	if (i + 1 >= run->nrows)
+	for (j = i + 1; j < run->nrows && is_bonnie(run->rows[j]) &&
+	     run->rows[j]->phase && !strcmp(run->rows[j]->phase, "verify"); j++)
+		;
+	if (j >= run->nrows)
 		return 1;
-	return !is_bonnie(run->rows[i + 1]) || run->rows[i + 1]->repeat != w->repeat;
+	return !is_bonnie(run->rows[j]) || run->rows[j]->repeat != w->repeat;
 }
 
 static unsigned max_repeat(const struct run *run)

@@ -49,6 +49,8 @@ enum row_flag {
 	ROW_TOO_FAST		= 1u << 5,	/* faster than memory copies (reflink/offload) */
 	ROW_INCONSISTENT	= 1u << 6,	/* repeats' coefficient of variation over 10% */
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
+	ROW_FLUSH_IMPLAUSIBLE	= 1u << 8,	/* a durable sync finished faster than the device
+						 * can make data durable (core/wcache.h) */
 };
 
 #define ROW_SHORT_NS	500000000ull	/* below this a phase is flagged short */

@@ -198,6 +198,56 @@ static const struct result_key db_keys[] = {
 	OPTION(RK_DB_DB_DEVICE, "", "the block device holding the database"),
 };
 
+static const struct result_key fsync_keys[] = {
+	PARAM(RK_FSYNC_METHOD, "", 0, RK_CMP_DEFINES, "measured differently: sync method",
+	      "the sync method: open_datasync, fdatasync, fsync, fsync_writethrough, "
+	      "open_sync, fsync_other_fd, none, durability"),
+	PARAM(RK_FSYNC_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "true when the file was opened with O_DIRECT"),
+	PARAM(RK_FSYNC_WRITE_SIZE, "B", 0, RK_CMP_DEFINES, "different write sizes",
+	      "bytes per write"),
+	PARAM(RK_FSYNC_WRITES_PER_OP, "", 0, RK_CMP_DEFINES, "different writes per sync",
+	      "writes per op (per sync)"),
+	PARAM(RK_FSYNC_TEST, "", 0, RK_CMP_VALUE, NULL,
+	      "pg_test_fsync's section: one_write, two_writes, open_sync_sizes, fd_sync, "
+	      "non_sync; crash_test; durability"),
+	PARAM(RK_FSYNC_SECS_PER_TEST, "s", 0, RK_CMP_NONE, NULL, "-s: seconds per test"),
+	PARAM(RK_FSYNC_LABEL, "", 0, RK_CMP_NONE, NULL, "pg_test_fsync's label of the line"),
+	PARAM(RK_FSYNC_NA, "", 0, RK_CMP_NONE, NULL,
+	      "n/a (the system lacks the method) or n/a* (the file system refuses O_DIRECT)"),
+	PARAM(RK_FSYNC_PLATFORM_DIRECT, "bool", 0, RK_CMP_NONE, NULL,
+	      "true when this build has O_DIRECT for open_datasync and open_sync"),
+	PARAM(RK_FSYNC_BLOCKS, "blocks", 0, RK_CMP_VALUE, NULL,
+	      "the crash test's region: blocks rewritten in turn"),
+	PARAM(RK_FSYNC_DEVICE, "", 0, RK_CMP_NONE, NULL,
+	      "the device that holds the data (below partitions, dm and loop devices)"),
+	PARAM(RK_FSYNC_DEVICE_MODEL, "", 0, RK_CMP_NONE, NULL, "its vendor and model"),
+	PARAM(RK_FSYNC_WRITE_CACHE, "", 0, RK_CMP_NONE, NULL,
+	      "its queue/write_cache: write back, write through or unknown"),
+	PARAM(RK_FSYNC_FUA, "bool", 0, RK_CMP_NONE, NULL, "its queue/fua: honours FUA writes"),
+	PARAM(RK_FSYNC_ROTATIONAL, "bool", 0, RK_CMP_NONE, NULL, "its queue/rotational"),
+	PARAM(RK_FSYNC_RPM, "rpm", 0, RK_CMP_NONE, NULL, "its rotation speed, when rotating"),
+	PARAM(RK_FSYNC_RPM_SOURCE, "", 0, RK_CMP_NONE, NULL,
+	      "where the speed came from: --rpm, vpd, model or assumed"),
+	PARAM(RK_FSYNC_FLOOR_WHY, "", 0, RK_CMP_NONE, NULL,
+	      "what the floor of a durable op is on this device"),
+	PARAM(RK_FSYNC_BEST_METHOD, "", 0, RK_CMP_NONE, NULL,
+	      "the fastest durable method for one write per sync"),
+	PARAM(RK_FSYNC_WAL_SYNC_METHOD, "", 0, RK_CMP_NONE, NULL,
+	      "PostgreSQL's wal_sync_method for it"),
+	PARAM(RK_FSYNC_SQLITE_SYNCHRONOUS, "", 0, RK_CMP_NONE, NULL,
+	      "the SQLite synchronous level the figures suggest"),
+	PARAM(RK_FSYNC_IMPLAUSIBLE, "", 0, RK_CMP_NONE, NULL,
+	      "the methods flagged flush_implausible, comma-separated"),
+	METRIC(RK_FSYNC_USECS_PER_OP, "us", "elapsed / ops, pg_test_fsync's usecs/op"),
+	METRIC(RK_FSYNC_DEVICE_FLUSHES, "flushes",
+	       "flush requests the device completed meanwhile (diskstats)"),
+	METRIC(RK_FSYNC_DEVICE_WRITES, "writes",
+	       "write requests the device completed meanwhile (diskstats)"),
+	METRIC(RK_FSYNC_FLOOR_US, "us", "the least a durable op can take on this device"),
+};
+
+
 static const struct result_key iozone_keys[] = {
 	PARAM(RK_IOZ_DIRECT, "bool", RK_OPTION, RK_CMP_DEFINES, "buffered vs O_DIRECT",
 	      "1 when -I opened the file with O_DIRECT (the stdio tests never are)"),
@@ -272,6 +322,8 @@ static const struct result_key import_keys[] = {
 	METRIC(RK_IMPORT_DELETED_ALONE, "files", "PostMark's Deletion alone count"),
 	METRIC(RK_IMPORT_DELETED_MIXED, "files", "PostMark's deleted Mixed with transactions"),
 	METRIC(RK_IMPORT_REAL_S, "s", "time's real (wall) seconds"),
+	PARAM(RK_IMPORT_TAGS, "", 0, RK_CMP_VALUE, "different command tags (row counts)",
+	      "the command tags psql printed for the script, in order, '; ' between them"),
 };
 
 static const struct result_key battery_keys[] = {
@@ -322,6 +374,41 @@ static const struct result_key row_keys[] = {
 	PARAM(RK_ROW_READ_METHOD, "", 0, RK_CMP_NONE, NULL,
 	      "battery: how a read of the device kept the page cache out: drop, direct or "
 	      "2x_ram"),
+	/* every write workload's --verify: its rows' param, and the verify row's figures */
+	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
+	      "true on every row of a run with --verify: the data written were stamped blocks"),
+	PARAM(RK_VERIFY_RUN_ID, "", 0, RK_CMP_NONE, NULL, "the run id in every block, in hex"),
+	PARAM(RK_VERIFY_BLOCK, "B", 0, RK_CMP_NONE, NULL, "the longest block"),
+	PARAM(RK_VERIFY_AFTER_DROP, "bool", 0, RK_CMP_VALUE, NULL,
+	      "true when each file was dropped from the page cache before it was read back"),
+	PARAM(RK_VERIFY_CRC_PATH, "", 0, RK_CMP_NONE, NULL,
+	      "the CRC32C code that ran: sse4.2, armv8-crc or software"),
+	PARAM(RK_VERIFY_JOURNAL, "", 0, RK_CMP_NONE, NULL,
+	      "where acknowledged generations went: the journal file or the listener"),
+	METRIC(RK_VERIFY_BLOCKS, "blocks", "blocks checked"),
+	METRIC(RK_VERIFY_BAD_BLOCKS, "blocks", "blocks in failing classes"),
+	METRIC(RK_VERIFY_FILES, "files", "files checked"),
+	METRIC(RK_VERIFY_FILES_GONE, "files", "files the workload removed before the check"),
+	METRIC(RK_VERIFY_ACKED, "records", "acknowledged generations recorded"),
+	METRIC(RK_VERIFY_ACK_S, "s", "time spent recording them (inside the write phases)"),
+	METRIC(RK_VERIFY_OK, "blocks", "blocks as written"),
+	METRIC(RK_VERIFY_IN_FLIGHT, "blocks", "blocks of an unacknowledged write (accepted)"),
+	METRIC(RK_VERIFY_CORRUPTED, "blocks", "blocks with bytes no write put there"),
+	METRIC(RK_VERIFY_MISDIRECTED, "blocks", "blocks of this run for another place"),
+	METRIC(RK_VERIFY_STALE, "blocks", "blocks of an older generation (lost write)"),
+	METRIC(RK_VERIFY_OTHER_RUN, "blocks", "blocks of another run (lost write)"),
+	METRIC(RK_VERIFY_ZEROED, "blocks", "zeros where a block was written"),
+	METRIC(RK_VERIFY_NO_HEADER, "blocks", "bytes that are no block of this format"),
+	METRIC(RK_VERIFY_TORN, "blocks", "blocks partly an older generation or zeros"),
+	METRIC(RK_VERIFY_MISSING, "blocks", "blocks past the end of the file"),
+	METRIC(RK_VERIFY_FIRST_CORRUPTED, "B", "file offset of the first corrupted block"),
+	METRIC(RK_VERIFY_FIRST_MISDIRECTED, "B", "file offset of the first misdirected block"),
+	METRIC(RK_VERIFY_FIRST_STALE, "B", "file offset of the first stale block"),
+	METRIC(RK_VERIFY_FIRST_OTHER_RUN, "B", "file offset of the first other run's block"),
+	METRIC(RK_VERIFY_FIRST_ZEROED, "B", "file offset of the first zeroed block"),
+	METRIC(RK_VERIFY_FIRST_NO_HEADER, "B", "file offset of the first block without header"),
+	METRIC(RK_VERIFY_FIRST_TORN, "B", "file offset of the first torn block"),
+	METRIC(RK_VERIFY_FIRST_MISSING, "B", "file offset of the first missing block"),
 };
 
 static const struct result_key run_keys[] = {
@@ -395,6 +482,7 @@ TABLE(cp_table, "cp", "cp", cp_keys);
 TABLE(bonnie_table, "bonnie", "bonnie", bonnie_keys);
 TABLE(postmark_table, "postmark", "postmark", postmark_keys);
 TABLE(db_table, "db", "db", db_keys);
+TABLE(fsync_table, "fsync", "fsync", fsync_keys);
 TABLE(iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
@@ -409,8 +497,8 @@ TABLE(metric_table, "metric", NULL, metric_keys);
 #define N_SHARED 2
 
 const struct result_key_table *const result_key_tables[] = {
-	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &iozone_table,
-	&battery_table,
+	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &fsync_table,
+	&iozone_table, &battery_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	NULL,
@@ -537,6 +625,8 @@ static const struct {
 	{ "too_fast", "finished faster than memory can copy: not a disk rate" },
 	{ "inconsistent", "repeats' coefficient of variation over 10%" },
 	{ "imported", "read from a legacy output, not measured here" },
+	{ "flush_implausible", "a durable sync finished faster than the device can make data "
+			       "durable: a volatile cache (or a layer above it) acknowledged it" },
 };
 
 const char *result_flag_name(unsigned flag)

@@ -18,6 +18,7 @@
 #include "stats/result_keys.h"
 #include "workload/copy.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 
 static const char *const method_names[] = { "auto", "rw", "copy_file_range", "sendfile" };
 
@@ -275,6 +276,7 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 
 int copy_run(struct runner *rc, const struct copy_job *job)
 {
+	struct vhook *vh = NULL;
 	struct copy_ctx c;
 	struct phase ph;
 	struct row *row;
@@ -294,6 +296,10 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	err = c.buf ? open_files(&c, &slot) : -ENOMEM;
 	if (!err && job->drop_cache)
 		c.dropped = cache_drop(c.in_fd) == 0;
+	/* --verify: the copy is checked as it is (the source's blocks, not stamped here) */
+	if (!err && !(err = vhook_start(&vh, rc, VBLOCK_MIN_LEN, VBLOCK_DATA_ZERO, 0)) &&
+	    !(err = vhook_attach(vh, &c.io)))
+		err = vhook_file(&c.io, c.out_fd, job->dst, 0, VHOOK_GEN_CHECK);
 	if (!err && ioctx_fstat(&c.io, c.in_fd, &st) == 0 && S_ISREG(st.st_mode))
 		cache_resident(c.in_fd, 0, (uint64_t)st.st_size, &src_pct);
 	if (!err)
@@ -340,6 +346,8 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	}
 	if (!err && sig_stop_requested())
 		err = -EINTR;
+	if (!err && (err = vhook_verify(vh, rc, "cp")) > 0)
+		err = 0;	/* bad blocks fail the verify row; the copy is kept for a look */
 out:
 	if (c.in_fd >= 0)
 		ioctx_close(&c.io, c.in_fd);
@@ -357,6 +365,7 @@ out:
 	}
 	ioctx_put(&c.io, c.req);
 	ioctx_exit(&c.io);
+	vhook_stop(vh);
 	free(c.buf);
 	return err;
 }

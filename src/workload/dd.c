@@ -16,6 +16,7 @@
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 #include "workload/dd.h"
 
 #define POOL_WINDOW	(1u << 20)	/* random data: blocks start at 256 places in 1 MiB */
@@ -383,6 +384,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 
 int dd_run(struct runner *rc, const struct dd_job *job)
 {
+	struct vhook *vh = NULL;
 	struct dd_ctx c;
 	int err, rc2;
 
@@ -395,13 +397,24 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 	c.rreq = ioctx_get(&c.io);
 	c.wreq = ioctx_get(&c.io);
 	err = alloc_buffers(&c);
+	/* --verify: the written blocks are stamped (the template follows --data) */
+	if (!err && job->dst == DD_DST_FILE &&
+	    !(err = vhook_start(&vh, rc, (uint32_t)job->obs,
+				job->src == DD_SRC_RANDOM ? VBLOCK_DATA_RANDOM : VBLOCK_DATA_ZERO,
+				VHOOK_F_PASSES)))
+		err = vhook_attach(vh, &c.io);
 	if (!err && job->src == DD_SRC_FILE)
 		err = open_input(&c);
 	if (!err && job->dst == DD_DST_FILE)
 		err = open_output(&c);
+	if (!err)
+		err = vhook_file(&c.io, c.out_fd, job->out, 0, 1);
 	if (!err) {
 		/* The input cache state is measured before the loop reads anything. */
 		err = dd_measure(rc, &c);
+		/* bad blocks fail the verify row and keep the file for a look */
+		if (!err && (rc2 = vhook_verify(vh, rc, "dd")) < 0)
+			err = rc2;
 	} else {
 		struct row *row = run_add_row(rc->run, "dd", phase_name(job));
 
@@ -424,6 +437,8 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 	ioctx_put(&c.io, c.rreq);
 	ioctx_put(&c.io, c.wreq);
 	ioctx_exit(&c.io);
+	if ((rc2 = vhook_stop(vh)) < 0 && !err)
+		err = rc2;
 	free(c.buf);
 	return err;
 }

@@ -61,6 +61,9 @@ struct bonnie_cfg {
 	double min_time;		/* --min-time seconds for the file phases; 0 = off */
 	int drop_cache;			/* --drop-cache */
 	int no_space_check;		/* --no-space-check (tests of ENOSPC) */
+	int verify, verify_after_drop;	/* --verify, --verify-after-drop (block phases) */
+	const char *verify_journal;	/* --verify-journal FILE */
+	const char *report_to;		/* --report-to ADDR:PORT */
 	/* common output options */
 	const char *format;		/* --format, NULL: text */
 	const char *output_dir;

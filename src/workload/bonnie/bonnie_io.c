@@ -21,6 +21,7 @@
 #include "workload/bonnie/bonnie.h"
 #include "workload/bonnie/bonnie_int.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 
 #define GIB (1ull << 30)
 
@@ -42,6 +43,7 @@ struct bio {
 	struct bio_set *set;		/* c->copies */
 	unsigned char *pattern;		/* chunk bytes 'a'..'p' repeated: the per-char output */
 	uint64_t seed;
+	struct vhook *vh;		/* --verify: the block phases' writes are stamped */
 };
 
 static uint64_t file_len(const struct bio *b, unsigned j)
@@ -70,8 +72,9 @@ static void close_all(struct bio *b)
 			}
 }
 
-/* Open files 0..nf-1 of every copy with flags (O_DIRECT added when direct). */
-static int open_all(struct bio *b, unsigned nf, int flags, int direct)
+/* Open files 0..nf-1 of every copy with flags (O_DIRECT added when direct); with --verify
+ * and gen > 0 their writes are stamped with that generation. */
+static int open_all(struct bio *b, unsigned nf, int flags, int direct, uint64_t gen)
 {
 	char path[PATH_MAX];
 	unsigned k, j;
@@ -96,6 +99,11 @@ static int open_all(struct bio *b, unsigned nf, int flags, int direct)
 				return fd;
 			}
 			b->set[k].fd[j] = fd;
+			if (gen && (rc = vhook_file(&b->set[k].io, fd, path,
+						    k * BONNIE_MAX_FILES + j, gen)) < 0) {
+				close_all(b);
+				return rc;
+			}
 		}
 	return 0;
 }
@@ -422,7 +430,9 @@ static int w_seeks(void *arg, unsigned i, struct worker *w)
 	/* the copy's buffer belongs to seeker 0; others use their own (no sharing) */
 	if (posix_memalign((void **)&buf, 4096, b->c->chunk))
 		return -ENOMEM;
-	if ((rc = ioctx_init(&io, b->e, 1)) < 0) {
+	if ((rc = ioctx_init(&io, b->e, 1)) < 0 || (rc = vhook_attach(b->vh, &io)) < 0) {
+		if (io.e)
+			ioctx_exit(&io);
 		free(buf);
 		return rc;
 	}
@@ -495,6 +505,10 @@ static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
 	b->seed = c->seed;
 	if (b->nf > BONNIE_MAX_FILES)
 		return -EFBIG;
+	/* Bonnie++ writes zeros; --verify's blocks are zeros with their headers */
+	r = vhook_start(&b->vh, rc, (uint32_t)c->chunk, VBLOCK_DATA_ZERO, VHOOK_F_PASSES);
+	if (r)
+		return r;
 	b->set = calloc(c->copies, sizeof(*b->set));
 	b->pattern = malloc(c->chunk);
 	if (!b->set || !b->pattern)
@@ -507,7 +521,8 @@ static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
 		if (posix_memalign(&b->set[k].buf, 4096, c->chunk))
 			return -ENOMEM;
 		memset(b->set[k].buf, 0, c->chunk);	/* zeros, as Bonnie++ writes */
-		if ((r = ioctx_init(&b->set[k].io, b->e, 1)) < 0)
+		if ((r = ioctx_init(&b->set[k].io, b->e, 1)) < 0 ||
+		    (r = vhook_attach(b->vh, &b->set[k].io)) < 0)
 			return r;
 	}
 	return 0;
@@ -520,8 +535,11 @@ static void tear_down(struct bio *b)
 
 	free(b->pattern);
 	b->pattern = NULL;
-	if (!b->set)
+	if (!b->set) {
+		vhook_stop(b->vh);
+		b->vh = NULL;
 		return;
+	}
 	close_all(b);
 	for (k = 0; k < b->c->copies; k++) {
 		if (b->set[k].io.e) {
@@ -534,6 +552,8 @@ static void tear_down(struct bio *b)
 	}
 	free(b->set);
 	b->set = NULL;
+	vhook_stop(b->vh);
+	b->vh = NULL;
 }
 
 /* A write phase: open with flags, run, then time an fsync for the durable figure. */
@@ -542,7 +562,8 @@ static int write_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int
 {
 	struct row *row;
 	uint64_t bytes = t == BT_PUTC ? b->char_bytes : b->size, ts;
-	int r = open_all(b, nf, flags, direct);
+	/* the per-char output is not stamped; block output is pass 1, rewrite pass 2 */
+	int r = open_all(b, nf, flags, direct, t == BT_PUT_BLOCK ? 1 : t == BT_REWRITE ? 2 : 0);
 
 	if (r < 0)
 		return r;
@@ -566,7 +587,9 @@ static int read_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int 
 {
 	struct row *row;
 	double pct;
-	int dropped, r = open_all(b, nf, t == BT_SEEKS ? O_RDWR : O_RDONLY, direct);
+	/* a seek's write-back rewrites a block of pass 2 */
+	int dropped, r = open_all(b, nf, t == BT_SEEKS ? O_RDWR : O_RDONLY, direct,
+				  t == BT_SEEKS ? 2 : 0);
 	unsigned nw = t == BT_SEEKS ? b->c->copies * b->c->seekers : b->c->copies;
 
 	if (r < 0)
@@ -613,6 +636,9 @@ int bonnie_io_tests(struct runner *rc, const struct bonnie_cfg *c, const char *d
 	if (r < 0)
 		goto out;
 	r = read_phase(&b, rc, BT_SEEKS, b.nf, c->direct, b.size, w_seeks);
+	/* --verify: every block read back, a row of its own; bad blocks fail that row */
+	if (r == 0 && (r = vhook_verify(b.vh, rc, "bonnie")) > 0)
+		r = 0;
 out:
 	tear_down(&b);
 	return r;

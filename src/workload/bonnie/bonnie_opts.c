@@ -246,6 +246,10 @@ static int parse_long(struct bonnie_cfg *c, const char *name, const char *val, c
 		c->min_time = strtod(val, &end);
 		if (end == val || *end || errno || !(c->min_time >= 0))
 			return fail(err, errlen, "bad --min-time: '%s': seconds", val);
+	} else if (!strcmp(name, "verify-journal")) {
+		c->verify_journal = val;
+	} else if (!strcmp(name, "report-to")) {
+		c->report_to = val;
 	} else if (!strcmp(name, "format")) {
 		c->format = val;
 	} else if (!strcmp(name, "output-dir")) {
@@ -277,6 +281,10 @@ static int long_flag(struct bonnie_cfg *c, const char *name)
 		c->long_quiet = 1;
 	else if (!strcmp(name, "no-store"))
 		c->no_store = 1;
+	else if (!strcmp(name, "verify"))
+		c->verify = 1;
+	else if (!strcmp(name, "verify-after-drop"))
+		c->verify_after_drop = 1;
 	else if (!strcmp(name, "help"))
 		c->help = 1;
 	else
