@@ -50,6 +50,7 @@ enum battery_step {
 	BSTEP_POSTMARK,		/* PostMark, `set size 300 100000` scaled */
 	BSTEP_DB,		/* the seeds' SQL script on SQLite */
 	BSTEP_PG,		/* the same on a throwaway PostgreSQL (--pg-local) */
+	BSTEP_FSYNC,		/* pg_test_fsync's tests: an 8 KiB commit by each sync method */
 	BSTEP_N
 };
 
@@ -183,6 +184,7 @@ uint64_t battery_iozone_file_kb(const struct battery_plan *p, unsigned i);
 uint32_t battery_pm_number(const struct battery_plan *p);
 uint32_t battery_pm_transactions(const struct battery_plan *p);
 uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s);
+unsigned battery_fsync_secs(const struct battery_plan *p);	/* seconds per test */
 
 /* Make the plan. Pure: no clock, no file, no global state; thread-safe.
  * Returns the number of steps that run (>= 0; 0 means nothing can be made trustworthy in

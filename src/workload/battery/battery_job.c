@@ -179,6 +179,10 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	if (o->dry_run || !o->quiet)
 		battery_plan_print(o->dry_run ? stdout : stderr, &j->plan, &j->env, &j->probe,
 				   j->probe_dir);
+	if (!j->plan.nrun && !o->dry_run) {
+		err_msg("battery: %s: '%s'", j->plan.note, o->dir);
+		return -ENODATA;
+	}
 	return 0;
 }
 

@@ -41,11 +41,14 @@
 #define PG_BUILD_S	12e-6		/* not probed: plpgsql's insert loop, per row */
 #define PG_SCRIPT_S	30e-6		/* ... the script, per row of test1 */
 #define PG_FIXED_S	4.0		/* initdb, start and stop of the throwaway server */
+#define FSYNC_TESTS	16.0		/* pg_test_fsync's timed tests on Linux */
+#define FSYNC_MAX_SECS	5.0		/* pg_test_fsync's default seconds per test */
 #define UPGRADE_SHARE	0.15	/* the most of a pass one upgrade may cost */
 #define SPACE_SLACK(f)	((f) / 20 + (64u << 20))	/* kept free: 5% and 64 MiB */
 
 /* The size variables. */
-enum { V_S1K, V_S, V_B, V_C, V_K, V_N, V_F0, V_F1, V_F2, V_P, V_X, V_R, V_RPG, V_COUNT };
+enum { V_S1K, V_S, V_B, V_C, V_K, V_N, V_F0, V_F1, V_F2, V_P, V_X, V_R, V_RPG, V_FSEC,
+	V_COUNT };
 
 static const struct {
 	const char *unit;	/* for the reasons */
@@ -59,6 +62,7 @@ static const struct {
 	[V_F2] = { "B", 65536, 1 },	[V_P] = { "files", 1, 0 },
 	[V_X] = { "transactions", 1, 0 }, [V_R] = { "rows", 1000, 0 },
 	[V_RPG] = { "rows", 1000, 0 },
+	[V_FSEC] = { "s a test", 1, 0 },
 };
 
 static const uint32_t ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
@@ -92,7 +96,7 @@ struct planner {
 };
 
 static const enum battery_step priority[BSTEP_N] = {
-	BSTEP_DD_1M, BSTEP_DD_READ, BSTEP_CP, BSTEP_DD_1K, BSTEP_BONNIE, BSTEP_DB,
+	BSTEP_DD_1M, BSTEP_DD_READ, BSTEP_CP, BSTEP_DD_1K, BSTEP_BONNIE, BSTEP_FSYNC, BSTEP_DB,
 	BSTEP_POSTMARK, BSTEP_IOZONE, BSTEP_PG,
 };
 
@@ -231,6 +235,8 @@ static void model(struct planner *pl)
 		snprintf(ph, sizeof(ph), "stmt%02u", i + 1);
 		add_row(pl, BSTEP_DB, ph, V_R, t > 0 ? 1 / t : 0, 1, 0, 0);
 	}
+	/* the fsync tests: each lasts the seconds it is given, one second or more */
+	add_row(pl, BSTEP_FSYNC, "a test", V_FSEC, 1.0, 0, FSYNC_TESTS * 1.05, 0);
 	add_row(pl, BSTEP_PG, "build", V_RPG, 1 / PG_BUILD_S, 0, 1.2, 0);
 	add_row(pl, BSTEP_PG, "script_total", V_RPG, 1 / PG_SCRIPT_S, 0, 1.2, 0);
 }
@@ -238,7 +244,8 @@ static void model(struct planner *pl)
 /* Seconds steps spend besides their rows: unlinks, cache drops, set-up. */
 static void fixed_costs(struct planner *pl)
 {
-	static const double f[BSTEP_N] = { 0.1, 0.1, 0.1, 0.1, 0.3, 0.2, 0.1, 0.3, PG_FIXED_S };
+	static const double f[BSTEP_N] = { 0.1, 0.1, 0.1, 0.1, 0.3, 0.2, 0.1, 0.3, PG_FIXED_S,
+					    0.3 };
 
 	memcpy(pl->fixed, f, sizeof(f));
 }
@@ -262,6 +269,7 @@ static void space_caps(struct planner *pl)
 	pl->cap[V_X] = 2e9;
 	pl->cap[V_R] = avail / (p->db_bytes_per_row > 0 ? p->db_bytes_per_row : 400);
 	pl->cap[V_RPG] = avail / 600.0;
+	pl->cap[V_FSEC] = avail > 64.0 * MIB ? FSYNC_MAX_SECS : 0;
 }
 
 /* The value variable v needs for the rows of step s (required rows only, or also row r
@@ -510,14 +518,14 @@ static int upgrade_once(struct planner *pl)
  * seeds' own steps more than iozone's grid), each group's variables scaled alike
  * except the counts that only decide which figures exist (files of the pool, of
  * Bonnie++'s file tests); a group held by the space gives its share back, a few rounds. */
-enum { G_DD, G_BONNIE, G_IOZ, G_PM, G_DB, G_PG, G_COUNT };
+enum { G_DD, G_BONNIE, G_IOZ, G_PM, G_DB, G_PG, G_FSYNC, G_COUNT };
 
 static const unsigned var_group[V_COUNT] = {
 	[V_S1K] = G_DD, [V_S] = G_DD, [V_B] = G_BONNIE, [V_C] = G_BONNIE, [V_K] = G_BONNIE,
 	[V_N] = G_BONNIE, [V_F0] = G_IOZ, [V_F1] = G_IOZ, [V_F2] = G_IOZ, [V_P] = G_PM,
-	[V_X] = G_PM, [V_R] = G_DB, [V_RPG] = G_PG,
+	[V_X] = G_PM, [V_R] = G_DB, [V_RPG] = G_PG, [V_FSEC] = G_FSYNC,
 };
-static const double group_weight[G_COUNT] = { 3, 3, 1, 2, 2, 1 };
+static const double group_weight[G_COUNT] = { 3, 3, 1, 2, 2, 1, 1 };
 
 static int var_scales(unsigned v)
 {
@@ -587,8 +595,11 @@ static void round_vars(struct planner *pl)
 	unsigned i;
 
 	for (i = 0; i < V_COUNT; i++)
-		if (pl->v[i] > 0)
+		if (pl->v[i] > 0 && i != V_FSEC)
 			pl->v[i] = ceil(pl->v[i] / var_def[i].round) * var_def[i].round;
+	/* whole seconds per fsync test, rounded down: each lasts a second at least anyway */
+	if (pl->v[V_FSEC] > 0)
+		pl->v[V_FSEC] = fmax(1, floor(pl->v[V_FSEC]));
 	if (pl->v[V_C] > 0 && pl->v[V_C] < MIB)
 		pl->v[V_C] = MIB;
 	if (pl->v[V_B] < pl->v[V_C])
@@ -631,7 +642,7 @@ static void finish_step(struct planner *pl, enum battery_step s)
 		[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
 		[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
 		[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
-		[BSTEP_PG] = { 1, V_RPG },
+		[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
 	};
 	struct battery_step_plan *sp = &pl->out->s[s];
 	double shortest = HUGE_VAL;
@@ -673,6 +684,7 @@ static double step_space(const struct planner *pl, enum battery_step s)
 	case BSTEP_DB: return v[V_R] * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row
 								       : 400);
 	case BSTEP_PG: return v[V_RPG] * 600 + 64 * MIB;
+	case BSTEP_FSYNC: return 16 * MIB;
 	default: return 0;
 	}
 }
@@ -694,6 +706,7 @@ static void hand_size(struct planner *pl)
 	pl->v[V_X] = 5000;
 	pl->v[V_R] = 20000;
 	pl->v[V_RPG] = 20000;
+	pl->v[V_FSEC] = 1;
 	for (i = 0; i < BSTEP_N; i++) {
 		enum battery_step st = (enum battery_step)i;
 

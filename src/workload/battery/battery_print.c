@@ -13,10 +13,10 @@
 
 static const char *const step_names[BSTEP_N] = {
 	"dd write bs=1k", "dd write bs=1M", "dd read", "cp", "bonnie", "iozone", "postmark",
-	"db sqlite", "db postgresql",
+	"db sqlite", "db postgresql", "fsync",
 };
 static const char *const step_wl[BSTEP_N] = {
-	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db",
+	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db", "fsync",
 };
 static const uint32_t ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
 
@@ -112,6 +112,10 @@ static void step_size(char *buf, size_t len, const struct battery_plan *p, enum 
 		break;
 	case BSTEP_DB: case BSTEP_PG:
 		snprintf(buf, len, "%llu rows", (unsigned long long)battery_db_rows(p, s));
+		break;
+	case BSTEP_FSYNC:
+		snprintf(buf, len, "-s %u (8 KiB commits, each test %u s)", battery_fsync_secs(p),
+			 battery_fsync_secs(p));
 		break;
 	default:
 		break;
@@ -282,4 +286,9 @@ uint32_t battery_pm_transactions(const struct battery_plan *p)
 uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s)
 {
 	return (uint64_t)p->s[s == BSTEP_PG ? BSTEP_PG : BSTEP_DB].v[0];
+}
+
+unsigned battery_fsync_secs(const struct battery_plan *p)
+{
+	return (unsigned)p->s[BSTEP_FSYNC].v[0];
 }

@@ -16,6 +16,7 @@
 #include "workload/copy.h"
 #include "workload/db/db.h"
 #include "workload/dd.h"
+#include "workload/fsync/fsync.h"
 #include "workload/iozone/iozone.h"
 #include "workload/postmark/postmark.h"
 
@@ -233,6 +234,26 @@ static int step_pg(struct runner *rc, const struct battery_plan *p, const char *
 #endif
 }
 
+/* pg_test_fsync's tests (iobattery fsync -s SECS) on a file in dir. */
+static int step_fsync(struct runner *rc, const struct battery_plan *p, const char *dir)
+{
+	struct fsync_cfg c;
+	int r, r2;
+
+	memset(&c, 0, sizeof(c));
+	c.secs = battery_fsync_secs(p);
+	c.block = FSYNC_DEFAULT_BLOCK;
+	c.method = FSYNC_M_FDATASYNC;
+	c.new_file = 1;
+	c.cleanup = -1;
+	snprintf(c.dir, sizeof(c.dir), "%s", dir);
+	if (snprintf(c.path, sizeof(c.path), "%s/fsync.tmp", dir) >= (int)sizeof(c.path))
+		return -ENAMETOOLONG;
+	r = fsync_run(rc, &c);
+	r2 = battery_remove(dir, "fsync.tmp");
+	return r ? r : r2;
+}
+
 int battery_step_run(struct runner *rc, const struct battery_plan *p, enum battery_step s,
 		     const char *dir)
 {
@@ -255,6 +276,8 @@ int battery_step_run(struct runner *rc, const struct battery_plan *p, enum batte
 		return step_db(rc, p, dir);
 	case BSTEP_PG:
 		return step_pg(rc, p, dir);
+	case BSTEP_FSYNC:
+		return step_fsync(rc, p, dir);
 	default:
 		return -EINVAL;
 	}
