@@ -1,9 +1,10 @@
 /* battery_probe.c - the planner's rates, measured by the workloads themselves at tiny
- * sizes in a scratch directory of the target (about a second on a disk of a few hundred
- * MB/s): dd writes and reads of 64 MiB, iozone's 4 KiB O_DIRECT passes on 2 MiB, one-byte
- * and 1 KiB dd records, two small PostMark runs (nearly empty files, then the seed's
- * sizes) and the SQL script at 20,000 rows. The rows go into a run of the probe's own,
- * which is freed: none of them is a result. */
+ * sizes in a scratch directory of the target (a second or two on a disk of a few hundred
+ * MB/s): dd writes of 192 MiB and reads of 64 MiB, iozone's 4 KiB O_DIRECT passes on
+ * 2 MiB, one-byte and 1 KiB dd records, small PostMark runs (nearly empty files, the
+ * seed's sizes, and 32 files synced before they go) and the SQL script at 10,000 rows
+ * without syncs. The rows go into a run of the probe's own, which is freed: none of them
+ * is a result. */
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -25,8 +26,10 @@
 #include "workload/iozone/iozone.h"
 #include "workload/postmark/postmark.h"
 
-#define PROBE_BYTES	(64u << 20)
-#define PROBE_DB_ROWS	20000u
+#define PROBE_BYTES	(64u << 20)	/* read back */
+#define PROBE_WRITE	(192u << 20)	/* written: past the bursts a device's (or a host's)
+					 * write cache absorbs */
+#define PROBE_DB_ROWS	10000u
 
 /* The last row of phase ph in the probe's run (NULL when none, or failed). */
 static const struct row *last(const struct run *run, const char *wl, const char *ph)
@@ -71,19 +74,19 @@ static int dd_probe(struct runner *rc, const char *dir, struct battery_env *e,
 	j.dst = DD_DST_FILE;
 	j.out = path;
 	j.ibs = j.obs = 1u << 20;
-	j.count = PROBE_BYTES >> 20;
+	j.count = PROBE_WRITE >> 20;
 	j.conv = DD_CONV_FDATASYNC;
 	j.keep_output = 1;
 	r = dd_run(rc, &j);
 	if (r < 0)
 		return r;
-	p->w_bps = per_s(last(rc->run, "dd", "write"), PROBE_BYTES);
+	p->w_bps = per_s(last(rc->run, "dd", "write"), PROBE_WRITE);
 	memset(&j, 0, sizeof(j));
 	j.src = DD_SRC_FILE;
 	j.dst = DD_DST_NULL;
 	j.in = path;
 	j.ibs = j.obs = 1u << 20;
-	j.count = UINT64_MAX;
+	j.count = PROBE_BYTES >> 20;
 	j.drop_cache = 1;
 	if ((r = dd_run(rc, &j)) == -EINTR)
 		return r;
@@ -205,7 +208,7 @@ static int pm_probe(struct runner *rc, const char *dir, struct battery_probe *p)
 				      200 * 50150.0) / 1000;
 	/* the pool's data on the device before it goes: deleting it frees real blocks
 	 * (and discards them where the file system is mounted so) */
-	c.number = 100;
+	c.number = 32;
 	c.transactions = 1;
 	c.fsync = 1;
 	if ((r = postmark_run(rc, &c, NULL)) < 0)
@@ -221,7 +224,9 @@ static int db_probe(struct runner *rc, const char *dir, struct battery_probe *p)
 {
 	struct db_cfg cfg = {
 		.kind = DB_SQLITE, .rows = PROBE_DB_ROWS, .script_name = "seed",
-		.sqlite = { "delete", "full", 4096, -2000 },
+		/* without the commits' syncs: their cost is fixed, the rows' cost is what
+		 * grows with the size the plan picks */
+		.sqlite = { "delete", "off", 4096, -2000 },
 	};
 	const struct row *b, *t, *m;
 	char path[PATH_MAX];
