@@ -254,7 +254,8 @@ static void t_hand_sized(void)
 	struct battery_plan pl;
 
 	w.size = 1u << 20;
-	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), BSTEP_N - 1);
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), BSTEP_N - 2);
+	CHECK(!pl.s[BSTEP_FSYNC].run && strstr(pl.s[BSTEP_FSYNC].why, "--budget"));
 	CHECK(pl.hand_sized);
 	CHECK_EQ_U64(pl.nout, 0);
 	CHECK_EQ_U64(battery_dd_bytes(&pl), 1u << 20);

@@ -267,6 +267,7 @@ struct battery_job {
 	uint64_t t0;
 	uint64_t steps_ns;		/* the steps' own time, all passes */
 	unsigned late;			/* repeats skipped for the budget */
+	unsigned broken;		/* configurations that could not be made (bits) */
 	char probe_dir[4096];
 	struct battery_env env;
 	struct battery_probe probe;

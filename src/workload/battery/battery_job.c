@@ -51,10 +51,13 @@ static int conf_up(struct battery_job *j, struct runner *rc, unsigned i)
 	uint64_t t0 = clock_ns();
 	int r;
 
+	if (j->broken & (1u << i))
+		return -EIO;	/* its failure is recorded once */
 	r = battery_fs_make(&j->o->fs[i], i, scratch_dir(j->sc), j->o->fs_size, j->o->device,
 			    &j->fs, msg, sizeof(msg));
 	if (r < 0) {
 		failed_conf(j, rc, i, msg);
+		j->broken |= 1u << i;	/* mkfs or mount will fail again: not retried */
 		return r;
 	}
 	r = scratch_create(j->fs.mnt, &j->inner);

@@ -118,6 +118,12 @@ static void step_line(const struct battery_plan *p, enum battery_step s, unsigne
 	char a[32], b[32];
 	uint64_t now = clock_ns();
 
+	if (p->hand_sized) {
+		fprintf(stderr, "iobattery: battery: %s%s[%u/%u] %s\n",
+			ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k,
+			p->nrun, battery_step_name(s));
+		return;
+	}
 	units_fmt_ns(a, sizeof(a), (double)p->s[s].expect_ns);
 	units_fmt_ns(b, sizeof(b), end_ns > now ? (double)(end_ns - now) : 0);
 	fprintf(stderr, "iobattery: battery: %s%s[%u/%u] %s (about %s; all done in about %s)\n",

@@ -166,6 +166,8 @@ int battery_plan_print(FILE *f, const struct battery_plan *p, const struct batte
 		}
 		step_size(size, sizeof(size), p, (enum battery_step)i);
 		fsecs(a, sizeof(a), (double)s->expect_ns / 1e9);
+		if (p->hand_sized)
+			snprintf(a, sizeof(a), "?");
 		fprintf(f, "  %-15s %-52s %9s  %s\n", battery_step_name(i), size, a, s->why);
 	}
 	/* consecutive figures left out for the same reason share a line */
@@ -183,8 +185,12 @@ int battery_plan_print(FILE *f, const struct battery_plan *p, const struct batte
 	fsecs(a, sizeof(a), (double)p->total_ns / 1e9);
 	fsecs(b, sizeof(b), (double)p->expect_ns / 1e9);
 	fbytes(c, sizeof(c), (double)p->space);
-	fprintf(f, "expected %s in all (a pass of %s%s), at most %s on the target at once%s%s\n",
-		a, b, passes > 1 ? ", several passes" : "", c, p->note[0] ? "; " : "", p->note);
+	if (p->hand_sized)
+		fprintf(f, "at most %s on the target at once\n", c);
+	else
+		fprintf(f, "expected %s in all (a pass of %s%s), at most %s on the target at "
+			"once%s%s\n", a, b, passes > 1 ? ", several passes" : "", c,
+			p->note[0] ? "; " : "", p->note);
 	return ferror(f) ? -EIO : 0;
 }
 
