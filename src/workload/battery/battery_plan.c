@@ -30,70 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "workload/battery/battery.h"
-
-#define MIB		1048576.0
-#define ROW_S		((double)BATTERY_ROW_NS / 1e9)
-#define SEEKERS		5.0		/* Bonnie++'s default seekers */
-#define STAT_PER_UNLINK	8.0		/* a stat from the dentry cache against an unlink */
-#define PM_AVG_FILE	50150.0		/* `set size 300 100000`: mean file size */
-#define PM_MIN_NUMBER	500.0		/* PostMark's default pool */
-#define PG_BUILD_S	12e-6		/* not probed: plpgsql's insert loop, per row */
-#define PG_SCRIPT_S	30e-6		/* ... the script, per row of test1 */
-#define PG_FIXED_S	4.0		/* initdb, start and stop of the throwaway server */
-#define FSYNC_TESTS	16.0		/* pg_test_fsync's timed tests on Linux */
-#define FSYNC_MAX_SECS	5.0		/* pg_test_fsync's default seconds per test */
-#define UPGRADE_SHARE	0.15	/* the most of a pass one upgrade may cost */
-#define SPACE_SLACK(f)	((f) / 20 + (64u << 20))	/* kept free: 5% and 64 MiB */
-
-/* The size variables. */
-enum { V_S1K, V_S, V_B, V_C, V_K, V_N, V_F0, V_F1, V_F2, V_P, V_X, V_R, V_RPG, V_FSEC,
-	V_COUNT };
-
-static const struct {
-	const char *unit;	/* for the reasons */
-	double round;		/* rounded up to a multiple */
-	int optional;		/* starts off; an upgrade switches it on */
-} var_def[V_COUNT] = {
-	[V_S1K] = { "B", MIB, 0 },	[V_S] = { "B", MIB, 0 },
-	[V_B] = { "B", MIB, 0 },	[V_C] = { "B", MIB, 0 },
-	[V_K] = { "seeks", 1, 0 },	[V_N] = { "files", 1024, 1 },
-	[V_F0] = { "B", 4096, 0 },	[V_F1] = { "B", MIB, 1 },
-	[V_F2] = { "B", 65536, 1 },	[V_P] = { "files", 1, 0 },
-	[V_X] = { "transactions", 1, 0 }, [V_R] = { "rows", 1000, 0 },
-	[V_RPG] = { "rows", 1000, 0 },
-	[V_FSEC] = { "s a test", 1, 0 },
-};
-
-static const uint32_t ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
-
-/* One row of the model: its step, phase, variable, rate (variable units per second),
- * whether the step needs it, and what a second of it costs in wall time (0: its time is
- * inside another row's, as a statement's inside the script's total). */
-struct mrow {
-	enum battery_step step;
-	char phase[24];
-	unsigned var;
-	double rate;
-	int optional;
-	double cost;
-	unsigned reads;		/* a read of the device: needs a read method */
-};
-
-struct planner {
-	const struct battery_env *e;
-	const struct battery_probe *p;
-	const struct battery_want *w;
-	struct battery_plan *out;
-	struct mrow rows[96];
-	unsigned nrows;
-	double v[V_COUNT], cap[V_COUNT];
-	int taken[BSTEP_N];
-	double fixed[BSTEP_N];		/* seconds a step costs besides its rows */
-	double budget;			/* seconds of one pass */
-	double row_s;			/* what a figure is sized to last */
-	unsigned reads;			/* BREAD_ bits the reads can use */
-};
+#include "workload/battery/battery_plan_int.h"
 
 static const enum battery_step priority[BSTEP_N] = {
 	BSTEP_DD_1M, BSTEP_DD_READ, BSTEP_CP, BSTEP_DD_1K, BSTEP_BONNIE, BSTEP_FSYNC, BSTEP_DB,
@@ -130,146 +67,6 @@ static void fmt_var(char *buf, size_t len, unsigned v, double x)
 		fmt_bytes(buf, len, x);
 	else
 		snprintf(buf, len, "%.0f %s", x, var_def[v].unit);
-}
-
-static void add_row(struct planner *pl, enum battery_step s, const char *phase, unsigned var,
-		    double rate, int optional, double cost, unsigned reads)
-{
-	struct mrow *r;
-
-	if (pl->nrows >= sizeof(pl->rows) / sizeof(pl->rows[0]))
-		return;
-	r = &pl->rows[pl->nrows++];
-	r->step = s;
-	snprintf(r->phase, sizeof(r->phase), "%s", phase);
-	r->var = var;
-	r->rate = rate;
-	r->optional = optional;
-	r->cost = cost;
-	r->reads = reads;
-}
-
-/* Seconds per operation of size rec at queue depth 1: the 4 KiB latency plus the rest of
- * the transfer at the streaming rate. */
-static double rec_rate(double lat, double bps, double rec)
-{
-	double t = lat + (rec > 4096 ? (rec - 4096) / bps : 0);
-
-	return t > 0 ? rec / t : 0;
-}
-
-/* What a PostMark transaction costs against the probe's (a small pool, all in the page
- * cache): in a large pool its data reach the device, so a transaction writes its bytes
- * there, and one in four deletes a file whose blocks are allocated. */
-static double pm_tx_cost(const struct battery_probe *p)
-{
-	double t = p->pm_tps > 0 ? 1 / p->pm_tps : 0, pess = t;
-
-	if (p->pm_bytes_per_tx > 0 && p->w_bps > 0)
-		pess = fmax(pess, p->pm_bytes_per_tx / p->w_bps);
-	if (p->pm_delete_alloc_ps > 0)
-		pess += 0.25 / p->pm_delete_alloc_ps;
-	return t > 0 ? 1.1 * pess / t : 1.1;
-}
-
-/* The rows of every step (the model above). */
-static void model(struct planner *pl)
-{
-	const struct battery_probe *p = pl->p;
-	double w1k = p->w1k_bps > 0 && p->w1k_bps < p->w_bps ? p->w1k_bps : p->w_bps;
-	unsigned i;
-
-	add_row(pl, BSTEP_DD_1K, "write", V_S1K, w1k, 0, 1.15, 0);
-	add_row(pl, BSTEP_DD_1M, "write", V_S, p->w_bps, 0, 1.1, 0);
-	if (pl->reads & BREAD_DROP)
-		add_row(pl, BSTEP_DD_READ, "read", V_S, p->r_bps, 0, 1.1, 1);
-	if (pl->reads & BREAD_DIRECT)
-		add_row(pl, BSTEP_DD_READ, "read direct", V_S, p->r_bps, 0, 1.1, 1);
-	if (!(pl->reads & (BREAD_DROP | BREAD_DIRECT)))
-		add_row(pl, BSTEP_DD_READ, "read", V_S, p->r_bps, 0, 1.1, 1);
-	/* cp: reading the source bounds the buffered figure; the writes follow in the
-	 * fdatasync of the durable one */
-	add_row(pl, BSTEP_CP, "copy", V_S, p->r_bps, 0, 1.0 + p->r_bps / p->w_bps, 1);
-	add_row(pl, BSTEP_BONNIE, "putc", V_C, p->byte_wps, 0, 1.1, 0);
-	add_row(pl, BSTEP_BONNIE, "put_block", V_B, p->w_bps, 0, 1.1, 0);
-	add_row(pl, BSTEP_BONNIE, "rewrite", V_B, p->w_bps, 0, 1.5, 0);
-	add_row(pl, BSTEP_BONNIE, "getc", V_C, p->byte_rps, 0, 1.1, 1);
-	add_row(pl, BSTEP_BONNIE, "get_block", V_B, p->r_bps, 0, 1.1, 1);
-	add_row(pl, BSTEP_BONNIE, "seeks", V_K, p->r_lat_s > 0 ? SEEKERS / p->r_lat_s : 0, 0,
-		2.0, 1);
-	add_row(pl, BSTEP_BONNIE, "seq_create", V_N, p->create_ps, 0, 1.1, 0);
-	add_row(pl, BSTEP_BONNIE, "seq_stat", V_N, p->unlink_ps * STAT_PER_UNLINK, 1, 1.0, 0);
-	add_row(pl, BSTEP_BONNIE, "seq_del", V_N, p->unlink_ps, 1, 1.1, 0);
-	add_row(pl, BSTEP_BONNIE, "ran_create", V_N, p->create_ps, 0, 1.2, 0);
-	add_row(pl, BSTEP_BONNIE, "ran_stat", V_N, p->unlink_ps * STAT_PER_UNLINK, 1, 1.0, 0);
-	add_row(pl, BSTEP_BONNIE, "ran_del", V_N, p->unlink_ps, 1, 1.1, 0);
-	for (i = 0; i < BATTERY_IOZ_RECS; i++) {
-		double rec = ioz_rec[i] * 1024.0;
-		double rw = rec_rate(p->w_lat_s, p->w_bps, rec);
-		double rr = rec_rate(p->r_lat_s, p->r_bps, rec);
-		static const char *const wp[] = { "write", "rewrite", "random_write" };
-		static const char *const rp[] = { "read", "reread", "random_read" };
-		char ph[24];
-		unsigned k;
-
-		for (k = 0; k < 3; k++) {
-			snprintf(ph, sizeof(ph), "%s %uk", wp[k], ioz_rec[i]);
-			add_row(pl, BSTEP_IOZONE, ph, V_F0 + i, rw, 0, 1.2, 0);
-			snprintf(ph, sizeof(ph), "%s %uk", rp[k], ioz_rec[i]);
-			add_row(pl, BSTEP_IOZONE, ph, V_F0 + i, rr, 0, 1.2, 1);
-		}
-	}
-	add_row(pl, BSTEP_POSTMARK, "create_alone", V_P, p->pm_create_ps, 0, 1.1, 0);
-	add_row(pl, BSTEP_POSTMARK, "transactions", V_X, p->pm_tps, 0, pm_tx_cost(p), 0);
-	add_row(pl, BSTEP_POSTMARK, "delete_alone", V_P, p->pm_delete_ps, 1,
-		p->pm_delete_alloc_ps > 0 && p->pm_delete_alloc_ps < p->pm_delete_ps ?
-		1.1 * p->pm_delete_ps / p->pm_delete_alloc_ps : 1.1, 0);
-	add_row(pl, BSTEP_DB, "build", V_R, p->db_build_s > 0 ? 1 / p->db_build_s : 0, 0, 1.1,
-		0);
-	add_row(pl, BSTEP_DB, "script_total", V_R,
-		p->db_script_s > 0 ? 1 / p->db_script_s : 0, 0, 1.1, 0);
-	for (i = 0; i < p->db_nstmt && i < BATTERY_DB_STMTS; i++) {
-		char ph[24];
-		double t = p->db_script_s * p->db_share[i];
-
-		snprintf(ph, sizeof(ph), "stmt%02u", i + 1);
-		add_row(pl, BSTEP_DB, ph, V_R, t > 0 ? 1 / t : 0, 1, 0, 0);
-	}
-	/* the fsync tests: each lasts the seconds it is given, one second or more */
-	add_row(pl, BSTEP_FSYNC, "a test", V_FSEC, 1.0, 0, FSYNC_TESTS * 1.05, 0);
-	add_row(pl, BSTEP_PG, "build", V_RPG, 1 / PG_BUILD_S, 0, 1.2, 0);
-	add_row(pl, BSTEP_PG, "script_total", V_RPG, 1 / PG_SCRIPT_S, 0, 1.2, 0);
-}
-
-/* Seconds steps spend besides their rows: unlinks, cache drops, set-up. */
-static void fixed_costs(struct planner *pl)
-{
-	static const double f[BSTEP_N] = { 0.1, 0.1, 0.1, 0.1, 0.3, 0.2, 0.1, 0.3, PG_FIXED_S,
-					    0.3 };
-
-	memcpy(pl->fixed, f, sizeof(f));
-}
-
-/* Space caps. A variable's cap is what fits the free space beside the slack. */
-static void space_caps(struct planner *pl)
-{
-	double f = (double)pl->e->free_bytes, avail = f - (double)SPACE_SLACK(pl->e->free_bytes);
-	const struct battery_probe *p = pl->p;
-	unsigned i;
-
-	if (avail < 0)
-		avail = 0;
-	for (i = 0; i < V_COUNT; i++)
-		pl->cap[i] = avail;
-	pl->cap[V_K] = 1e9;
-	pl->cap[V_N] = 1024.0 * 1024.0;	/* Bonnie++'s -n limit */
-	pl->cap[V_P] = avail / (PM_AVG_FILE * 1.5);
-	if (pl->cap[V_P] > 1e8)
-		pl->cap[V_P] = 1e8;
-	pl->cap[V_X] = 2e9;
-	pl->cap[V_R] = avail / (p->db_bytes_per_row > 0 ? p->db_bytes_per_row : 400);
-	pl->cap[V_RPG] = avail / 600.0;
-	pl->cap[V_FSEC] = avail > 64.0 * MIB ? FSYNC_MAX_SECS : 0;
 }
 
 /* The value variable v needs for the rows of step s (required rows only, or also row r
@@ -403,26 +200,13 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 	return 0;
 }
 
-/* The bytes x units of variable v occupy. */
-static double var_bytes(const struct planner *pl, unsigned v, double x)
-{
-	switch (v) {
-	case V_N: return x * 512;
-	case V_P: return x * PM_AVG_FILE * 1.5;
-	case V_R: return x * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row : 400);
-	case V_RPG: return x * 600;
-	case V_K: case V_X: return 0;
-	default: return x;
-	}
-}
-
 static void skip_space(struct planner *pl, enum battery_step s, unsigned var, double x)
 {
 	char a[96], b[32], c[64];
 	int twice = (pl->reads & BREAD_2XRAM) && !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x >= 2.0 * (double)pl->e->cache_bytes;
 
-	fmt_bytes(a, sizeof(a), var_bytes(pl, var, x));
+	fmt_bytes(a, sizeof(a), battery_var_bytes(pl, var, x));
 	if (strcmp(var_def[var].unit, "B")) {
 		fmt_var(c, sizeof(c), var, x);
 		snprintf(a + strlen(a), sizeof(a) - strlen(a), " (%s)", c);
@@ -671,25 +455,6 @@ static void finish_step(struct planner *pl, enum battery_step s)
 	sp->shortest_ns = shortest < HUGE_VAL ? (uint64_t)(shortest * 1e9) : 0;
 }
 
-static double step_space(const struct planner *pl, enum battery_step s)
-{
-	const double *v = pl->v;
-
-	switch (s) {
-	case BSTEP_DD_1K: return v[V_S1K];
-	case BSTEP_DD_1M: case BSTEP_DD_READ: return v[V_S];
-	case BSTEP_CP: return 2 * v[V_S];
-	case BSTEP_BONNIE: return v[V_B] + v[V_C] + v[V_N] * 512;
-	case BSTEP_IOZONE: return fmax(v[V_F0], fmax(v[V_F1], v[V_F2]));
-	case BSTEP_POSTMARK: return v[V_P] * PM_AVG_FILE * 1.5;
-	case BSTEP_DB: return v[V_R] * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row
-								       : 400);
-	case BSTEP_PG: return v[V_RPG] * 600 + 64 * MIB;
-	case BSTEP_FSYNC: return 16 * MIB;
-	default: return 0;
-	}
-}
-
 /* --size: the data files at that size, the counts of the quick battery. */
 static void hand_size(struct planner *pl)
 {
@@ -718,8 +483,8 @@ static void hand_size(struct planner *pl)
 			continue;
 		}
 		if (st == BSTEP_FSYNC) {
-			skip(pl, st, "skipped: %s%s", "its 16 tests last a second each at least; it "
-			     "is sized by --budget, not by --size", "");
+			skip(pl, st, "skipped: %s%s", "its 16 tests last a second each at "
+			     "least; it is sized by --budget, not by --size", "");
 			continue;
 		}
 		pl->taken[st] = 1;
@@ -734,7 +499,7 @@ static void hand_space(struct planner *pl)
 	unsigned i;
 
 	for (i = 0; i < BSTEP_N; i++) {
-		double need_b = step_space(pl, (enum battery_step)i);
+		double need_b = battery_step_space(pl, (enum battery_step)i);
 
 		if (!pl->out->s[i].run || need_b + (double)SPACE_SLACK(pl->e->free_bytes) <=
 					      (double)pl->e->free_bytes)
@@ -786,9 +551,7 @@ static void init(struct planner *pl, const struct battery_env *e,
 		pl->reads |= BREAD_DROP;
 	if (!(pl->reads & (BREAD_DROP | BREAD_DIRECT)) && !e->memory_fs)
 		pl->reads |= BREAD_2XRAM;
-	fixed_costs(pl);
-	model(pl);
-	space_caps(pl);
+	battery_model(pl);
 }
 
 int battery_plan_make(const struct battery_env *e, const struct battery_probe *p,
@@ -821,7 +584,7 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 		step_why(&pl, (enum battery_step)i);
 		if (!out->s[i].run)
 			continue;
-		out->s[i].space = (uint64_t)step_space(&pl, (enum battery_step)i);
+		out->s[i].space = (uint64_t)battery_step_space(&pl, (enum battery_step)i);
 		if (out->s[i].space > out->space)
 			out->space = out->s[i].space;
 		out->expect_ns += out->s[i].expect_ns;
