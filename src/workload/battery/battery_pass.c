@@ -112,6 +112,17 @@ static int late_row(struct runner *rc, const struct battery_plan *p, enum batter
 	return 0;
 }
 
+/* "1:32", or "45 s" under a minute. */
+static void mmss(char *buf, size_t len, uint64_t ns)
+{
+	unsigned long s = (unsigned long)((ns + 500000000u) / 1000000000u);
+
+	if (s < 60)
+		snprintf(buf, len, "%lu s", s);
+	else
+		snprintf(buf, len, "%lu:%02lu", s / 60, s % 60);
+}
+
 static void step_line(const struct battery_plan *p, enum battery_step s, unsigned k,
 		      const struct battery_clock *ck, uint64_t end_ns)
 {
@@ -124,8 +135,8 @@ static void step_line(const struct battery_plan *p, enum battery_step s, unsigne
 			p->nrun, battery_step_name(s));
 		return;
 	}
-	units_fmt_ns(a, sizeof(a), (double)p->s[s].expect_ns);
-	units_fmt_ns(b, sizeof(b), end_ns > now ? (double)(end_ns - now) : 0);
+	mmss(a, sizeof(a), p->s[s].expect_ns);
+	mmss(b, sizeof(b), end_ns > now ? end_ns - now : 0);
 	fprintf(stderr, "iobattery: battery: %s%s[%u/%u] %s (about %s; all done in about %s)\n",
 		ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k, p->nrun,
 		battery_step_name(s), a, b);
