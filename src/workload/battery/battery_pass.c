@@ -55,6 +55,16 @@ void battery_leave_out(struct row *w, const char *why)
 	w->note = str_printf("%s", why);
 }
 
+/* PostgreSQL's rows beside SQLite's in one table: their detail says which. */
+static void pg_detail(struct row *w)
+{
+	const char *d = kv_get(&w->params, RK_ROW_DETAIL);
+	char buf[160];
+
+	snprintf(buf, sizeof(buf), "postgresql: %s", d ? d : "");
+	kv_set(&w->params, RK_ROW_DETAIL, "%s", buf);
+}
+
 /* The honesty check of one row of a planned pass. */
 static void check_row(const struct battery_plan *p, enum battery_step s, struct row *w)
 {
@@ -202,6 +212,8 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 			struct row *w = rc->run->rows[j];
 
 			battery_conf_params(w, conf);
+			if (s == BSTEP_PG)
+				pg_detail(w);
 			if (reads_device(s, w))
 				kv_set(&w->params, RK_ROW_READ_METHOD, "%s", read_method(p, s, w));
 			if (!p->hand_sized)
