@@ -275,8 +275,13 @@ static void report_failure(const struct run *run, const struct bonnie_cfg *c, in
 		const struct row *w = run->rows[i];
 
 		if (w->flags & ROW_FAILED) {
-			err_msg("bonnie: %s failed: '%s': %s", w->phase, c->dir,
-				w->error ? w->error : strerror(-err));
+			/* how far the phase got: bytes for the I/O block, files for the other */
+			int files = bonnie_test_is_file(bonnie_test_of(w->phase)) && !w->bytes;
+
+			err_msg("bonnie: %s failed: '%s': %s after %" PRIu64 " %s", w->phase,
+				c->dir,
+				w->error ? w->error : strerror(-err), files ? w->ops : w->bytes,
+				files ? "files done" : "bytes written");
 			return;
 		}
 	}

@@ -59,9 +59,16 @@ static int text_mixed(const struct run *run)
 /* Is row the first of a block of its workload (the row before it has another one)? */
 static int text_block_start(const struct run *run, const struct row *row)
 {
-	for (size_t i = 0; i < run->nrows; i++)
-		if (run->rows[i] == row)
+	/* rows come in order: look after the last one found first, so that printing a run
+	 * stays linear in its rows (per thread, as each thread has its own stream) */
+	static _Thread_local size_t next;
+	size_t i = next < run->nrows && run->rows[next] == row ? next : 0;
+
+	for (; i < run->nrows; i++)
+		if (run->rows[i] == row) {
+			next = i + 1;
 			return i == 0 || !same_str(run->rows[i - 1]->workload, row->workload);
+		}
 	return 1;
 }
 

@@ -3,6 +3,7 @@
  * durable times, cache residency, flags), the Bonnie++ CSV line, and with three repeats
  * or more the mean and 95% confidence interval of every figure. Reads only the model. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,12 +80,13 @@ static void fig_cols(FILE *f, const struct bonnie_line *l, int t)
 		return;
 	}
 	if (t == BT_SEEKS)
-		snprintf(r, sizeof(r), g->rate >= 1000.0 ? "%5.0f" : "%5.1f", g->rate);
+		snprintf(r, sizeof(r), g->rate >= 1000.0 ? "%5.0f" : "%5.1f",
+			 isfinite(g->rate) && g->rate < 1e18 ? g->rate : 0);
 	else if (t >= BT_SEQ_CREATE)
-		snprintf(r, sizeof(r), "%5ld", (long)g->rate);
+		snprintf(r, sizeof(r), "%5lld", units_dtoll(g->rate, 0, LLONG_MAX));
 	else
 		bonnie_fmt_kps(r, sizeof(r), g->rate);
-	fprintf(f, " %5s %3d", r, (int)g->cpu_pct);
+	fprintf(f, " %5s %3lld", r, units_dtoll(g->cpu_pct, 0, 999999));
 }
 
 static void lat_line(FILE *f, const struct bonnie_line *l, int from, int to)

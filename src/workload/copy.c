@@ -283,7 +283,7 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	uint64_t end, durable = 0;
 	struct stat st = { 0 };
 	double src_pct = -1;
-	int err, slot = -1;
+	int err, slot = -1, synced = 0;	/* synced: the fdatasync failed */
 
 	memset(&c, 0, sizeof(c));
 	c.job = job;
@@ -332,17 +332,18 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 
 		if (sr < 0) {
 			err = sr;
+			synced = 1;	/* the sync failed: no durable figure */
 			row->flags |= ROW_FAILED;
-			row->error = str_printf("fdatasync: %s", strerror(-err));
 		} else {
 			durable = clock_ns();
 		}
 	}
 	finish_row(&c, row, ph.t0, end, durable, src_pct);
-	if (err == -ENOSPC || err == -EDQUOT) {
+	/* what failed and how far it got: the copy or its sync, and the bytes copied */
+	if (err && err != -EINTR) {
 		free(row->error);
-		row->error = str_printf("%s after %" PRIu64 " bytes copied", strerror(-err),
-					c.copied);
+		row->error = str_printf("%s%s after %" PRIu64 " bytes copied",
+					synced ? "fdatasync: " : "", strerror(-err), c.copied);
 	}
 	if (!err && sig_stop_requested())
 		err = -EINTR;

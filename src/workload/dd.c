@@ -329,6 +329,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 	struct row *row;
 	uint64_t buffered_end, end, durable = 0;
 	int err = 0, dropped = 0, have_pct = -1;
+	const char *sync_what = NULL;	/* the sync that failed, if one did */
 	double pct = 0;
 
 	if (c->in_fd >= 0 && j->drop_cache)
@@ -352,7 +353,9 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 	if (!err && c->out_fd >= 0 && (j->conv & (DD_CONV_FDATASYNC | DD_CONV_FSYNC)) &&
 	    !sig_stop_requested()) {
 		end = sync_output(c, j->conv & DD_CONV_FSYNC, &err);
-		durable = end;
+		durable = end;	/* 0 when the sync failed: no durable figure */
+		if (err)
+			sync_what = j->conv & DD_CONV_FSYNC ? "fsync" : "fdatasync";
 	}
 	if (err && !c->w->err)
 		c->w->err = err;
@@ -363,8 +366,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 		durable = sync_output(c, 0, &err);
 		if (err) {
 			row->flags |= ROW_FAILED;
-			free(row->error);
-			row->error = str_printf("fdatasync: %s", strerror(-err));
+			sync_what = "fdatasync";
 		}
 	}
 	finish_row(c, row, ph.t0, buffered_end, end ? end : buffered_end);
@@ -372,10 +374,12 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 		row->durable_ns = durable - ph.t0;
 	if (have_pct == 0)
 		set_cache(row, j, pct, dropped);
-	if (err == -ENOSPC || err == -EDQUOT) {
+	/* what failed and how far it got: the write or the sync, and the bytes written */
+	if (err && err != -EINTR) {
 		free(row->error);
-		row->error = str_printf("%s after %" PRIu64 " bytes written", strerror(-err),
-					c->out_bytes);
+		row->error = str_printf("%s%s%s after %" PRIu64 " bytes written",
+					sync_what ? sync_what : "", sync_what ? ": " : "",
+					strerror(-err), c->out_bytes);
 	}
 	if (err)
 		return err;

@@ -31,6 +31,7 @@ struct bio_set {
 	void *buf;			/* chunk bytes, page aligned */
 	struct ioctx io;		/* the copy's requests (its worker thread's) */
 	uint64_t t_written, t_closed;	/* last write returned; fsync and close returned */
+	int sync_failed;		/* the phase's closing fsync failed (its message says) */
 };
 
 struct bio {
@@ -120,8 +121,10 @@ static int finish_set(struct bio_set *s, unsigned nf, int do_sync, struct worker
 	for (j = 0; j < nf; j++) {
 		if (s->fd[j] < 0)
 			continue;
-		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc)
+		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc) {
 			rc = r;
+			s->sync_failed = 1;
+		}
 		if ((r = ioctx_close(&s->io, s->fd[j])) < 0 && !rc)
 			rc = r;
 		s->fd[j] = -1;
@@ -241,6 +244,34 @@ static int w_putc(void *arg, unsigned i, struct worker *w)
 
 /* --- block output, rewrite, block input -------------------------------------------- */
 
+/* Issue rq for its whole length: a short read or write (which a file system may return)
+ * is continued with the rest, each call timed and counted. rq is as it was afterwards.
+ * Returns rq->len, or the -errno of the call that failed, or 0 at end of file (a short
+ * count then, which the callers treat as an error). */
+static int64_t do_whole(struct ioctx *io, struct engine_req *rq)
+{
+	void *buf = rq->buf;
+	uint64_t len = rq->len, off = rq->off, done = 0;
+	int64_t n = 0;
+
+	while (done < len) {
+		n = ioctx_do_chain(io, rq);
+		if (n <= 0)
+			break;
+		done += (uint64_t)n;
+		rq->buf = (char *)buf + done;
+		rq->len = len - done;
+		rq->off = off + done;	/* ignored by the non-positional ops */
+	}
+	rq->buf = buf;
+	rq->len = len;
+	rq->off = off;
+	if (n < 0)
+		return n;
+	rq->res = (int64_t)done;
+	return (int64_t)done;
+}
+
 static int w_put_block(void *arg, unsigned i, struct worker *w)
 {
 	struct bio *b = arg;
@@ -263,7 +294,7 @@ static int w_put_block(void *arg, unsigned i, struct worker *w)
 		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
 				rc = -EINTR;
-			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			else if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 			else if (b->c->fsync_each)
 				rc = ioctx_sync(&s->io, rq->fd, 0);
@@ -299,13 +330,13 @@ static int w_rewrite(void *arg, unsigned i, struct worker *w)
 			}
 			rq->op = ENGINE_OP_PREAD;
 			rq->off = off;
-			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk) {
+			if (do_whole(&s->io, rq) != (int64_t)b->c->chunk) {
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 				break;
 			}
 			p[off / b->c->chunk % b->c->chunk]++;	/* dirty it */
 			rq->op = ENGINE_OP_PWRITE;
-			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 			else if (b->c->fsync_each)
 				rc = ioctx_sync(&s->io, rq->fd, 0);
@@ -405,7 +436,7 @@ static int w_get_block(void *arg, unsigned i, struct worker *w)
 		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
 				rc = -EINTR;
-			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			else if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 		}
 	}
@@ -567,7 +598,20 @@ static int write_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int
 
 	if (r < 0)
 		return r;
+	for (unsigned k = 0; k < b->c->copies; k++)
+		b->set[k].sync_failed = 0;
 	r = io_phase(b, rc, t, b->c->copies, bytes * b->c->copies, fn, &row);
+	for (unsigned k = 0; row && r < 0 && k < b->c->copies; k++)
+		if (b->set[k].sync_failed && row->error) {
+			/* the data were written, the sync failed: say which (no durable figure) */
+			char *e = str_printf("fsync: %s", row->error);
+
+			if (e) {
+				free(row->error);
+				row->error = e;
+			}
+			break;
+		}
 	if (row && r == 0) {
 		unsigned k;
 

@@ -263,12 +263,14 @@ static int finish_total(struct runner *rc, struct row *total, struct pm_state *s
 		total->flags |= ROW_FAILED;
 		free(total->error);
 		total->error = str_printf("%s: %s (after %llu files created, %llu read, "
-					  "%llu appended and %llu transactions; every file "
-					  "was removed)", err_what(st->err_op), msg,
+					  "%llu appended and %llu transactions, %llu bytes "
+					  "written; every file was removed)",
+					  err_what(st->err_op), msg,
 					  (unsigned long long)c->created,
 					  (unsigned long long)c->read,
 					  (unsigned long long)c->appended,
-					  (unsigned long long)c->transactions);
+					  (unsigned long long)c->transactions,
+					  (unsigned long long)c->bytes_written);
 		if (!total->error)
 			return -ENOMEM;
 	}
