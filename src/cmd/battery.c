@@ -345,12 +345,12 @@ const struct workload workload_battery = {
 	.help = "\n"
 		"Run the seeds' method in their order - dd write (bs=1k and bs=1M, buffered and\n"
 		"durable), dd read from the device, cp, the Bonnie++ set, iozone's matrix (a\n"
-		"reduced grid), PostMark (set size 300 100000, scaled), the SQL script - as one\n"
-		"run with one result. A short probe and the budget size every step so that no\n"
-		"figure is short and no read of the device comes from the page cache; what\n"
-		"cannot be made trustworthy is skipped or left out, with the reason. --fs makes\n"
-		"each file system on a loop device over a sparse file in DIR (root only) and\n"
-		"compares them on this device.\n\n",
+		"reduced grid), PostMark (set size 300 100000, scaled), the SQL script, the\n"
+		"fsync test (pg_test_fsync's) - as one run with one result. A short probe and\n"
+		"the budget size every step so that no figure is short and no read of the\n"
+		"device comes from the page cache; what cannot be made trustworthy is skipped\n"
+		"or left out, with the reason. --fs makes each file system on a loop device\n"
+		"over a sparse file in DIR (root only) and compares them on this device.\n\n",
 	.opts = battery_opt_table,
 	.cfg_size = sizeof(struct battery_cmd),
 	.init = battery_init,
