@@ -105,6 +105,11 @@ static void t_two_minutes(void)
 	CHECK(pl.expect_ns <= 120 * SEC);
 	CHECK(pl.expect_ns >= 100 * SEC);	/* the budget is used, not wasted */
 	CHECK(pl.s[BSTEP_DD_READ].read_methods == (BREAD_DROP | BREAD_DIRECT));
+	/* the fsync tests: whole seconds each, 16 of them, within pg_test_fsync's 5 */
+	CHECK(pl.s[BSTEP_FSYNC].run);
+	CHECK(battery_fsync_secs(&pl) >= 1 && battery_fsync_secs(&pl) <= 5);
+	CHECK(pl.s[BSTEP_FSYNC].expect_ns >= 16 * battery_fsync_secs(&pl) * SEC);
+	CHECK(pl.s[BSTEP_FSYNC].shortest_ns >= BATTERY_ROW_NS);
 }
 
 /* A larger budget buys larger sizes and the delete figures. */
@@ -121,6 +126,7 @@ static void t_ten_minutes(void)
 	CHECK(battery_pm_transactions(&b) > battery_pm_transactions(&a));
 	CHECK(b.expect_ns <= 600 * SEC && b.expect_ns >= 500 * SEC);
 	CHECK(battery_bonnie_files(&b) >= battery_bonnie_files(&a));
+	CHECK(battery_fsync_secs(&b) >= battery_fsync_secs(&a));
 }
 
 /* Three seconds: only the first step fits, the others say what they need. */
@@ -213,6 +219,31 @@ static void t_small_target(void)
 	CHECK(strstr(pl.s[BSTEP_DB].why, "needs 238 MiB (1666667 rows), 300 MiB free"));
 	CHECK(pl.s[BSTEP_IOZONE].run);	/* a second of 4 KiB reads is 41 MB */
 	CHECK(pl.space <= 300 * MIB);
+	CHECK(pl.s[BSTEP_FSYNC].run);	/* its file is 16 MiB */
+
+	CHECK(strstr(pl.s[BSTEP_DB].why, "300 MiB free (5% and 64 MiB are kept free)"));
+
+	/* too little room even for the fsync test's file: skipped with the reason */
+	e.free_bytes = (uint64_t)(80 * MIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_FSYNC].run);
+	CHECK(strstr(pl.s[BSTEP_FSYNC].why, "skipped: needs 16 MiB (1 s a test), 80 MiB "
+		     "free (5% and 64 MiB are kept free)") != NULL);
+}
+
+/* Twelve seconds cannot hold the fsync step's 16 tests of a second: it says what it
+ * needs instead of running shorter tests. */
+static void t_fsync_budget(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(12);
+	struct battery_plan pl;
+
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_FSYNC].run);
+	CHECK(strstr(pl.s[BSTEP_FSYNC].why, "budget") != NULL);
+	CHECK(pl.s[BSTEP_DD_1M].run);
 }
 
 /* Repeats and file systems share the budget. */
@@ -311,6 +342,7 @@ int main(void)
 	RUN(t_two_x_ram);
 	RUN(t_memory_fs);
 	RUN(t_small_target);
+	RUN(t_fsync_budget);
 	RUN(t_passes);
 	RUN(t_direct);
 	RUN(t_hand_sized);

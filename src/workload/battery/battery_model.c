@@ -156,7 +156,7 @@ static void space_caps(struct planner *pl)
 	pl->cap[V_X] = 2e9;
 	pl->cap[V_R] = avail / (p->db_bytes_per_row > 0 ? p->db_bytes_per_row : 400);
 	pl->cap[V_RPG] = avail / 600.0;
-	pl->cap[V_FSEC] = avail > 64.0 * MIB ? FSYNC_MAX_SECS : 0;
+	pl->cap[V_FSEC] = avail >= FSYNC_FILE ? FSYNC_MAX_SECS : 0;
 }
 
 /* The bytes x units of variable v occupy. */
@@ -167,6 +167,7 @@ double battery_var_bytes(const struct planner *pl, unsigned v, double x)
 	case V_P: return x * PM_AVG_FILE * 1.5;
 	case V_R: return x * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row : 400);
 	case V_RPG: return x * 600;
+	case V_FSEC: return FSYNC_FILE;	/* one file, however long the tests */
 	case V_K: case V_X: return 0;
 	default: return x;
 	}
@@ -186,7 +187,7 @@ double battery_step_space(const struct planner *pl, enum battery_step s)
 	case BSTEP_DB: return v[V_R] * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row
 								       : 400);
 	case BSTEP_PG: return v[V_RPG] * 600 + 64 * MIB;
-	case BSTEP_FSYNC: return 16 * MIB;
+	case BSTEP_FSYNC: return FSYNC_FILE;
 	default: return 0;
 	}
 }

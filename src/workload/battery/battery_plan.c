@@ -203,6 +203,7 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 static void skip_space(struct planner *pl, enum battery_step s, unsigned var, double x)
 {
 	char a[96], b[32], c[64];
+	const char *kept = "";
 	int twice = (pl->reads & BREAD_2XRAM) && !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x >= 2.0 * (double)pl->e->cache_bytes;
 
@@ -212,11 +213,13 @@ static void skip_space(struct planner *pl, enum battery_step s, unsigned var, do
 		snprintf(a + strlen(a), sizeof(a) - strlen(a), " (%s)", c);
 	}
 	fmt_bytes(b, sizeof(b), (double)pl->e->free_bytes);
+	if (battery_var_bytes(pl, var, x) <= (double)pl->e->free_bytes)
+		kept = " (5% and 64 MiB are kept free)";	/* why it does not fit */
 	if (twice)
 		skip(pl, s, "skipped: needs %s for 2x RAM, %s free; run with --direct or a "
 		     "larger target", a, b);
 	else
-		skip(pl, s, "skipped: needs %s, %s free", a, b);
+		skip(pl, s, "skipped: needs %s, %s free%s", a, b, kept);
 }
 
 /* Step 2: take the steps in priority order while their least form fits. */

@@ -19,6 +19,7 @@
 #define PG_FIXED_S	4.0		/* initdb, start and stop of the throwaway server */
 #define FSYNC_TESTS	16.0		/* pg_test_fsync's timed tests on Linux */
 #define FSYNC_MAX_SECS	5.0		/* pg_test_fsync's default seconds per test */
+#define FSYNC_FILE	(16.0 * MIB)	/* its file: one WAL segment (FSYNC_PREFILL) */
 #define UPGRADE_SHARE	0.15	/* the most of a pass one upgrade may cost */
 #define SPACE_SLACK(f)	((f) / 20 + (64u << 20))	/* kept free: 5% and 64 MiB */
 
