@@ -135,10 +135,18 @@ struct samples {
 	size_t n, cap;
 };
 
+/* Run r's name among n: its label ("freebsd-5.3") when no other run has it, else what the
+ * user called it (a file, an id), else its label or "run". */
 static void run_name(char *buf, size_t len, struct run *const *runs, const char *const *names,
-		     size_t r)
+		     size_t n, size_t r)
 {
-	snprintf(buf, len, "%s", names && names[r] ? names[r] :
+	const char *l = runs[r]->label && *runs[r]->label ? runs[r]->label : NULL;
+	size_t i;
+
+	for (i = 0; l && i < n; i++)
+		if (i != r && runs[i]->label && !strcmp(runs[i]->label, l))
+			l = NULL;
+	snprintf(buf, len, "%s", l ? l : names && names[r] ? names[r] :
 		 runs[r]->label && *runs[r]->label ? runs[r]->label : "run");
 }
 
@@ -151,7 +159,7 @@ static int collect(struct battery_table *t, struct run *const *runs, const char 
 	for (r = 0; r < n; r++) {
 		char rn[64];
 
-		run_name(rn, sizeof(rn), runs, names, r);
+		run_name(rn, sizeof(rn), runs, names, n, r);
 		for (i = 0; i < runs[r]->nrows; i++) {
 			const struct row *w = runs[r]->rows[i];
 			struct samples *sm;

@@ -65,7 +65,8 @@ static inline struct bt_cell *bt_at(const struct battery_table *t, size_t c, siz
 }
 
 /* Build the table of runs[0..n-1] (names[i]: what the user called run i; may be NULL).
- * baseline: a configuration's name (or a run's name); NULL or no match: the first.
+ * A run is named by its label where no other run has the same, else by names[i].
+ * baseline: a configuration's name (or a run's name); NULL: the first.
  * Returns the number of configurations (>= 0) or -ENOMEM, -ENOENT when baseline names
  * none. The table points into the runs: keep them alive; free with battery_table_free. */
 int battery_table_build(struct run *const *runs, const char *const *names, size_t n,
