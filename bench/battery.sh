@@ -61,8 +61,8 @@ theirs() { # JSON: the standalone tools at the sizes that battery run chose; pri
 			echo "bonnie_${p%:*} bonnie ${p%:*} - $t"
 		done
 	fi
-	pmn=$(jqr "$j" 'first(.rows[] | select(.workload == "postmark" and .phase == "transactions")) | .params.number // empty')
-	pmx=$(jqr "$j" 'first(.rows[] | select(.workload == "postmark" and .phase == "transactions")) | .params.transactions // empty')
+	pmn=$(jqr "$j" 'first(.rows[] | select(.workload == "postmark" and .phase == "total")) | .params.number // empty')
+	pmx=$(jqr "$j" 'first(.rows[] | select(.workload == "postmark" and .phase == "total")) | .params.transactions // empty')
 	if [ -n "$pmn" ] && command -v postmark > /dev/null; then
 		printf 'set size 300 100000\nset number %s\nset transactions %s\nset location %s\nrun\nquit\n' \
 			"$pmn" "$pmx" "$work/t" > "$work/pm.txt"
