@@ -17,6 +17,9 @@
 
 #define RESULT_SCHEMA_VERSION 1
 
+struct row_sys;
+struct row_series;
+
 /* An ordered list of text key/value pairs. */
 struct kv {
 	char *key;
@@ -49,6 +52,9 @@ enum row_flag {
 	ROW_TOO_FAST		= 1u << 5,	/* faster than memory copies (reflink/offload) */
 	ROW_INCONSISTENT	= 1u << 6,	/* repeats' coefficient of variation over 10% */
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
+	ROW_STEAL		= 1u << 8,	/* the hypervisor took over 5% of the CPU */
+	ROW_DEVICE_IDLE		= 1u << 9,	/* a disk rate the device did not deliver */
+	ROW_WRITEBACK_PENDING	= 1u << 10,	/* a buffered write left over 10% dirty */
 };
 
 #define ROW_SHORT_NS	500000000ull	/* below this a phase is flagged short */
@@ -91,6 +97,8 @@ struct row {
 	char *note;			/* one human sentence (e.g. the cache verdict) */
 	struct metric *metrics;
 	size_t nmetrics;
+	struct row_sys *sys;		/* what the system did (stats/result_sys.h); NULL none */
+	struct row_series *series;	/* the phase per interval; NULL none */
 };
 
 /* The environment a run was measured in. Strings may be NULL (unknown). */
