@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd/common.h"
+#include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
@@ -157,10 +158,19 @@ static int bonnie_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 {
 	struct bonnie_cfg *c = &((struct bonnie_cmd *)x->cfg)->c;
 	struct common_opts *co = x->co;
-	char err[256];
+	char err[256], **av = calloc((size_t)argc + 1, sizeof(*av));
+	int rc;
 
 	*ops = NULL;
-	if (bonnie_parse_args(c, argc, argv, err, sizeof(err)) < 0) {
+	if (!av)
+		return -ENOMEM;
+	/* the common sampling options first, from a copy (argv stays the command line) */
+	memcpy(av, argv, (size_t)argc * sizeof(*av));
+	rc = sample_take_opts(co, &argc, av, err, sizeof(err));
+	if (rc == 0)
+		rc = bonnie_parse_args(c, argc, av, err, sizeof(err));
+	free(av);
+	if (rc < 0) {
 		err_msg("bonnie: %s", err);
 		return -EINVAL;
 	}
