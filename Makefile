@@ -13,7 +13,7 @@
 SRCS != ls src/*.c src/*/*.c src/*/*/*.c 2>/dev/null; true
 HDRS != ls src/*/*.h src/*/*/*.h 2>/dev/null; true
 LIBSRCS != ls src/*/*.c src/*/*/*.c 2>/dev/null; true
-UNITS != ls tests/unit/t_*.c 2>/dev/null
+UNITS != ls tests/unit/t_*.c tests/engine/t_*.c 2>/dev/null; true
 OBJS = ${SRCS:.c=.o}
 LIBOBJS = ${LIBSRCS:.c=.o}
 UNITBINS = ${UNITS:.c=}
@@ -38,7 +38,7 @@ iobattery: config.mk src/config.h $(SRCS) $(HDRS) mk/build.mk
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" iobattery
 
-units: iobattery $(UNITS) tests/unit/test.h
+units: iobattery $(UNITS) tests/unit/test.h tests/engine/engtest.h
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" units
 

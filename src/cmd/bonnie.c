@@ -145,7 +145,7 @@ static const char bonnie_help[] =
 	"  --format LIST    text (default), json, csv;  --output-dir DIR: write files there\n"
 	"  --quiet          no progress line;  --label TEXT: stored with the result\n"
 	"  --no-space-check skip the free-space check before writing\n"
-	"  --engine NAME    psync (default) or null;  --repeat N: the same as -x N\n"
+	"  --engine NAME    psync (default), io_uring, libaio, mmap, null;  --repeat N: -x N\n"
 	"  --no-store       do not save the run in the results store\n";
 
 static void bonnie_wl_init(void *cfg)

@@ -29,7 +29,7 @@ const struct opt common_opt_table[] = {
 	{ "label", 0, OPT_STR, offsetof(struct common_opts, label), "TEXT",
 	  "a label stored with the run (e.g. the configuration tested)" },
 	{ "engine", 0, OPT_STR, offsetof(struct common_opts, engine), "NAME",
-	  "I/O engine: psync (default) or null (no I/O, overhead figures)" },
+	  "I/O engine: psync (default), io_uring, libaio, mmap, or null (no I/O)" },
 	{ "repeat", 0, OPT_UINT, offsetof(struct common_opts, repeat), "N",
 	  "run the phases N times (default 1)" },
 	{ "no-store", 0, OPT_FLAG, offsetof(struct common_opts, no_store), NULL,
@@ -121,11 +121,24 @@ int common_validate(const struct common_opts *co, const struct engine **eng)
 		return -EINVAL;
 	e = engine_find(co->engine);
 	if (!e) {
-		err_msg("unknown engine: '%s': use psync or null", co->engine);
+		const char *why = engine_absent(co->engine);
+		char names[128];
+
+		if (why)
+			err_msg("engine not available: '%s': %s", co->engine, why);
+		else
+			err_msg("unknown engine: '%s': use one of %s", co->engine,
+				engine_names(names, sizeof(names)));
 		return -EINVAL;
 	}
 	if (e->probe && (rc = e->probe()) < 0) {
-		err_errno(rc, "engine cannot run here: '%s'", e->name);
+		const char *hint = engine_hint(e, NULL, rc);
+
+		if (hint)
+			err_msg("engine cannot run here: '%s': %s: %s", e->name, strerror(-rc),
+				hint);
+		else
+			err_errno(rc, "engine cannot run here: '%s'", e->name);
 		return -EINVAL;
 	}
 	if (eng)

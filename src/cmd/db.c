@@ -129,7 +129,7 @@ static int db_check(const struct db_opts *o, long *cache)
 	}
 #ifndef HAVE_LIBPQ
 	if (o->pg || o->pg_local) {
-		err_msg("--pg and --pg-local need libpq: this iobattery was built without it");
+		err_msg("--pg and --pg-local need libpq: this iobattery was built without libpq");
 		return -EINVAL;
 	}
 #endif

@@ -1,4 +1,5 @@
-/* cache.c - page-cache residency (mincore) and dropping pages from the cache. */
+/* cache.c - page-cache residency (cachestat, else mincore) and dropping pages from the
+ * cache. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +11,7 @@
 
 #include "config.h"
 #include "core/cache.h"
+#include "core/cachestat.h"
 
 #define CACHE_CHUNK	(1ull << 30)	/* map at most 1 GiB at a time */
 
@@ -35,14 +37,45 @@ static int cache_count_chunk(int fd, uint64_t off, uint64_t len, uint64_t pg,
 }
 #endif
 
-int cache_resident(int fd, uint64_t off, uint64_t len, double *pct)
+/* Resident pages of [start, end) (start page-aligned) by mapping the file and asking
+ * mincore, 1 GiB at a time. 0 or -errno (-ENOSYS without mincore). */
+static int cache_count_mincore(int fd, uint64_t start, uint64_t end, uint64_t pg,
+			       uint64_t *resident)
 {
 #ifdef HAVE_MINCORE
-	struct stat st;
-	uint64_t pg, start, end, pos, chunk, resident = 0;
+	uint64_t pos, chunk;
 	unsigned char *vec;
-	long psz;
 	int rc = 0;
+
+	vec = malloc((size_t)(CACHE_CHUNK / pg));
+	if (!vec)
+		return -ENOMEM;
+	for (pos = start; pos < end; pos += chunk) {
+		chunk = end - pos < CACHE_CHUNK ? end - pos : CACHE_CHUNK;
+		rc = cache_count_chunk(fd, pos, chunk, pg, vec, resident);
+		if (rc < 0)
+			break;
+	}
+	free(vec);
+	return rc;
+#else
+	(void)fd;
+	(void)start;
+	(void)end;
+	(void)pg;
+	(void)resident;
+	return -ENOSYS;
+#endif
+}
+
+/* Share of resident pages of [off, off+len) of fd, counted by method (0: cachestat,
+ * falling back to mincore when it fails; 1: mincore only; 2: cachestat only). */
+static int cache_resident_by(int fd, uint64_t off, uint64_t len, int method, double *pct)
+{
+	struct stat st;
+	uint64_t pg, start, end, resident = 0;
+	long psz;
+	int rc = -ENOSYS;
 
 	*pct = 0;
 	if (fstat(fd, &st) != 0)
@@ -59,29 +92,35 @@ int cache_resident(int fd, uint64_t off, uint64_t len, double *pct)
 	pg = psz > 0 ? (uint64_t)psz : 4096;
 	start = off / pg * pg;
 	end = off + len;
-	vec = malloc((size_t)(CACHE_CHUNK / pg));
-	if (!vec)
-		return -ENOMEM;
-	for (pos = start; pos < end; pos += chunk) {
-		chunk = end - pos < CACHE_CHUNK ? end - pos : CACHE_CHUNK;
-		rc = cache_count_chunk(fd, pos, chunk, pg, vec, &resident);
-		if (rc < 0)
-			break;
+	/* cachestat counts the pages holding [start, end), as mincore sees them; on a
+	 * kernel before 6.5 it fails with ENOSYS (any failure: mincore decides) */
+	if (method != 1)
+		rc = cachestat_pages(fd, start, end - start, &resident);
+	if (rc < 0 && method != 2) {
+		resident = 0;
+		rc = cache_count_mincore(fd, start, end, pg, &resident);
 	}
-	free(vec);
 	if (rc < 0)
 		return rc;
 	*pct = (double)resident * 100.0 / (double)((end - start + pg - 1) / pg);
 	if (*pct > 100)
 		*pct = 100;
 	return 0;
-#else
-	(void)fd;
-	(void)off;
-	(void)len;
-	*pct = 0;
-	return -ENOSYS;
-#endif
+}
+
+int cache_resident(int fd, uint64_t off, uint64_t len, double *pct)
+{
+	return cache_resident_by(fd, off, len, 0, pct);
+}
+
+int cache_resident_mincore(int fd, uint64_t off, uint64_t len, double *pct)
+{
+	return cache_resident_by(fd, off, len, 1, pct);
+}
+
+int cache_resident_cachestat(int fd, uint64_t off, uint64_t len, double *pct)
+{
+	return cache_resident_by(fd, off, len, 2, pct);
 }
 
 int cache_drop(int fd)

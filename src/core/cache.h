@@ -1,5 +1,5 @@
-/* cache.h - page-cache residency (mincore) and dropping a file's pages.
- * Thread-safe. */
+/* cache.h - page-cache residency (cachestat(2) where the kernel has it, else mmap +
+ * mincore) and dropping a file's pages. Thread-safe. */
 #ifndef IOB_CORE_CACHE_H
 #define IOB_CORE_CACHE_H
 
@@ -8,6 +8,10 @@
 /* Share (0..100) of the pages of [off, off+len) of fd resident in the page cache.
  * Returns 0 and *pct, or -errno (e.g. -ENODEV for a pipe). len 0 gives 0%. */
 int cache_resident(int fd, uint64_t off, uint64_t len, double *pct);
+/* The same by one method only (for tests): mincore over a mapping of the file, or
+ * cachestat(2) (-ENOSYS where the build or the kernel lacks it). */
+int cache_resident_mincore(int fd, uint64_t off, uint64_t len, double *pct);
+int cache_resident_cachestat(int fd, uint64_t off, uint64_t len, double *pct);
 /* Ask the kernel to drop the file's clean pages (fdatasync first, then
  * posix_fadvise(DONTNEED)). Returns 0 or -errno. */
 int cache_drop(int fd);

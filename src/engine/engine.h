@@ -14,14 +14,21 @@
  * has reap == NULL. An asynchronous one (ENGINE_F_ASYNC) completes them later, through
  * reap(). Engines are const tables listed in registry.c; engine_find() picks one by name.
  * An engine's functions are thread-safe across distinct ctx values; one ctx is used by
- * one thread at a time. */
+ * one thread at a time.
+ *
+ * Options (io_uring's fixedbufs, sqpoll, ...) are a struct engine_opts filled by name
+ * with engine_opt_set() (fio's option names, also "io_uring:sqpoll,fixedbufs" through
+ * engine_parse()) and handed to init: a typed struct, checked against the engine before
+ * any I/O, with nothing to parse inside the engine. */
 #ifndef IOB_ENGINE_ENGINE_H
 #define IOB_ENGINE_ENGINE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 enum engine_op {
 	ENGINE_OP_READ,		/* read(fd) at the current position (pipes, devices) */
@@ -54,16 +61,39 @@ struct engine_req {
 #define ENGINE_F_ASYNC		(1u << 0)	/* completions come from reap() */
 #define ENGINE_F_ALIGNED	(1u << 1)	/* buffers must be aligned (O_DIRECT) */
 #define ENGINE_F_NOIO		(1u << 2)	/* transfers no data (null): no data checks */
+#define ENGINE_F_DIRECT_ASYNC	(1u << 3)	/* asynchronous only on O_DIRECT files: a
+						 * buffered file completes inside submit
+						 * (Linux AIO); see engine_async_honest */
+#define ENGINE_F_MAPPED		(1u << 4)	/* data moves through a mapping of the file:
+						 * always the page cache, O_DIRECT has no
+						 * effect (mmap) */
+
+/* Engine options, by fio's names (engine_opt_set). An engine lists those it takes in
+ * struct engine.opts; the rest are refused with -ENOENT. */
+#define ENGINE_O_FIXEDBUFS	(1u << 0)	/* "fixedbufs": registered buffers */
+#define ENGINE_O_REGFILES	(1u << 1)	/* "registerfiles": registered files */
+#define ENGINE_O_SQPOLL		(1u << 2)	/* "sqthread_poll" ("sqpoll"): a kernel thread
+						 * polls the submission queue */
+#define ENGINE_O_SQPOLL_CPU	(1u << 3)	/* "sqthread_poll_cpu=N": pin that thread */
+#define ENGINE_O_HIPRI		(1u << 4)	/* "hipri": polled completions (IOPOLL) */
+
+struct engine_opts {
+	unsigned flags;		/* ENGINE_O_* set */
+	int sqpoll_cpu;		/* with ENGINE_O_SQPOLL_CPU */
+};
 
 struct engine {
 	const char *name;
 	const char *summary;
 	unsigned flags;
-	/* Can it run here? 0, or -errno with the reason (e.g. -ENOSYS). NULL: always. */
+	unsigned opts;		/* ENGINE_O_* it accepts (0: none) */
+	/* Can it run here? 0, or -errno with the reason (e.g. -ENOSYS); engine_hint() turns
+	 * it into a sentence. NULL: always. */
 	int (*probe)(void);
-	/* Per-thread setup for up to depth requests in flight. 0 or -errno. NULL: no state
-	 * (ctx stays NULL). exit() frees it; it is called with nothing in flight. */
-	int (*init)(void **ctx, unsigned depth);
+	/* Per-thread setup for up to depth requests in flight, with options o (never NULL;
+	 * only flags of .opts set). 0 or -errno. NULL: no state (ctx stays NULL). exit()
+	 * frees it; it is called with nothing in flight. */
+	int (*init)(void **ctx, unsigned depth, const struct engine_opts *o);
 	void (*exit)(void *ctx);
 	/* Queue n requests (n <= depth - in flight). Returns how many were accepted (sync
 	 * engines: all, each with res set), or -errno when none could be. */
@@ -77,6 +107,14 @@ struct engine {
 	 * makes a WRITE/READ request per call. */
 	ssize_t (*cwrite)(int fd, const void *buf, size_t len);
 	ssize_t (*cread)(int fd, void *buf, size_t len);
+	/* Register the workload's I/O buffers (io_uring's fixedbufs): requests whose buffer
+	 * lies inside one of them use it as a registered buffer, the others go as usual.
+	 * Replaces an earlier set; n == 0 drops it. Nothing may be in flight. The buffers
+	 * must stay mapped until replaced or exit(). 0 or -errno. NULL: nothing to do. */
+	int (*regbufs)(void *ctx, const struct iovec *iov, unsigned n);
+	/* A sentence explaining err (from probe, init, or a request's res) under options o
+	 * (NULL: none), or NULL when there is nothing to add to strerror. */
+	const char *(*hint)(const struct engine_opts *o, int err);
 
 	/* Metadata and namespace calls; NULL means the POSIX default. Each returns 0 (an fd
 	 * for openat, an offset for lseek) or -errno. dirfd may be AT_FDCWD. */
@@ -100,6 +138,22 @@ struct engine {
 
 /* The engine called name, or NULL. */
 const struct engine *engine_find(const char *name);
+/* Why an engine of that name is not in this build ("io_uring" without liburing), or NULL
+ * when the name is not one iobattery knows. Static string. */
+const char *engine_absent(const char *name);
+/* Set option name (fio's spelling, see ENGINE_O_*) to value (NULL or "" for a flag:
+ * "1"; booleans take 1/0, yes/no, true/false, on/off) in o for engine e. 0, -ENOENT
+ * when e has no such option, -EINVAL for a bad value. Thread-safe. */
+int engine_opt_set(const struct engine *e, struct engine_opts *o, const char *name,
+		   const char *value);
+/* "name[:opt[=value],...]" (e.g. "io_uring:sqpoll,fixedbufs"): the engine into *e and
+ * its options into *o (zeroed first). 0 or -errno with a message into err (errlen
+ * bytes): unknown engine (-ENOENT), unknown option or bad value (-EINVAL). */
+int engine_parse(const char *spec, const struct engine **e, struct engine_opts *o,
+		 char *err, size_t errlen);
+/* The options in o as "sqthread_poll,fixedbufs" (empty for none) into buf, for the
+ * record of a run. Returns buf. */
+char *engine_opts_str(const struct engine_opts *o, char *buf, size_t len);
 /* The table of engines, terminated by NULL; for --help and listings. */
 const struct engine *const *engine_list(void);
 /* "psync, null" - the names of the engines, comma-separated, into buf. Returns buf. */
@@ -127,7 +181,27 @@ int engine_fallocate(const struct engine *e, void *ctx, int fd, uint64_t off, ui
 int64_t engine_lseek(const struct engine *e, void *ctx, int fd, int64_t off, int whence);
 int engine_syncfs(const struct engine *e, void *ctx, int fd);
 
+/* 1 when requests on fd really run asynchronously with e, 0 when they complete inside
+ * submit: a synchronous engine, or Linux AIO on a file without O_DIRECT (the job
+ * workload warns, as fio does). Thread-safe. */
+int engine_async_honest(const struct engine *e, int fd);
+/* e's explanation of err under options o (see struct engine.hint), or NULL. */
+const char *engine_hint(const struct engine *e, const struct engine_opts *o, int err);
+
+/* Counts every engine_close, engine_ftruncate and engine_fallocate in the process. An
+ * engine that caches per-fd state (a mapping, a registered file) keeps the count it saw
+ * when it cached and looks again (fstat) once it changed: the fd number may now name
+ * another file, or the file have another size. One relaxed atomic load; thread-safe. */
+extern _Atomic unsigned long engine_epoch;
+static inline unsigned long engine_epoch_now(void)
+{
+	return atomic_load_explicit(&engine_epoch, memory_order_relaxed);
+}
+
 extern const struct engine engine_psync;
 extern const struct engine engine_null;
+extern const struct engine engine_io_uring;	/* HAVE_LIBURING */
+extern const struct engine engine_libaio;	/* HAVE_LIBAIO */
+extern const struct engine engine_mmap;		/* HAVE_MMAP */
 
 #endif

@@ -1,5 +1,6 @@
 /* engine_meta.c - metadata calls through an engine, with the POSIX defaults used where an
- * engine leaves a pointer NULL. Stateless, thread-safe. */
+ * engine leaves a pointer NULL; the epoch that tells engines' per-fd caches to look
+ * again. Thread-safe. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +11,15 @@
 #include "engine/engine.h"
 
 #define RET(x) ((x) < 0 ? -errno : 0)
+
+_Atomic unsigned long engine_epoch;
+
+/* After the call, so that a cache filled before it sees the count move (see engine.h). */
+static int bump(int rc)
+{
+	atomic_fetch_add_explicit(&engine_epoch, 1, memory_order_relaxed);
+	return rc;
+}
 
 int engine_openat(const struct engine *e, void *ctx, int dirfd, const char *path, int flags,
 		  mode_t mode)
@@ -25,8 +35,8 @@ int engine_openat(const struct engine *e, void *ctx, int dirfd, const char *path
 int engine_close(const struct engine *e, void *ctx, int fd)
 {
 	if (e->close)
-		return e->close(ctx, fd);
-	return RET(close(fd));
+		return bump(e->close(ctx, fd));
+	return bump(RET(close(fd)));
 }
 
 int engine_fstat(const struct engine *e, void *ctx, int fd, struct stat *st)
@@ -85,10 +95,10 @@ int engine_symlinkat(const struct engine *e, void *ctx, const char *target, int 
 int engine_ftruncate(const struct engine *e, void *ctx, int fd, uint64_t len)
 {
 	if (e->ftruncate)
-		return e->ftruncate(ctx, fd, len);
+		return bump(e->ftruncate(ctx, fd, len));
 	if (len > (uint64_t)INT64_MAX)
 		return -EFBIG;
-	return RET(ftruncate(fd, (off_t)len));
+	return bump(RET(ftruncate(fd, (off_t)len)));
 }
 
 int engine_fallocate(const struct engine *e, void *ctx, int fd, uint64_t off, uint64_t len)
@@ -96,11 +106,11 @@ int engine_fallocate(const struct engine *e, void *ctx, int fd, uint64_t off, ui
 	int rc;
 
 	if (e->fallocate)
-		return e->fallocate(ctx, fd, off, len);
+		return bump(e->fallocate(ctx, fd, off, len));
 	if (off > (uint64_t)INT64_MAX || len > (uint64_t)INT64_MAX - off)
 		return -EFBIG;
 	rc = posix_fallocate(fd, (off_t)off, (off_t)len);	/* returns the error number */
-	return rc ? -rc : 0;
+	return bump(rc ? -rc : 0);
 }
 
 int64_t engine_lseek(const struct engine *e, void *ctx, int fd, int64_t off, int whence)
@@ -127,4 +137,26 @@ int engine_syncfs(const struct engine *e, void *ctx, int fd)
 	sync();
 	return 0;
 #endif
+}
+
+int engine_async_honest(const struct engine *e, int fd)
+{
+	if (!(e->flags & ENGINE_F_ASYNC))
+		return 0;
+	if (e->flags & ENGINE_F_DIRECT_ASYNC) {
+#ifdef HAVE_O_DIRECT
+		int fl = fcntl(fd, F_GETFL);
+
+		return fl >= 0 && (fl & O_DIRECT);
+#else
+		(void)fd;
+		return 0;
+#endif
+	}
+	return 1;
+}
+
+const char *engine_hint(const struct engine *e, const struct engine_opts *o, int err)
+{
+	return e->hint ? e->hint(o, err) : NULL;
 }

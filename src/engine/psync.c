@@ -6,11 +6,12 @@
 
 #include "config.h"
 #include "engine/engine.h"
+#include "engine/engine_int.h"
 #ifdef HAVE_SENDFILE
 #include <sys/sendfile.h>
 #endif
 
-static int64_t psync_one(struct engine_req *r)
+int64_t engine_sync_one(struct engine_req *r)
 {
 	ssize_t n;
 
@@ -63,7 +64,7 @@ static int psync_submit(void *ctx, struct engine_req **reqs, unsigned n)
 
 	(void)ctx;
 	for (i = 0; i < n; i++)
-		reqs[i]->res = psync_one(reqs[i]);
+		reqs[i]->res = engine_sync_one(reqs[i]);
 	return (int)n;
 }
 

@@ -8,6 +8,13 @@
 
 int ioctx_init(struct ioctx *io, const struct engine *e, unsigned depth)
 {
+	return ioctx_init_opts(io, e, depth, NULL);
+}
+
+int ioctx_init_opts(struct ioctx *io, const struct engine *e, unsigned depth,
+		    const struct engine_opts *o)
+{
+	struct engine_opts none = { 0, -1 };
 	unsigned i;
 	int rc;
 
@@ -27,7 +34,11 @@ int ioctx_init(struct ioctx *io, const struct engine *e, unsigned depth)
 		rc = -ENOMEM;
 		goto fail;
 	}
-	if (e->init && (rc = e->init(&io->ectx, depth + 1)) < 0)
+	if (o && (o->flags & ~e->opts)) {
+		rc = -EINVAL;	/* an option the engine does not take: engine_opt_set says */
+		goto fail;
+	}
+	if (e->init && (rc = e->init(&io->ectx, depth + 1, o ? o : &none)) < 0)
 		goto fail;
 	for (i = 0; i <= depth; i++) {
 		io->pool[i].slot = i;

@@ -89,6 +89,23 @@ struct ioctx {
  * per-thread state and the pool. 0 or -errno (-EINVAL for a bad depth, the engine's init
  * error otherwise). The ioctx owns what it allocates; free with ioctx_exit. */
 int ioctx_init(struct ioctx *io, const struct engine *e, unsigned depth);
+/* The same with engine options o (NULL: none; see engine_opt_set). */
+int ioctx_init_opts(struct ioctx *io, const struct engine *e, unsigned depth,
+		    const struct engine_opts *o);
+/* Tell the engine which buffers the workload does I/O from (io_uring's fixedbufs uses
+ * them as registered buffers; other engines ignore it). Call with nothing in flight; the
+ * buffers must stay allocated until the next call or ioctx_exit. 0 or -errno. */
+static inline int ioctx_register_buffers(struct ioctx *io, const struct iovec *iov,
+					 unsigned n)
+{
+	return io->e->regbufs ? io->e->regbufs(io->ectx, iov, n) : 0;
+}
+/* 1 when requests on fd run asynchronously with this engine, 0 when they complete inside
+ * submit (a synchronous engine, or libaio on a file opened without O_DIRECT). */
+static inline int ioctx_async_honest(struct ioctx *io, int fd)
+{
+	return engine_async_honest(io->e, fd);
+}
 /* Drain what is in flight (uncounted if no worker is bound) and free everything. */
 void ioctx_exit(struct ioctx *io);
 /* Count this ioctx's completions in w from now on (a phase's worker). */

@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "core/cache.h"
+#include "core/extents.h"
 #include "core/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
@@ -74,6 +75,7 @@ struct copy_ctx {
 	char *buf;
 	uint64_t copied;
 	enum copy_method used;
+	const char *fs_type;	/* the target's file system (run environment), or NULL */
 };
 
 /* read/write loop; short writes retried. */
@@ -185,11 +187,67 @@ static int open_files(struct copy_ctx *c, int *slot)
 	return 0;
 }
 
+/* A file system that may hand the copy to a server (offload). */
+static int network_fs(const char *fs)
+{
+	static const char *const net[] = { "nfs", "cifs", "smb", "ceph", "fuse", "9p",
+					   "glusterfs", "lustre", "gpfs", "beegfs", "afs" };
+	size_t i;
+
+	if (!fs)
+		return 1;	/* unknown: do not rule it out */
+	for (i = 0; i < sizeof(net) / sizeof(net[0]); i++)
+		if (!strncmp(fs, net[i], strlen(net[i])))
+			return 1;
+	return 0;
+}
+
+/* A copy_file_range copy that moved no data: the file system shared the blocks (reflink)
+ * or a server copied them (offload). Shared extents (FIEMAP) tell a reflink for certain;
+ * the memory probe (tens of milliseconds, 128 MiB) runs only for a reflink (to say by how
+ * much) or where an offload is possible: a network file system or one that cannot report
+ * its extents, and a rate above COPY_PROBE_FLOOR. */
+static void too_fast_check(struct copy_ctx *c, struct row *row, double rate_bps,
+			   double src_pct)
+{
+	char a[32], b[32], src[48] = "";
+	double mem;
+	int shared;
+
+	if (c->used != COPY_RANGE || row->bytes < (8u << 20))
+		return;
+	shared = extents_shared(c->out_fd);
+	if (shared == 0 && !network_fs(c->fs_type))
+		return;		/* a local file system that copied real blocks */
+	if (shared != 1 && rate_bps <= COPY_PROBE_FLOOR)
+		return;
+	mem = copy_memory_bandwidth();
+	row_add_metric(row, RK_CP_MEMCPY_BANDWIDTH, mem / 1e6, "MB/s");
+	if (shared != 1 && !(mem > 0 && rate_bps > mem))
+		return;
+	row->flags |= ROW_TOO_FAST;
+	free(row->note);
+	if (src_pct >= 0)
+		snprintf(src, sizeof(src), "source cache: %.0f%% resident; ", src_pct);
+	if (mem > 0 && rate_bps > mem)
+		row->note = str_printf("%scopy_file_range moved %s/s, faster than memory copies "
+				       "(%s/s): the file system %s; this is not a disk rate",
+				       src, units_fmt_bytes(a, sizeof(a), rate_bps),
+				       units_fmt_bytes(b, sizeof(b), mem),
+				       shared == 1 ? "shared the blocks (reflink)" :
+				       "shared the blocks (reflink) or offloaded the copy");
+	else
+		row->note = str_printf("%scopy_file_range moved %s/s: the copy shares its "
+				       "blocks with the source (reflink), nothing was copied; "
+				       "this is not a disk rate", src,
+				       units_fmt_bytes(a, sizeof(a), rate_bps));
+}
+
 static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_t end,
 		       uint64_t durable, double src_pct)
 {
 	char verdict[128];
-	double rate_bps, mem;
+	double rate_bps;
 
 	row->bytes = c->copied;
 	row->elapsed_ns = end > t0 ? end - t0 : 1;
@@ -210,27 +268,7 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
 		row->note = str_printf("source %s", verdict);
 	}
-	/* The memory probe costs tens of milliseconds: only a copy that could be faster
-	 * than memory (above COPY_PROBE_FLOOR, below any machine's memcpy rate) needs it. */
-	if (c->used == COPY_RANGE && row->bytes >= (8u << 20) && rate_bps > COPY_PROBE_FLOOR) {
-		mem = copy_memory_bandwidth();
-		row_add_metric(row, RK_CP_MEMCPY_BANDWIDTH, mem / 1e6, "MB/s");
-		if (mem > 0 && rate_bps > mem) {
-			char a[32], b[32], src[48] = "";
-
-			row->flags |= ROW_TOO_FAST;
-			free(row->note);
-			if (src_pct >= 0)
-				snprintf(src, sizeof(src), "source cache: %.0f%% resident; ",
-					 src_pct);
-			row->note = str_printf("%scopy_file_range moved %s/s, faster than "
-					       "memory copies (%s/s): the file system shared "
-					       "the blocks (reflink) or offloaded the copy; "
-					       "this is not a disk rate", src,
-					       units_fmt_bytes(a, sizeof(a), rate_bps),
-					       units_fmt_bytes(b, sizeof(b), mem));
-		}
-	}
+	too_fast_check(c, row, rate_bps, src_pct);
 }
 
 int copy_run(struct runner *rc, const struct copy_job *job)
@@ -246,6 +284,7 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	memset(&c, 0, sizeof(c));
 	c.job = job;
 	c.in_fd = c.out_fd = -1;
+	c.fs_type = rc->run->env.fs_type;
 	if ((err = ioctx_init(&c.io, rc->eng, 1)) < 0)
 		return err;
 	c.req = ioctx_get(&c.io);

@@ -36,7 +36,8 @@ int copy_method_parse(const char *s, enum copy_method *out);
 int copy_run(struct runner *rc, const struct copy_job *job);
 
 /* A copy_file_range copy slower than this (bytes/s) is below the memory-copy rate of any
- * machine iobattery targets, so it cannot be "too fast" and the probe is skipped. */
+ * machine iobattery targets, so it cannot be "too fast" and the probe is skipped (where
+ * shared extents cannot be asked for, or on a network file system). */
 #define COPY_PROBE_FLOOR 1e9
 
 /* Memory copy bandwidth in bytes/s (memcpy of a 64 MiB buffer, best of 3). 0 on ENOMEM. */

@@ -7,6 +7,7 @@
  *   db_split.c     the statement splitter (quotes, dollar quotes, comments)
  *   db_sqlite.c    the SQLite engine
  *   db_pg.c        the PostgreSQL engine (libpq; only with HAVE_LIBPQ)
+ *   db_pq.c        libpq loaded with dlopen on first use (db_pq.h; only with HAVE_LIBPQ)
  *   db_pgserver.c  the throwaway PostgreSQL server (only with HAVE_LIBPQ)
  *   db_script.c    the seed script, the phases and rows, db_run() and db_quick()
  * Nothing here is thread-safe: one thread drives one connection. */
@@ -95,13 +96,15 @@ struct db_pg_info {
 
 /* Connect to PostgreSQL with conninfo. alive (may be NULL) is polled while a statement
  * runs; when it returns 0 the statement is abandoned with "server exited".
- * 0, -ENOTSUP without libpq, or -ECONNREFUSED (-errno) with the reason in err. */
+ * 0, -ENOTSUP without libpq, -ENOENT when libpq cannot be loaded (db_pq.h), or
+ * -ECONNREFUSED (-errno) with the reason in err. */
 int db_pg_open(struct db_conn *c, const char *conninfo, int (*alive)(void *), void *arg,
 	       struct db_pg_info *info, char *err, size_t errlen);
 /* Hide a password in a connection string, in place: key=value "password=..." and a
  * URI's "user:password@" become "***". NULL is allowed. */
 void db_redact(char *s);
-/* Run one statement on a new connection to conninfo (e.g. CREATE DATABASE). */
+/* Run one statement on a new connection to conninfo (e.g. CREATE DATABASE).
+ * 0, or -ENOTSUP, -ENOENT, -ECONNREFUSED or -EIO as db_pg_open, the reason in err. */
 int db_pg_oneshot(const char *conninfo, const char *sql, char *err, size_t errlen);
 
 /* ---- the throwaway server (db_pgserver.c) ---- */

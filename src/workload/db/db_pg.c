@@ -1,7 +1,8 @@
-/* db_pg.c - the PostgreSQL engine of the db workload, through libpq. A statement is sent
- * with PQsendQuery and waited for with poll(), so that a stop signal cancels it (PQcancel)
- * and a throwaway server that died is noticed. The tag is PQcmdStatus (what psql prints),
- * the count PQcmdTuples. Built only with HAVE_LIBPQ; without it db_pg_open says so. */
+/* db_pg.c - the PostgreSQL engine of the db workload, through libpq (loaded on the first
+ * connection: db_pq.h). A statement is sent with PQsendQuery and waited for with poll(),
+ * so that a stop signal cancels it (PQcancel) and a throwaway server that died is
+ * noticed. The tag is PQcmdStatus (what psql prints), the count PQcmdTuples. Built only
+ * with HAVE_LIBPQ; without it db_pg_open says so. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -50,9 +51,10 @@ void db_redact(char *s)
 }
 
 #ifdef HAVE_LIBPQ
-#include <libpq-fe.h>
+#include "workload/db/db_pq.h"
 
 struct pg {
+	const struct db_pq *pq;		/* the loaded libpq */
 	PGconn *conn;
 	int (*alive)(void *);
 	void *arg;
@@ -98,14 +100,15 @@ static void pg_msg(char *err, size_t errlen, const char *prefix, const char *m)
 
 /* The primary message of a failed result ("syntax error at or near ..."), with its
  * position in the statement when the server gives one. */
-static void pg_result_msg(char *err, size_t errlen, const PGresult *r)
+static void pg_result_msg(const struct db_pq *pq, char *err, size_t errlen,
+			  const PGresult *r)
 {
-	const char *m = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
-	const char *pos = PQresultErrorField(r, PG_DIAG_STATEMENT_POSITION);
+	const char *m = pq->result_error_field(r, PG_DIAG_MESSAGE_PRIMARY);
+	const char *pos = pq->result_error_field(r, PG_DIAG_STATEMENT_POSITION);
 	char buf[1024];
 
 	if (!m) {
-		pg_msg(err, errlen, "", PQresultErrorMessage(r));
+		pg_msg(err, errlen, "", pq->result_error_message(r));
 		return;
 	}
 	if (pos)
@@ -119,9 +122,9 @@ static void pg_result_msg(char *err, size_t errlen, const PGresult *r)
  * the watched server died. 0, -EINTR (cancel sent), -ECONNRESET or -EIO. */
 static int pg_wait(struct pg *p, int stop, int *cancelled, char *err, size_t errlen)
 {
-	int fd = PQsocket(p->conn);
+	int fd = p->pq->socket(p->conn);
 
-	while (PQisBusy(p->conn)) {
+	while (p->pq->is_busy(p->conn)) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		int r = poll(&pfd, 1, 100);
 
@@ -129,17 +132,17 @@ static int pg_wait(struct pg *p, int stop, int *cancelled, char *err, size_t err
 			snprintf(err, errlen, "poll: %s", strerror(errno));
 			return -errno;
 		}
-		if (r > 0 && !PQconsumeInput(p->conn)) {
-			pg_msg(err, errlen, "", PQerrorMessage(p->conn));
+		if (r > 0 && !p->pq->consume_input(p->conn)) {
+			pg_msg(err, errlen, "", p->pq->error_message(p->conn));
 			return -EIO;
 		}
 		if (stop && sig_stop_requested() && !*cancelled) {
-			PGcancel *c = PQgetCancel(p->conn);
+			PGcancel *c = p->pq->get_cancel(p->conn);
 			char eb[256];
 
 			if (c) {
-				PQcancel(c, eb, sizeof(eb));
-				PQfreeCancel(c);
+				p->pq->cancel(c, eb, sizeof(eb));
+				p->pq->free_cancel(c);
 			}
 			*cancelled = 1;
 		}
@@ -164,40 +167,40 @@ static int pg_exec(struct db_conn *c, const char *sql, struct db_result *res,
 		snprintf(err, errlen, "interrupted");
 		return -EINTR;
 	}
-	if (!PQsendQuery(p->conn, sql)) {
-		pg_msg(err, errlen, "", PQerrorMessage(p->conn));
+	if (!p->pq->send_query(p->conn, sql)) {
+		pg_msg(err, errlen, "", p->pq->error_message(p->conn));
 		return -EIO;
 	}
 	rc = pg_wait(p, !c->cleaning, &cancelled, err, errlen);
 	if (rc < 0)
 		return rc;
-	while ((r = PQgetResult(p->conn))) {
-		ExecStatusType st = PQresultStatus(r);
+	while ((r = p->pq->get_result(p->conn))) {
+		ExecStatusType st = p->pq->result_status(r);
 
 		if (st == PGRES_FATAL_ERROR || st == PGRES_BAD_RESPONSE ||
 		    st == PGRES_NONFATAL_ERROR) {
 			if (!failed)
-				pg_result_msg(err, errlen, r);
+				pg_result_msg(p->pq, err, errlen, r);
 			failed = 1;
 		} else if (st == PGRES_COPY_IN || st == PGRES_COPY_OUT) {
 			snprintf(err, errlen, "COPY from or to the client is not supported");
 			failed = 1;
-			PQclear(r);
+			p->pq->clear(r);
 			break;
 		} else {
-			const char *t = PQcmdTuples(r);
+			const char *t = p->pq->cmd_tuples(r);
 
-			snprintf(res->tag, sizeof(res->tag), "%s", PQcmdStatus(r));
+			snprintf(res->tag, sizeof(res->tag), "%s", p->pq->cmd_status(r));
 			res->count = *t ? strtoll(t, NULL, 10) : -1;
 		}
-		PQclear(r);
+		p->pq->clear(r);
 	}
 	if (failed && (cancelled || (!c->cleaning && sig_stop_requested()))) {
 		snprintf(err, errlen, "interrupted");
 		return -EINTR;
 	}
-	if (!failed && PQstatus(p->conn) == CONNECTION_BAD) {
-		pg_msg(err, errlen, "", PQerrorMessage(p->conn));
+	if (!failed && p->pq->status(p->conn) == CONNECTION_BAD) {
+		pg_msg(err, errlen, "", p->pq->error_message(p->conn));
 		return -EIO;
 	}
 	return failed ? -EIO : 0;
@@ -208,16 +211,16 @@ static int pg_value(struct db_conn *c, const char *sql, char *buf, size_t len,
 		    char *err, size_t errlen)
 {
 	struct pg *p = c->h;
-	PGresult *r = PQexec(p->conn, sql);
+	PGresult *r = p->pq->exec(p->conn, sql);
 	int rc = -EIO;
 
-	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1) {
-		snprintf(buf, len, "%s", PQgetvalue(r, 0, 0));
+	if (p->pq->result_status(r) == PGRES_TUPLES_OK && p->pq->ntuples(r) == 1) {
+		snprintf(buf, len, "%s", p->pq->get_value(r, 0, 0));
 		rc = 0;
 	} else {
-		pg_msg(err, errlen, "", PQresultErrorMessage(r));
+		pg_msg(err, errlen, "", p->pq->result_error_message(r));
 	}
-	PQclear(r);
+	p->pq->clear(r);
 	return rc;
 }
 
@@ -291,7 +294,7 @@ static void pg_close(struct db_conn *c)
 
 	if (!p)
 		return;
-	PQfinish(p->conn);
+	p->pq->finish(p->conn);
 	free(p->build_sql);
 	free(p);
 	c->h = NULL;
@@ -300,17 +303,22 @@ static void pg_close(struct db_conn *c)
 int db_pg_open(struct db_conn *c, const char *conninfo, int (*alive)(void *), void *arg,
 	       struct db_pg_info *info, char *err, size_t errlen)
 {
+	const struct db_pq *pq;
 	struct pg *p;
 	char e2[256];
 
 	memset(c, 0, sizeof(*c));
+	pq = db_pq_get(err, errlen);
+	if (!pq)
+		return -ENOENT;
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return -ENOMEM;
-	p->conn = PQconnectdb(conninfo);
-	if (!p->conn || PQstatus(p->conn) != CONNECTION_OK) {
-		pg_msg(err, errlen, "", p->conn ? PQerrorMessage(p->conn) : "out of memory");
-		PQfinish(p->conn);
+	p->pq = pq;
+	p->conn = pq->connectdb(conninfo);
+	if (!p->conn || pq->status(p->conn) != CONNECTION_OK) {
+		pg_msg(err, errlen, "", p->conn ? pq->error_message(p->conn) : "out of memory");
+		pq->finish(p->conn);
 		free(p);
 		return -ECONNREFUSED;
 	}
@@ -337,22 +345,27 @@ int db_pg_open(struct db_conn *c, const char *conninfo, int (*alive)(void *), vo
 
 int db_pg_oneshot(const char *conninfo, const char *sql, char *err, size_t errlen)
 {
-	PGconn *conn = PQconnectdb(conninfo);
+	const struct db_pq *pq = db_pq_get(err, errlen);
+	PGconn *conn;
 	PGresult *r;
 	int rc = 0;
 
-	if (!conn || PQstatus(conn) != CONNECTION_OK) {
-		pg_msg(err, errlen, "", conn ? PQerrorMessage(conn) : "out of memory");
-		PQfinish(conn);
+	if (!pq)
+		return -ENOENT;
+	conn = pq->connectdb(conninfo);
+	if (!conn || pq->status(conn) != CONNECTION_OK) {
+		pg_msg(err, errlen, "", conn ? pq->error_message(conn) : "out of memory");
+		pq->finish(conn);
 		return -ECONNREFUSED;
 	}
-	r = PQexec(conn, sql);
-	if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK) {
-		pg_msg(err, errlen, "", PQresultErrorMessage(r));
+	r = pq->exec(conn, sql);
+	if (pq->result_status(r) != PGRES_COMMAND_OK &&
+	    pq->result_status(r) != PGRES_TUPLES_OK) {
+		pg_msg(err, errlen, "", pq->result_error_message(r));
 		rc = -EIO;
 	}
-	PQclear(r);
-	PQfinish(conn);
+	pq->clear(r);
+	pq->finish(conn);
 	return rc;
 }
 

@@ -3,7 +3,8 @@
  * postmaster started as our child in its own session (a terminal's ^C reaches only us),
  * unix socket only in a private directory, then stopped and reaped whatever happens.
  * As root, initdb and postgres run as the 'postgres' user (or 'nobody') because they
- * refuse root. Built only with HAVE_LIBPQ (readiness is checked with PQping). */
+ * refuse root. Built only with HAVE_LIBPQ (readiness is checked with PQping, from libpq
+ * as db_pq.h loads it). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -32,7 +33,7 @@
 #endif
 
 #ifdef HAVE_LIBPQ
-#include <libpq-fe.h>
+#include "workload/db/db_pq.h"
 
 #define PG_USER		"iobattery"	/* the cluster's superuser name */
 #define PG_DBNAME	"perftst"	/* the seeds' database name */
@@ -227,8 +228,12 @@ static int run_postmaster(struct db_pgserver *s, char *err, size_t errlen)
 	char prog[1100], popt[32], ping[1400], tail[400];
 	char *argv[] = { prog, "-D", s->datadir, "-k", s->sockdir, "-p", popt,
 			 "-c", "listen_addresses=", NULL };
+	const struct db_pq *pq = db_pq_get(err, errlen);
 	pid_t parent = getpid();
 	int waited;
+
+	if (!pq)
+		return -ENOENT;
 
 	snprintf(prog, sizeof(prog), "%s/postgres", s->bindir);
 	snprintf(popt, sizeof(popt), "%d", s->port);
@@ -252,7 +257,7 @@ static int run_postmaster(struct db_pgserver *s, char *err, size_t errlen)
 			snprintf(err, errlen, "interrupted while the server started");
 			return -EINTR;
 		}
-		if (PQping(ping) == PQPING_OK)
+		if (pq->ping(ping) == PQPING_OK)
 			return 0;
 		sleep_ms(50);
 	}
@@ -346,6 +351,8 @@ int db_pgserver_start(const char *dir, const char *bindir, struct db_pgserver **
 	int rc, fd;
 
 	*out = NULL;
+	if (!db_pq_get(err, errlen))
+		return -ENOENT;	/* before initdb: the server could not be used */
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;

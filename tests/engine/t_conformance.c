@@ -1,0 +1,613 @@
+/* t_conformance.c - one matrix run against every engine in the registry whose probe
+ * passes here (and io_uring again with each of its options): every op at depth 1 and,
+ * through the queue (many queued, submitted in batches, reaped with min 0 and min N), at
+ * depth 8 and 64; short transfers at the end of a file; errors as a request's res (a bad
+ * fd, a write on a read-only fd, a misaligned O_DIRECT buffer where the file system
+ * enforces alignment); fsync and fdatasync; every metadata call; the per-character path;
+ * the data read back equals the data written (but for ENGINE_F_NOIO), and the file holds
+ * it when read without the engine. An engine that does not pass does not ship. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+#include "engtest.h"
+
+#define BS	4096u
+#define NBLK	256u			/* blocks of the queue file (1 MiB) */
+#define ARENA	(2 * NBLK * BS)		/* write half, read half */
+
+struct variant {
+	const struct engine *e;
+	struct engine_opts o;
+	char label[64];
+};
+
+static struct variant vars[16];
+static unsigned nvars;
+static const struct variant *v;	/* under test */
+static unsigned char *arena;	/* ARENA bytes, page-aligned, registered with every ioctx */
+static int noio;		/* v is ENGINE_F_NOIO: no data checks */
+
+static int open_io(struct ioctx *io, struct worker *w, unsigned depth)
+{
+	struct iovec iov = { arena, ARENA };
+	int rc = ioctx_init_opts(io, v->e, depth, &v->o);
+
+	VEQ(rc, 0);
+	if (rc)
+		return rc;
+	eng_worker(w);
+	ioctx_bind(io, w);
+	rc = ioctx_register_buffers(io, &iov, 1);
+	VEQ(rc, 0);
+	return 0;
+}
+
+static int64_t do1(struct ioctx *io, int op, int fd, void *buf, size_t len, uint64_t off)
+{
+	struct engine_req *r = ioctx_get(io);
+	int64_t res;
+
+	if (!r)
+		return -ENOBUFS;
+	r->op = op;
+	r->fd = fd;
+	r->buf = buf;
+	r->len = len;
+	r->off = off;
+	res = ioctx_do(io, r);
+	ioctx_put(io, r);
+	return res;
+}
+
+/* pread(2) the whole of path, outside the engine, into dst. Returns the bytes read. */
+static ssize_t slurp(const char *path, unsigned char *dst, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = pread(fd, dst, len, 0);
+	close(fd);
+	return n;
+}
+
+/* Every data op once at depth 1: positional, at the current position, syncs. */
+static void t_depth1(void)
+{
+	unsigned char *wr = arena, *rd = arena + ARENA / 2, *chk;
+	struct ioctx io;
+	struct worker w;
+	char path[PATH_MAX];
+	unsigned i;
+	int fd;
+
+	if (open_io(&io, &w, 1))
+		return;
+	fd = ioctx_openat(&io, AT_FDCWD, eng_path(path, sizeof(path), "d1"),
+			  O_CREAT | O_RDWR | O_TRUNC, 0644);
+	VCHECK(fd >= 0);
+	for (i = 0; i < 16; i++) {
+		eng_fill(wr + i * BS, BS, i, 1);
+		VEQ(do1(&io, ENGINE_OP_PWRITE, fd, wr + i * BS, BS, (uint64_t)i * BS), BS);
+	}
+	memset(rd, 0, 16 * BS);
+	for (i = 0; i < 16; i++)
+		VEQ(do1(&io, ENGINE_OP_PREAD, fd, rd + i * BS, BS, (uint64_t)i * BS), BS);
+	VEQ(w.ops, 32);
+	VEQ(w.bytes, 32 * BS);
+	VEQ(w.err, 0);
+	if (!noio)
+		for (i = 0; i < 16; i++)
+			VCHECK(eng_same(rd + i * BS, BS, i, 1));
+	/* at the current position: 4 blocks written over the start, then read back */
+	VEQ(ioctx_lseek(&io, fd, 0, SEEK_SET), 0);
+	for (i = 0; i < 4; i++) {
+		eng_fill(wr + i * BS, BS, i, 2);
+		VEQ(do1(&io, ENGINE_OP_WRITE, fd, wr + i * BS, BS, 0), BS);
+	}
+	if (!noio)
+		VEQ(ioctx_lseek(&io, fd, 0, SEEK_CUR), 4 * BS);
+	VEQ(ioctx_lseek(&io, fd, 0, SEEK_SET), 0);
+	memset(rd, 0, 4 * BS);
+	for (i = 0; i < 4; i++)
+		VEQ(do1(&io, ENGINE_OP_READ, fd, rd + i * BS, BS, 0), BS);
+	if (!noio) {
+		VEQ(ioctx_lseek(&io, fd, 0, SEEK_CUR), 4 * BS);
+		for (i = 0; i < 4; i++)
+			VCHECK(eng_same(rd + i * BS, BS, i, 2));
+	}
+	VEQ(ioctx_sync(&io, fd, 0), 0);
+	VEQ(ioctx_sync(&io, fd, 1), 0);
+	VEQ(do1(&io, ENGINE_OP_FSYNC, fd, NULL, 0, 0), 0);
+	VEQ(do1(&io, ENGINE_OP_FDATASYNC, fd, NULL, 0, 0), 0);
+	VEQ(ioctx_close(&io, fd), 0);
+	/* the file holds it, read without the engine */
+	chk = malloc(16 * BS);
+	if (chk && !noio) {
+		VEQ(slurp(path, chk, 16 * BS), 16 * BS);
+		for (i = 0; i < 16; i++)
+			VCHECK(eng_same(chk + i * BS, BS, i, i < 4 ? 2 : 1));
+	}
+	free(chk);
+	ioctx_exit(&io);
+}
+
+/* A read at the end of the file returns the short count, then 0. */
+static void t_short(void)
+{
+	unsigned char *buf = arena + ARENA / 2;
+	struct ioctx io;
+	struct worker w;
+	char path[PATH_MAX];
+	int fd, raw;
+
+	raw = open(eng_path(path, sizeof(path), "short"), O_CREAT | O_RDWR | O_TRUNC, 0644);
+	VCHECK(raw >= 0);
+	eng_fill(arena, 10000, 7, 3);
+	VEQ(write(raw, arena, 10000), 10000);
+	close(raw);
+	if (open_io(&io, &w, 1))
+		return;
+	fd = ioctx_openat(&io, AT_FDCWD, path, O_RDONLY, 0);
+	VCHECK(fd >= 0);
+	if (noio) {
+		VEQ(do1(&io, ENGINE_OP_PREAD, fd, buf, BS, 10000), BS);
+	} else {
+		VEQ(do1(&io, ENGINE_OP_PREAD, fd, buf, BS, 8192), 10000 - 8192);
+		VCHECK(!memcmp(buf, arena + 8192, 10000 - 8192));
+		VEQ(do1(&io, ENGINE_OP_PREAD, fd, buf, BS, 10000), 0);
+		VEQ(do1(&io, ENGINE_OP_PREAD, fd, buf, BS, 1u << 30), 0);
+		VEQ(ioctx_lseek(&io, fd, 8192, SEEK_SET), 8192);
+		VEQ(do1(&io, ENGINE_OP_READ, fd, buf, BS, 0), 10000 - 8192);
+		VEQ(do1(&io, ENGINE_OP_READ, fd, buf, BS, 0), 0);
+	}
+	VEQ(ioctx_close(&io, fd), 0);
+	ioctx_exit(&io);
+}
+
+/* An fd number nothing is open at (not the lowest free one: the next open or ring would
+ * take it). */
+static int closed_fd(void)
+{
+	int fd = 1000;
+
+	while (fcntl(fd, F_GETFD) >= 0)
+		fd++;
+	return fd;
+}
+
+/* Does the file system refuse a misaligned O_DIRECT read? 1 yes, 0 no, -1 no O_DIRECT. */
+static int direct_enforced(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECT);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = pread(fd, arena + ARENA / 2 + 1, BS, 0);
+	close(fd);
+	return n < 0 && errno == EINVAL;
+}
+
+/* Errors come back as a request's res, at depth 1 and through the queue. */
+static void t_errors(void)
+{
+	struct ioctx io;
+	struct worker w;
+	char path[PATH_MAX];
+	int fd, bad = closed_fd(), enf;
+
+	if (noio)
+		return;	/* null completes everything */
+	if (open_io(&io, &w, 8))
+		return;
+	VEQ(do1(&io, ENGINE_OP_PREAD, -1, arena, BS, 0), -EBADF);
+	VEQ(do1(&io, ENGINE_OP_PREAD, bad, arena, BS, 0), -EBADF);
+	VEQ(do1(&io, ENGINE_OP_FSYNC, bad, NULL, 0, 0), -EBADF);
+	VEQ(do1(&io, ENGINE_OP_FDATASYNC, bad, NULL, 0, 0), -EBADF);
+	VEQ(w.err, -EBADF);
+	fd = ioctx_openat(&io, AT_FDCWD, eng_path(path, sizeof(path), "short"), O_RDONLY, 0);
+	VCHECK(fd >= 0);
+	VEQ(do1(&io, ENGINE_OP_PWRITE, fd, arena, BS, 0), -EBADF);
+	VEQ(do1(&io, ENGINE_OP_WRITE, fd, arena, BS, 0), -EBADF);
+	/* queued: one bad among good ones completes with its own error */
+	{
+		struct engine_req *r[3];
+		int i;
+
+		for (i = 0; i < 3; i++) {
+			r[i] = ioctx_get(&io);
+			r[i]->op = ENGINE_OP_PREAD;
+			r[i]->fd = i == 1 ? bad : fd;
+			r[i]->buf = arena + ARENA / 2 + (size_t)i * BS;
+			r[i]->len = BS;
+			ioctx_queue(&io, r[i]);
+		}
+		VEQ(ioctx_submit(&io), 0);
+		VEQ(ioctx_drain(&io), 0);
+		/* completed requests went back to the pool; their res stays readable */
+		VEQ(r[0]->res, BS);
+		VEQ(r[1]->res, -EBADF);
+		VEQ(r[2]->res, BS);
+	}
+	VEQ(ioctx_close(&io, fd), 0);
+	enf = direct_enforced(path);
+	if (enf > 0) {
+		fd = ioctx_openat(&io, AT_FDCWD, path, O_RDONLY | O_DIRECT, 0);
+		VCHECK(fd >= 0);
+		if (v->e->flags & ENGINE_F_MAPPED)	/* a mapping ignores O_DIRECT */
+			VEQ(do1(&io, ENGINE_OP_PREAD, fd, arena + 1, BS, 0), BS);
+		else
+			VEQ(do1(&io, ENGINE_OP_PREAD, fd, arena + 1, BS, 0), -EINVAL);
+		VEQ(ioctx_close(&io, fd), 0);
+	} else {
+		printf("  [%s] O_DIRECT alignment not enforced here: not checked\n", eng_cur);
+	}
+	ioctx_exit(&io);
+}
+
+/* Completion check for the queued reads: block r->user of seed 4 (or a sync: res 0). */
+static unsigned q_bad, q_done;
+
+static int check_done(struct ioctx *io, struct engine_req *r)
+{
+	(void)io;
+	q_done++;
+	if (r->op == ENGINE_OP_FSYNC || r->op == ENGINE_OP_FDATASYNC) {
+		if (r->res != 0)
+			q_bad++;
+		return 0;
+	}
+	if (r->res != (int64_t)BS)
+		q_bad++;
+	else if (!noio && r->op == ENGINE_OP_PREAD &&
+		 !eng_same(r->buf, BS, (unsigned)r->user, 4))
+		q_bad++;
+	return 0;
+}
+
+/* Queue op for blocks [0, NBLK) in batches of batch; reap with min 0 after each submit
+ * and with min N every fourth. */
+static void queue_pass(struct ioctx *io, int fd, int op, unsigned batch)
+{
+	unsigned i, k = 0;
+
+	for (i = 0; i < NBLK; i++) {
+		struct engine_req *r = ioctx_get(io);
+
+		VCHECK(r != NULL);
+		if (!r)
+			return;
+		r->op = op;
+		r->fd = fd;
+		r->len = BS;
+		r->off = (uint64_t)i * BS;
+		r->user = i;
+		r->buf = op == ENGINE_OP_PWRITE ? arena + (size_t)i * BS
+						: arena + ARENA / 2 + (size_t)r->slot * BS;
+		ioctx_queue(io, r);
+		if (io->nqueued < batch)
+			continue;
+		VEQ(ioctx_submit(io), 0);
+		VCHECK(ioctx_reap(io, 0) >= 0);
+		if (++k % 4 == 0 && io->inflight) {
+			unsigned want = io->inflight < 3 ? io->inflight : 3;
+
+			VCHECK(ioctx_reap(io, want) >= (int)want);
+		}
+	}
+	VEQ(ioctx_drain(io), 0);
+	VEQ(io->inflight, 0);
+	VEQ(io->nfree, io->depth);
+}
+
+static void t_queue(unsigned depth)
+{
+	struct ioctx io;
+	struct worker w;
+	char path[PATH_MAX];
+	unsigned i, batch = depth > 8 ? 7 : 3;
+	int fd;
+
+	if (open_io(&io, &w, depth))
+		return;
+	io.on_done = check_done;
+	q_bad = q_done = 0;
+	fd = ioctx_openat(&io, AT_FDCWD, eng_path(path, sizeof(path), "q"),
+			  O_CREAT | O_RDWR | O_TRUNC, 0644);
+	VCHECK(fd >= 0);
+	for (i = 0; i < NBLK; i++)
+		eng_fill(arena + (size_t)i * BS, BS, i, 4);
+	queue_pass(&io, fd, ENGINE_OP_PWRITE, batch);
+	/* fsync and fdatasync queued like any request */
+	for (i = 0; i < 2; i++) {
+		struct engine_req *r = ioctx_get(&io);
+
+		r->op = i ? ENGINE_OP_FDATASYNC : ENGINE_OP_FSYNC;
+		r->fd = fd;
+		ioctx_queue(&io, r);
+	}
+	VEQ(ioctx_drain(&io), 0);
+	queue_pass(&io, fd, ENGINE_OP_PREAD, batch);
+	VEQ(q_done, 2 * NBLK + 2);
+	VEQ(q_bad, 0);
+	VEQ(w.ops, 2 * NBLK + 2);
+	VEQ(w.bytes, 2 * (uint64_t)NBLK * BS);
+	VEQ(w.err, 0);
+	/* a metadata call while reads are in flight: both complete, each once */
+	for (i = 0; i < depth && i < 8; i++) {
+		struct engine_req *r = ioctx_get(&io);
+
+		r->op = ENGINE_OP_PREAD;
+		r->fd = fd;
+		r->buf = arena + ARENA / 2 + (size_t)r->slot * BS;
+		r->len = BS;
+		r->off = (uint64_t)i * BS;
+		r->user = i;
+		ioctx_queue(&io, r);
+	}
+	VEQ(ioctx_submit(&io), 0);
+	{
+		struct stat st;
+
+		VEQ(ioctx_fstat(&io, fd, &st), 0);
+		if (!noio)
+			VEQ(st.st_size, NBLK * BS);
+	}
+	VEQ(ioctx_drain(&io), 0);
+	VEQ(q_done, 2 * NBLK + 2 + (depth < 8 ? depth : 8));
+	VEQ(q_bad, 0);
+	VEQ(ioctx_close(&io, fd), 0);
+	ioctx_exit(&io);
+}
+
+static void t_depth8(void)
+{
+	t_queue(8);
+}
+
+static void t_depth64(void)
+{
+	if (v->e->flags & ENGINE_F_ASYNC)
+		t_queue(64);
+}
+
+/* O_DIRECT with aligned buffers through the queue, where the file system has it. */
+static void t_direct(void)
+{
+	struct ioctx io;
+	struct worker w;
+	char path[PATH_MAX];
+	int fd;
+
+	if (open_io(&io, &w, 8))
+		return;
+	io.on_done = check_done;
+	q_bad = q_done = 0;
+	fd = ioctx_openat(&io, AT_FDCWD, eng_path(path, sizeof(path), "direct"),
+			  O_CREAT | O_RDWR | O_TRUNC | O_DIRECT, 0644);
+	if (fd == -EINVAL) {
+		printf("  [%s] no O_DIRECT on this file system: not checked\n", eng_cur);
+		ioctx_exit(&io);
+		return;
+	}
+	VCHECK(fd >= 0);
+	queue_pass(&io, fd, ENGINE_OP_PWRITE, 5);
+	queue_pass(&io, fd, ENGINE_OP_PREAD, 5);
+	VEQ(q_done, 2 * NBLK);
+	VEQ(q_bad, 0);
+	VEQ(ioctx_close(&io, fd), 0);
+	ioctx_exit(&io);
+}
+
+/* COPY_RANGE and SENDFILE: whole file, positions advance. */
+static void t_copy(void)
+{
+	struct ioctx io;
+	struct worker w;
+	char src[PATH_MAX], dst[PATH_MAX];
+	int ops[2] = { ENGINE_OP_COPY_RANGE, ENGINE_OP_SENDFILE }, i;
+
+	if (open_io(&io, &w, 4))
+		return;
+	for (i = 0; i < 2; i++) {
+		int in = ioctx_openat(&io, AT_FDCWD, eng_path(src, sizeof(src), "short"),
+				      O_RDONLY, 0);
+		int out = ioctx_openat(&io, AT_FDCWD, eng_path(dst, sizeof(dst), "copy"),
+				       O_CREAT | O_WRONLY | O_TRUNC, 0644);
+		struct engine_req *r = ioctx_get(&io);
+		uint64_t total = 0;
+		int64_t n;
+
+		VCHECK(in >= 0 && out >= 0 && r);
+		r->op = ops[i];
+		r->fd = in;
+		r->fd_out = out;
+		r->len = 6000;
+		for (;;) {
+			n = ioctx_do(&io, r);
+			if (n <= 0)
+				break;
+			total += (uint64_t)n;
+			if (noio && total >= 10000)
+				break;	/* null never reaches the end */
+		}
+		ioctx_put(&io, r);
+		if (noio) {
+			VEQ(n, 6000);
+		} else {
+			VEQ(n, 0);
+			VEQ(total, 10000);
+			VEQ(slurp(dst, arena + ARENA / 2, BS * 4), 10000);
+			eng_fill(arena, 10000, 7, 3);
+			VCHECK(!memcmp(arena + ARENA / 2, arena, 10000));
+		}
+		VEQ(ioctx_close(&io, in), 0);
+		VEQ(ioctx_close(&io, out), 0);
+	}
+	ioctx_exit(&io);
+}
+
+/* Every metadata call through the engine. */
+static void t_meta(void)
+{
+	struct ioctx io;
+	struct worker w;
+	struct stat st, st2;
+	char a[PATH_MAX], b[PATH_MAX], d[PATH_MAX], l[PATH_MAX];
+	int fd, dfd;
+
+	if (open_io(&io, &w, 4))
+		return;
+	eng_path(a, sizeof(a), "m_a");
+	eng_path(b, sizeof(b), "m_b");
+	eng_path(d, sizeof(d), "m_dir");
+	eng_path(l, sizeof(l), "m_link");
+	fd = ioctx_open(&io, a, O_CREAT | O_EXCL | O_RDWR, 0600);
+	VCHECK(fd >= 0);
+	VEQ(ioctx_open(&io, a, O_CREAT | O_EXCL | O_RDWR, 0600), -EEXIST);
+	VEQ(ioctx_open(&io, b, O_RDONLY, 0), -ENOENT);
+	VEQ(ioctx_fstat(&io, fd, &st), 0);
+	VCHECK(S_ISREG(st.st_mode) && st.st_size == 0 && (st.st_mode & 0777) == 0600);
+	VEQ(ioctx_ftruncate(&io, fd, 12345), 0);
+	VEQ(ioctx_fstat(&io, fd, &st), 0);
+	VEQ(st.st_size, 12345);
+	VEQ(ioctx_fallocate(&io, fd, 0, 65536), 0);
+	VEQ(ioctx_stat(&io, a, &st2), 0);
+	VEQ(st2.st_size, 65536);
+	VCHECK(st2.st_ino == st.st_ino && st2.st_dev == st.st_dev);
+	VCHECK(st2.st_blocks * 512 >= 65536);
+	VEQ(ioctx_lseek(&io, fd, 0, SEEK_END), 65536);
+	VEQ(ioctx_syncfs(&io, fd), 0);
+	VEQ(ioctx_link(&io, a, b), 0);
+	VEQ(ioctx_fstat(&io, fd, &st), 0);
+	VEQ(st.st_nlink, 2);
+	VEQ(ioctx_link(&io, a, b), -EEXIST);
+	VEQ(ioctx_unlink(&io, b), 0);
+	VEQ(ioctx_unlink(&io, b), -ENOENT);
+	VEQ(ioctx_rename(&io, a, b), 0);
+	VEQ(ioctx_stat(&io, a, &st2), -ENOENT);
+	VEQ(ioctx_stat(&io, b, &st2), 0);
+	VEQ(ioctx_symlink(&io, "m_b", l), 0);
+	VEQ(ioctx_fstatat(&io, AT_FDCWD, l, &st2, AT_SYMLINK_NOFOLLOW), 0);
+	VCHECK(S_ISLNK(st2.st_mode));
+	VEQ(ioctx_stat(&io, l, &st2), 0);
+	VCHECK(S_ISREG(st2.st_mode) && st2.st_ino == st.st_ino);
+	VEQ(ioctx_mkdir(&io, d, 0700), 0);
+	VEQ(ioctx_mkdir(&io, d, 0700), -EEXIST);
+	dfd = ioctx_open(&io, d, O_RDONLY | O_DIRECTORY, 0);
+	VCHECK(dfd >= 0);
+	VEQ(ioctx_mkdirat(&io, dfd, "sub", 0700), 0);
+	VEQ(ioctx_fstatat(&io, dfd, "sub", &st2, 0), 0);
+	VCHECK(S_ISDIR(st2.st_mode));
+	VEQ(ioctx_unlinkat(&io, dfd, "sub", 0), -EISDIR);
+	VEQ(ioctx_unlinkat(&io, dfd, "sub", AT_REMOVEDIR), 0);
+	VEQ(ioctx_close(&io, dfd), 0);
+	VEQ(ioctx_rmdir(&io, d), 0);
+	VEQ(ioctx_unlink(&io, l), 0);
+	VEQ(ioctx_unlink(&io, b), 0);
+	VEQ(ioctx_fstat(&io, fd, &st), 0);
+	VEQ(st.st_nlink, 0);
+	VEQ(ioctx_close(&io, fd), 0);
+	VEQ(ioctx_close(&io, fd), -EBADF);
+	VEQ(ioctx_syncfs(&io, -1), 0);
+	ioctx_exit(&io);
+}
+
+/* Bonnie's per-character path: n one-byte writes, then reads to the end of the file. */
+static void t_chars(void)
+{
+	unsigned char src[300], dst[310];
+	struct ioctx io;
+	struct worker w;
+	char path[PATH_MAX];
+	unsigned i;
+	int fd, err;
+
+	if (open_io(&io, &w, 1))
+		return;
+	for (i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)(i * 13);
+	fd = ioctx_openat(&io, AT_FDCWD, eng_path(path, sizeof(path), "chars"),
+			  O_CREAT | O_RDWR | O_TRUNC, 0644);
+	VCHECK(fd >= 0);
+	VEQ(ioctx_cwrite_n(&io, fd, src, 300, &err), 300);
+	VEQ(err, 0);
+	VEQ(ioctx_lseek(&io, fd, 0, SEEK_SET), 0);
+	if (noio) {
+		VEQ(ioctx_cread_n(&io, fd, dst, 300, &err), 300);
+	} else {
+		VEQ(ioctx_cread_n(&io, fd, dst, 310, &err), 300);
+		VEQ(err, 0);	/* end of file */
+		VCHECK(!memcmp(src, dst, 300));
+	}
+	VEQ(ioctx_close(&io, fd), 0);
+	ioctx_exit(&io);
+}
+
+static void add(const struct engine *e, const char *opts)
+{
+	struct variant *x = &vars[nvars];
+	char spec[64], err[256];
+
+	if (nvars >= sizeof(vars) / sizeof(vars[0]))
+		return;
+	snprintf(spec, sizeof(spec), "%s%s%s", e->name, opts ? ":" : "", opts ? opts : "");
+	if (engine_parse(spec, &x->e, &x->o, err, sizeof(err)) < 0) {
+		fprintf(stderr, "bad variant '%s': %s\n", spec, err);
+		test_failed_checks++;
+		return;
+	}
+	snprintf(x->label, sizeof(x->label), "%s", spec);
+	nvars++;
+}
+
+int main(void)
+{
+	const struct engine *const *list = engine_list();
+	unsigned i;
+
+	if (eng_mkdir("t_conformance") < 0 || posix_memalign((void **)&arena, 4096, ARENA)) {
+		perror("t_conformance: setup");
+		return 1;
+	}
+	for (i = 0; list[i]; i++) {
+		int rc = list[i]->probe ? list[i]->probe() : 0;
+
+		if (rc < 0) {
+			const char *h = engine_hint(list[i], NULL, rc);
+
+			printf("skip %s: cannot run here: %s%s%s\n", list[i]->name, strerror(-rc),
+			       h ? ": " : "", h ? h : "");
+			continue;
+		}
+		add(list[i], NULL);
+		if (!strcmp(list[i]->name, "io_uring")) {
+			add(list[i], "registerfiles");
+			add(list[i], "fixedbufs");
+			add(list[i], "sqthread_poll");
+			add(list[i], "sqthread_poll,registerfiles,fixedbufs");
+		}
+	}
+	for (i = 0; i < nvars; i++) {
+		v = &vars[i];
+		eng_cur = v->label;
+		noio = (v->e->flags & ENGINE_F_NOIO) != 0;
+		printf("engine %s\n", v->label);
+		RUN(t_depth1);
+		RUN(t_short);
+		RUN(t_errors);
+		RUN(t_depth8);
+		RUN(t_depth64);
+		RUN(t_direct);
+		RUN(t_copy);
+		RUN(t_meta);
+		RUN(t_chars);
+	}
+	free(arena);
+	eng_rmdir();
+	return test_done();
+}
