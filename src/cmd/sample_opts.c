@@ -115,8 +115,8 @@ int sample_opts_check(const struct common_opts *co)
 			err_msg("--watch is not built in: iobattery was built without ncurses");
 			return -EINVAL;
 		}
-		if (!isatty(0) || !isatty(1)) {
-			err_msg("--watch needs a terminal on standard input and output");
+		if (!watch_have_tty()) {
+			err_msg("--watch needs a terminal: this process has none (/dev/tty)");
 			return -EINVAL;
 		}
 	}

@@ -1,13 +1,25 @@
 /* watch.c - the live view: a thread that draws the current phase's latest interval with
  * ncurses every 100 ms (new figures once per interval) and closes on q. See watch.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "cmd/watch.h"
+
+int watch_have_tty(void)
+{
+	int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
 
 #ifdef HAVE_NCURSES
 #include <curses.h>
@@ -22,6 +34,8 @@
 struct watch {
 	struct runner_obs *ro;
 	pthread_t thread;
+	FILE *tty;			/* the terminal, whatever stdout is */
+	SCREEN *scr;
 	int stop;			/* set by watch_stop; atomics */
 };
 
@@ -143,7 +157,11 @@ int watch_start(struct runner_obs *ro, struct watch **out)
 	if (!w)
 		return -ENOMEM;
 	w->ro = ro;
-	if (!newterm(NULL, stdout, stdin)) {
+	/* the view goes to the terminal itself: the results may go to a file */
+	w->tty = fopen("/dev/tty", "r+");
+	if (!w->tty || !(w->scr = newterm(NULL, w->tty, w->tty))) {
+		if (w->tty)
+			fclose(w->tty);
 		free(w);
 		return -ENOTTY;
 	}
@@ -159,6 +177,8 @@ int watch_start(struct runner_obs *ro, struct watch **out)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc < 0) {
 		endwin();
+		delscreen(w->scr);
+		fclose(w->tty);
 		progress_hold(0);
 		free(w);
 		return rc;
@@ -173,6 +193,8 @@ void watch_stop(struct watch *w)
 		return;
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 	pthread_join(w->thread, NULL);
+	delscreen(w->scr);
+	fclose(w->tty);
 	free(w);
 }
 #else

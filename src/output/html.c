@@ -299,6 +299,7 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	legend(f);
 	charts_section(f, &r);
 	html_latency_section(f, &r);
+	html_series_section(f, &r);
 	if (n >= 2)
 		html_delta_section(f, &r);
 	html_notes_section(f, &r);

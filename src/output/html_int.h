@@ -36,5 +36,7 @@ void html_latency_section(FILE *f, const struct report *r);
 void html_delta_section(FILE *f, const struct report *r);
 void html_env_section(FILE *f, const struct report *r);
 void html_notes_section(FILE *f, const struct report *r);
+/* html_series.c: the time-series charts of every phase that has a series. */
+void html_series_section(FILE *f, const struct report *r);
 
 #endif

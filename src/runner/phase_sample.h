@@ -46,6 +46,8 @@ struct obs_opts {
 	uint64_t interval_ns;		/* the series interval; 0: 1 s */
 	uint64_t wait_ns;		/* a wait-state pass every ...; 0: 100 ms */
 	int quiet;			/* do not say what cannot be sampled */
+	uint64_t min_base_ns;		/* shortest base interval; 0: OBS_MIN_BASE_NS (tests
+					 * shorten it to see merges in a short phase) */
 };
 
 /* The sampling of one run, for target (a path that exists; NULL: no device figures).

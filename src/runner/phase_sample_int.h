@@ -54,6 +54,7 @@ struct phase_obs {
 	unsigned nbins, cap;
 	struct obs_bin open;		/* the bin being filled */
 	int failed;			/* out of memory in a tick: no series */
+	int dev_read;			/* a device was read over the phase (obs_fill_row) */
 	struct progress_live live;	/* for the progress line */
 	pthread_mutex_t mu;		/* view */
 	struct obs_view view;

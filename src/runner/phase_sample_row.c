@@ -98,10 +98,17 @@ static int sys_devices(struct phase_obs *o, struct row_sys *s)
 		if (str_set(&s->dev[d].name, set->dev[d].name) < 0 ||
 		    str_set(&s->dev[d].role, diskstats_role_name(set->dev[d].role)) < 0)
 			return -ENOMEM;
-		if (sampler_dev(o->s, SAMPLER_WHOLE, d, &f) == 0)
+		if (sampler_dev(o->s, SAMPLER_WHOLE, d, &f) == 0) {
 			fill_dev(&s->dev[d], &f);
+			o->dev_read = 1;
+		}
 	}
-	return 0;
+	if (o->dev_read)
+		return 0;
+	/* devices without a single reading: none, and why */
+	row_sys_set_devs(s, 0);
+	return str_set(&s->devices_reason, "the device counters could not be read "
+		       "(/proc/diskstats)");
 }
 
 /* The workers' own bytes (task I/O accounting), when every worker's is known. */
@@ -257,11 +264,11 @@ static int series_fill(struct phase_obs *o, struct row *row)
 
 	if (o->failed || !o->nbins)
 		return 0;
-	se = row_series_new(o->nbins, set->ndev);
+	se = row_series_new(o->nbins, o->dev_read ? set->ndev : 0);
 	if (!se)
 		return -ENOMEM;
 	se->interval_ns = o->ro->base_ns * o->width;
-	for (unsigned d = 0; d < set->ndev; d++)
+	for (unsigned d = 0; d < se->ndev; d++)
 		if (str_set(&se->dev[d].name, set->dev[d].name) < 0) {
 			row_series_free(se);
 			return -ENOMEM;

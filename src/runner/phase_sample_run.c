@@ -42,7 +42,8 @@ static void obs_say_missing(struct runner_obs *ro)
 	}
 	rc = waitstate_open(&src, 0, 0, 0);
 	if (rc < 0 && rc != -ENOSYS)
-		err_errno(rc, "no wait states: cannot read: '/proc/self/task'");
+		err_errno(rc == -ESRCH ? -ENOENT : rc,
+			  "no wait states: cannot read: '/proc/self/task'");
 	waitstate_close(&src);
 }
 
@@ -61,7 +62,9 @@ int runner_obs_new(const struct obs_opts *o, const char *target, struct runner_o
 	/* the base: I / 2^k, the smallest such of at least 100 ms */
 	ro->base_ns = ro->o.interval_ns;
 	ro->factor = 1;
-	while (ro->base_ns / 2 >= OBS_MIN_BASE_NS && ro->base_ns % 2 == 0) {
+	if (!ro->o.min_base_ns)
+		ro->o.min_base_ns = OBS_MIN_BASE_NS;
+	while (ro->base_ns / 2 >= ro->o.min_base_ns && ro->base_ns % 2 == 0) {
 		ro->base_ns /= 2;
 		ro->factor *= 2;
 	}
