@@ -156,8 +156,8 @@ static void line_chart(FILE *f, const char *title, const char *what, const char 
 				continue;
 			}
 			if (!open)
-				fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\""
-					   "%s points=\"", svg_colour(l[i].run),
+				fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" "
+					   "stroke-width=\"1.6\"%s points=\"", svg_colour(l[i].run),
 					l[i].dashed ? " stroke-dasharray=\"4 3\"" : "");
 			open = 1;
 			fprintf(f, "%.1f,%.1f ", SL + (SW - SL - SR) * l[i].x[k] / xmax,
@@ -254,8 +254,8 @@ static void wait_bars(FILE *f, const char *title, const struct report *r, size_t
 			} else {
 				snprintf(label, sizeof(label), "other %.0f%%", share);
 			}
-			fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"%s\">"
-				   "<title>", x, y, len, colour[k]);
+			fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"18\" "
+				   "fill=\"%s\"><title>", x, y, len, colour[k]);
 			html_esc(f, label);
 			fprintf(f, "</title></rect>\n");
 			if (len > 5.5 * (double)strlen(label) + 6) {
@@ -357,6 +357,12 @@ out:
 	free(l);
 }
 
+static const char intro[] =
+	"<h2>Inside the phases</h2>\n<p>Each phase interval by interval (the series), the "
+	"same phase of every run in the run's colour: the rate, the p99 latency, the device "
+	"under the target, the page cache's dirty memory, the CPU split of the whole system "
+	"and where the threads waited. Of repeats, the first.</p>\n";
+
 void html_series_section(FILE *f, const struct report *r)
 {
 	char title[256];
@@ -369,18 +375,14 @@ void html_series_section(FILE *f, const struct report *r)
 		if (i == r->n)
 			continue;
 		if (!shown++) {
-			fprintf(f, "<h2>Inside the phases</h2>\n<p>Each phase interval by interval "
-				   "(the series), the same phase of every run in the run's colour: "
-				   "the rate, the p99 latency, the device under the target, the "
-				   "page cache's dirty memory, the CPU split of the whole system and "
-				   "where the threads waited. Of repeats, the first.</p>\n");
+			fputs(intro, f);
 			fprintf(f, "<p>");
 			for (i = 0; i < r->n; i++) {
 				char name[96];
 
 				html_run_name_buf(name, sizeof(name), r, i);
-				fprintf(f, "%s<span style=\"color:%s\">&#9632;</span> ", i ? " " : "",
-					svg_colour(i));
+				fprintf(f, "%s<span style=\"color:%s\">&#9632;</span> ",
+					i ? " " : "", svg_colour(i));
 				html_esc(f, name);
 			}
 			fprintf(f, "</p>\n");
