@@ -184,7 +184,8 @@ static const struct result_key db_keys[] = {
 	PARAM(RK_DB_LINE, "", 0, RK_CMP_VALUE, NULL, "the statement's first line in the script"),
 	PARAM(RK_DB_STATEMENTS, "", 0, RK_CMP_VALUE, NULL, "statements the script ran"),
 	METRIC(RK_DB_DEVICE_BYTES_WRITTEN, "B",
-	       "bytes the block device under the database wrote meanwhile (diskstats)"),
+	       "bytes the block device under the database wrote meanwhile (the phases' "
+	       "device figures)"),
 	METRIC(RK_DB_DB_SIZE, "B", "the database's size on disk after the step"),
 	METRIC(RK_DB_DB_PEAK_SIZE, "B", "the largest size the database reached"),
 	OPTION(RK_DB_NO_BUILD, "bool", "--no-build: the build phase was skipped"),
