@@ -111,7 +111,8 @@ static const char bonnie_synopsis[] =
 	"         [-x runs] [-c copies] [-u user] [-g group] [-q] [-f[size]] [-b] [-D]\n"
 	"         [-z seed] [--char-method syscall|putc] [--min-time S] [--drop-cache]\n"
 	"         [--format LIST] [--output-dir DIR] [--quiet] [--label TEXT]\n"
-	"         [--engine NAME] [--repeat N] [--no-store]";
+	"         [--engine NAME] [--repeat N] [--no-store] [--interval D] [--no-sample]\n"
+	"         [--sample-interval D] [--watch] [--series FILE]";
 
 static const char bonnie_help[] =
 	"Run the Bonnie++ 2.00a test set on a directory: per-char, block and rewrite output,\n"
@@ -146,7 +147,11 @@ static const char bonnie_help[] =
 	"  --quiet          no progress line;  --label TEXT: stored with the result\n"
 	"  --no-space-check skip the free-space check before writing\n"
 	"  --engine NAME    psync (default), io_uring, libaio, mmap, null;  --repeat N: -x N\n"
-	"  --no-store       do not save the run in the results store\n";
+	"  --no-store       do not save the run in the results store\n"
+	"  --interval D     time series interval (default 1s);  --sample-interval D: wait\n"
+	"                   states every D (100ms);  --no-sample: neither, nor device figures\n"
+	"  --watch          live view of the running phase;  --series FILE: with --format\n"
+	"                   csv, the series as a long table\n";
 
 static void bonnie_wl_init(void *cfg)
 {
@@ -307,6 +312,8 @@ static int bonnie_emit(struct workload_ctx *x, struct run *run)
 		files.quiet = 1;
 		if (common_write(run, &files, COMMON_OWN_REPEATS) < 0 && !rc)
 			rc = -EIO;
+	} else if (sample_write_series(run, x->co) < 0 && !rc) {
+		rc = -EIO;
 	}
 	return rc;
 }

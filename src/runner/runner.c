@@ -34,10 +34,10 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 
 void phase_restart(struct phase *ph)
 {
+	phase_obs_restart(ph);	/* before the clock: starting a sampler is not timed */
 	cpu_sample_now(&ph->c0);
 	ph->t0 = ph->c0.wall_ns;
 	ph->prog.t0 = ph->t0;
-	phase_obs_restart(ph);
 }
 
 void phase_abort(struct phase *ph)

@@ -59,6 +59,18 @@ jq -e '[.rows[0].series.t_ns[]] | . == sort' $j > /dev/null || fail "interval en
 jq -e '.rows[0].system.cpu_idle_pct != null' $j > /dev/null || fail "no CPU split"
 jq -e '.rows[0].system.wait_observations >= 1' $j > /dev/null || fail "no wait states"
 
+# a plain run raises none of the flags of these figures (steal depends on the host)
+quiet_flags() { # FILE WHAT
+	jq -e '[.rows[].flags[] | select(. == "device_idle" or . == "writeback_pending")] |
+		length == 0' "$1" > /dev/null || fail "$2 flagged: $(jq -c '.rows[].flags' "$1")"
+}
+quiet_flags $j "a conv=fdatasync write"
+"$IOB" dd if=f of=/dev/null bs=1M --drop-cache --format json --no-store > rd.json ||
+	fail "dd read"
+jq -e '.rows[0].system.devices[0].rd_bytes > 0 or .rows[0].system.devices == []' rd.json \
+	> /dev/null || fail "the device read nothing after --drop-cache"
+quiet_flags rd.json "a read after --drop-cache"
+
 # the long table: the same bytes
 head -n 1 s.csv | grep -qx 'run_id,row,workload,phase,repeat,interval,t_s,series,device,value' ||
 	fail "series header: $(head -n 1 s.csv)"

@@ -286,8 +286,50 @@ static void t_taskio(void)
 	CHECK(taskio_read(0, &b) == 0 && b.rchar > a.rchar);
 }
 
-int main(void)
+/* Tool mode: "t_phase_sample phases N": the wall time of N empty phases (begin, one
+ * operation, end) with and without the samplers, and the phase clock's own time, to
+ * show what starting and stopping a sampler costs and that it is outside the clock. */
+static int tool_phases(unsigned n)
 {
+	struct obs_opts o = { 0, 0, 1, 0 };
+	struct runner rc;
+	uint64_t t0, wall[2], timed[2];
+
+	for (int on = 0; on < 2; on++) {
+		memset(&rc, 0, sizeof(rc));
+		rc.run = run_new("t");
+		rc.eng = engine_find("null");
+		if (on && runner_obs_new(&o, ".", &rc.obs) < 0)
+			return 1;
+		timed[on] = 0;
+		t0 = clock_ns();
+		for (unsigned i = 0; i < n; i++) {
+			struct phase ph;
+			struct row *w;
+			uint64_t b;
+
+			if (phase_begin(&ph, &rc, "p", 1, "B", 0) < 0)
+				return 1;
+			b = op_begin();
+			op_end(&ph.w[0], b, 1);
+			w = phase_end(&ph, "t");
+			if (w)
+				timed[on] += w->elapsed_ns;
+		}
+		wall[on] = clock_ns() - t0;
+		runner_obs_free(rc.obs);
+		run_free(rc.run);
+	}
+	printf("%u phases: %.1f us each without samplers, %.1f us with; the phase clock "
+	       "%.2f us without, %.2f us with\n", n, wall[0] / 1e3 / n, wall[1] / 1e3 / n,
+	       timed[0] / 1e3 / n, timed[1] / 1e3 / n);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "phases"))
+		return tool_phases((unsigned)atoi(argv[2]));
 	if (!engine_find("null"))
 		return TEST_SKIP;
 	RUN(t_series);
