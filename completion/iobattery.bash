@@ -5,7 +5,7 @@
 #   iobattery --help          the commands (the lines under "commands:")
 #   iobattery CMD --help      CMD's options, which of them take a value (--opt METAVAR),
 #                             the values a description lists ("text, json, csv",
-#                             "psync (default) or null"), dd's operands (if= of= ...) and
+#                             "psync (default), io_uring, libaio, mmap or null"), dd's operands (if= of= ...) and
 #                             the verbs of a command with several (results list|show|...)
 #   iobattery results list    store ids, labels and hosts for compare, report,
 #                             results show|export|delete, --label and --host

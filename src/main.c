@@ -7,6 +7,7 @@
 #include "config.h"
 #include "cmd/cmd.h"
 #include "core/err.h"
+#include "core/features.h"
 #include "core/scratch.h"
 #include "workload/workload.h"
 
@@ -58,10 +59,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "--version")) {
-		printf("iobattery %s\n", IOB_VERSION);
-		return 0;
-	}
+	if (argc >= 2 && !strcmp(argv[1], "--version"))
+		return features_print(stdout) < 0 || fflush(stdout) != 0 ? EXIT_FAILED : 0;
 	if (argc < 2) {
 		argc = 2;
 		argv = def_argv;

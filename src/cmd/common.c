@@ -29,7 +29,7 @@ const struct opt common_opt_table[] = {
 	{ "label", 0, OPT_STR, offsetof(struct common_opts, label), "TEXT",
 	  "a label stored with the run (e.g. the configuration tested)" },
 	{ "engine", 0, OPT_STR, offsetof(struct common_opts, engine), "NAME",
-	  "I/O engine: psync (default), io_uring, libaio, mmap, or null (no I/O)" },
+	  "I/O engine: psync (default), io_uring, libaio, mmap or null (no I/O)" },
 	{ "repeat", 0, OPT_UINT, offsetof(struct common_opts, repeat), "N",
 	  "run the phases N times (default 1)" },
 	{ "no-store", 0, OPT_FLAG, offsetof(struct common_opts, no_store), NULL,

@@ -2,24 +2,27 @@
  * (or store ids or labels), print each difference with its 95% confidence interval,
  * Welch's test where both sides have repeats, a winner per figure and a summary line;
  * refuse, with the reason, figures measured differently. --fail-if-slower PCT turns a
- * regression into exit status 1. */
+ * regression into exit status 1; --format json|csv writes the same for machines,
+ * --baseline names A apart, --group-by label merges the stored runs of a label into one
+ * side. The sides: compare_sides.c; the text: compare_text.c; JSON, CSV: compare_data.c. */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "store/store.h"
+#include "cmd/compare_int.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "stats/compare.h"
 #include "stats/result.h"
-#include "stats/result_keys.h"
 
 struct compare_opts {
 	double fail_if_slower;		/* percent; < 0 = off */
 	int no_store;			/* do not look up ids or labels in the store */
+	const char *format;		/* text, json, csv */
+	const char *baseline;		/* A, before the operands; NULL: the first operand */
+	const char *group_by;		/* "label" or NULL */
 };
 
 static const struct opt compare_opt_table[] = {
@@ -28,159 +31,114 @@ static const struct opt compare_opt_table[] = {
 	  "(and, with repeats, significantly)" },
 	{ "no-store", 0, OPT_FLAG, offsetof(struct compare_opts, no_store), NULL,
 	  "take only result files, never store ids or labels" },
+	{ "format", 0, OPT_STR, offsetof(struct compare_opts, format), "FMT",
+	  "text (default), json or csv: every line with both sides, delta, CI, p, verdict "
+	  "and refusal reason" },
+	{ "baseline", 0, OPT_STR, offsetof(struct compare_opts, baseline), "RESULT",
+	  "the run the others are compared with (A); the operands become B, C ..." },
+	{ "group-by", 0, OPT_STR, offsetof(struct compare_opts, group_by), "label",
+	  "a label names all its stored runs; runs of one label are one side, their rows "
+	  "taken as repeats" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
 static void compare_usage(FILE *f, const struct opt_group *g)
 {
 	fprintf(f, "usage: iobattery compare [OPTION]... A B [C ...]\n"
+		   "       iobattery compare --baseline A [OPTION]... B [C ...]\n"
 		   "Compare the figures of B (and C ...) with those of A. Each of A, B, C is a\n"
-		   "result file (--format json), a store id or a label (its latest run).\n"
+		   "result file (--format json), a store id or a label (its latest run; with\n"
+		   "--group-by label all its runs, as repeats of one side).\n"
 		   "Each difference is in percent, positive when the later run is better, with\n"
 		   "a 95%% confidence interval on the ratio of means (Fieller); with repeats on\n"
 		   "both sides Welch's t-test says whether it is significant (p < 0.05).\n"
 		   "Figures measured differently (per-character method, buffered vs O_DIRECT,\n"
-		   "cache-inflated vs not, sizes, block sizes) are refused with the reason.\n\n"
+		   "cache-inflated vs not, sizes, block sizes) are refused with the reason.\n"
+		   "With three runs or more the text begins with a column per run.\n\n"
 		   "options:\n");
 	opt_help(f, g, 1);
 }
 
-static const char *nz(const char *s)
+/* Check the options; 0 or -EINVAL after a message. */
+static int check_opts(const struct compare_opts *o, int n)
 {
-	return s ? s : "";
-}
-
-/* "dd write bs=1M": the figure's name for humans (workload, phase, and dd's or cp's
- * detail when the row has one; the full params are in the result files). */
-static void figure_name(char *buf, size_t len, const struct row_group *g)
-{
-	const struct row *w = g->first;
-	const char *d = kv_get(&w->params, RK_ROW_DETAIL);
-
-	snprintf(buf, len, "%s %s%s%s", nz(w->workload), nz(w->phase), d ? " " : "",
-		 d ? d : "");
-}
-
-/* "1.234e+04 K/sec +-1.2%" or "14394 K/sec" (single run). */
-static void side_str(char *buf, size_t len, const struct row_group *g)
-{
-	const struct fig_stats *v = &g->value;
-
-	if (v->n >= 2)
-		snprintf(buf, len, "%.6g %s (n=%u, CV %.1f%%%s)", v->mean, nz(g->unit), v->n,
-			 v->cv * 100, g->flags & ROW_INCONSISTENT ? ", inconsistent" : "");
-	else if (v->n == 1)
-		snprintf(buf, len, "%.6g %s", v->mean, nz(g->unit));
-	else
-		snprintf(buf, len, "not measured");
-}
-
-static void verdict_str(char *buf, size_t len, const struct cmp_line *l, char bname)
-{
-	const char *who = "A";
-	char b[2] = { bname, 0 };
-
-	if (l->winner == CMP_TIE) {
-		snprintf(buf, len, "equal");
-		return;
+	if (strcmp(o->format, "text") && strcmp(o->format, "json") && strcmp(o->format, "csv")) {
+		err_msg("compare: bad --format: '%s': text, json or csv", o->format);
+		return -EINVAL;
 	}
-	if (l->winner == CMP_B)
-		who = b;
-	if (!l->tested)
-		snprintf(buf, len, "%s better (single runs: not tested)", who);
-	else if (l->significant)
-		snprintf(buf, len, "%s better, significant (p=%.2g)", who, l->w.p);
-	else
-		snprintf(buf, len, "%s better, not significant (p=%.2g)", who, l->w.p);
+	if (o->group_by && strcmp(o->group_by, "label")) {
+		err_msg("compare: bad --group-by: '%s': only 'label' groups runs", o->group_by);
+		return -EINVAL;
+	}
+	if (o->group_by && o->no_store) {
+		err_msg("compare: --group-by label reads the store: it cannot go with --no-store");
+		return -EINVAL;
+	}
+	n += o->baseline != NULL;
+	if (n < 2 || n > 26) {
+		err_msg("compare: %s: give A and B (and up to 24 more) result files, ids or labels",
+			n < 2 ? "need at least two runs" : "too many runs");
+		return -EINVAL;
+	}
+	return 0;
 }
 
-static void print_line(FILE *f, const struct cmp_line *l, char bname)
+/* Group each side's rows and compare each with A; count the regressions. 0, -ENOMEM. */
+static int compare_all(struct cmp_all *c)
 {
-	char name[320], sa[96], sb[96], ci[64], verdict[96];
+	size_t i, k;
 
-	if (!l->a || !l->b) {
-		figure_name(name, sizeof(name), l->a ? l->a : l->b);
-		fprintf(f, "  %-30s only in %s\n", name, l->a ? "A" : (char[]){ bname, 0 });
-		return;
+	c->groups = calloc(c->n, sizeof(*c->groups));
+	c->pair = calloc(c->n, sizeof(*c->pair));
+	if (!c->groups || !c->pair)
+		return -ENOMEM;
+	for (i = 0; i < c->n; i++)
+		if (compare_group_run(c->side[i].run, &c->groups[i]) < 0)
+			return -ENOMEM;
+	for (i = 1; i < c->n; i++) {
+		if (compare_groups(&c->groups[0], &c->groups[i], &c->pair[i]) < 0)
+			return -ENOMEM;
+		for (k = 0; k < c->pair[i].n; k++)
+			c->regressions += compare_is_regression(&c->pair[i].l[k], c->limit);
 	}
-	figure_name(name, sizeof(name), l->a);
-	side_str(sa, sizeof(sa), l->a);
-	side_str(sb, sizeof(sb), l->b);
-	if (l->refusal) {
-		fprintf(f, "  %-30s %-28s %-28s refused: %s\n", name, sa, sb, l->refusal);
-		return;
-	}
-	if (isnan(l->delta_pct)) {
-		fprintf(f, "  %-30s %-28s %-28s A is zero: no ratio\n", name, sa, sb);
-		return;
-	}
-	if (l->have_ci)
-		snprintf(ci, sizeof(ci), "[%+.1f%%, %+.1f%%]", l->lo_pct, l->hi_pct);
-	else
-		snprintf(ci, sizeof(ci), "(no interval)");
-	verdict_str(verdict, sizeof(verdict), l, bname);
-	fprintf(f, "  %-30s %-28s %-28s %+7.1f%% %-20s %s\n", name, sa, sb, l->delta_pct, ci,
-		verdict);
+	return 0;
 }
 
-static void print_run(FILE *f, char name, const struct run *r, const char *spec)
+static void compare_all_free(struct cmp_all *c)
 {
-	fprintf(f, "%c = %s%s%s%s: %s, tool %s, on %s, %s%s (%s)\n", name, nz(r->id),
-		r->label ? " '" : "", nz(r->label), r->label ? "'" : "", nz(r->workload),
-		nz(r->env.tool_version), r->env.host ? r->env.host : "unknown host",
-		r->env.date ? r->env.date : "undated",
-		r->flags & RUN_IMPORTED ? ", imported" : "", spec);
-}
-
-/* Compare B with A, print, and count the regressions beyond limit (when >= 0). */
-static int compare_pair(FILE *f, const struct run *a, const struct run *b, char bname,
-			double limit, unsigned *regressions)
-{
-	struct run_groups ga, gb;
-	struct cmp_result r;
 	size_t i;
-	int rc;
 
-	if (compare_group_run(a, &ga) < 0)
-		return -ENOMEM;
-	if (compare_group_run(b, &gb) < 0) {
-		compare_groups_free(&ga);
-		return -ENOMEM;
-	}
-	rc = compare_groups(&ga, &gb, &r);
-	if (rc == 0) {
-		fprintf(f, "\n%c against A: delta = %c relative to A, positive = %c better\n",
-			bname, bname, bname);
-		fprintf(f, "  %-30s %-28s %-28s %8s %-20s %s\n", "figure", "A",
-			(char[]){ bname, 0 },
-			"delta", "95% CI", "verdict");
-		for (i = 0; i < r.n; i++) {
-			const struct cmp_line *l = &r.l[i];
+	for (i = 0; c->groups && i < c->n; i++)
+		compare_groups_free(&c->groups[i]);
+	for (i = 1; c->pair && i < c->n; i++)
+		compare_result_free(&c->pair[i]);
+	free(c->groups);
+	free(c->pair);
+	compare_sides_free(c->side, c->n);
+}
 
-			print_line(f, l, bname);
-			if (limit >= 0 && l->a && l->b && !l->refusal && !isnan(l->delta_pct) &&
-			    l->delta_pct < -limit && (!l->tested || l->significant))
-				(*regressions)++;
-		}
-		fprintf(f, "summary: %c is better in %u of %u figures, significantly in %u; "
-			   "A is better in %u, significantly in %u; %u refused, %u unmatched\n",
-			bname, r.b_better, r.compared, r.b_better_sig, r.a_better, r.a_better_sig,
-			r.refused, r.unmatched);
-		compare_result_free(&r);
-	}
-	compare_groups_free(&ga);
-	compare_groups_free(&gb);
-	return rc;
+/* The operands with the baseline first. NULL on ENOMEM. */
+static char **with_baseline(const char *baseline, char **ops, int n)
+{
+	char **v = calloc((size_t)n + 2, sizeof(*v));
+	int i, k = 0;
+
+	if (!v)
+		return NULL;
+	if (baseline)
+		v[k++] = (char *)baseline;
+	for (i = 0; i < n; i++)
+		v[k++] = ops[i];
+	return v;
 }
 
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_opts o = { -1, 0 };
+	struct compare_opts o = { -1, 0, "text", NULL, NULL };
 	struct opt_group g = { compare_opt_table, &o };
-	struct run **runs;
-	char **ops = NULL;
-	unsigned regressions = 0;
-	int n, i, status = EXIT_OK;
+	struct cmp_all c = { 0 };
+	char **ops = NULL, **specs = NULL;
+	int n, rc, status = EXIT_OK;
 
 	n = opt_parse(&g, 1, argc, argv, &ops);
 	if (n == -ECANCELED) {
@@ -190,37 +148,44 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (n < 0)
 		return EXIT_USAGE;
-	if (n < 2 || n > 26) {
-		err_msg("compare: %s: give A and B (and up to 24 more) result files, ids or labels",
-			n < 2 ? "need at least two runs" : "too many runs");
+	if (check_opts(&o, n) < 0) {
 		free(ops);
 		return EXIT_USAGE;
 	}
-	runs = calloc((size_t)n, sizeof(*runs));
-	if (!runs) {
-		free(ops);
-		return EXIT_FAILED;
+	specs = with_baseline(o.baseline, ops, n);
+	rc = specs ? compare_load_sides(specs, (size_t)n + (o.baseline != NULL), !o.no_store,
+					o.group_by != NULL, &c.side) : -ENOMEM;
+	if (rc == -ENOMEM) {
+		err_msg("compare: out of memory");
+		status = EXIT_FAILED;
+	} else if (rc < 0) {
+		status = EXIT_USAGE;
+	} else if (rc < 2 || rc > 26) {
+		err_msg("compare: %d side%s after grouping by label: need 2 to 26", rc,
+			rc == 1 ? "" : "s");
+		status = EXIT_USAGE;
 	}
-	for (i = 0; i < n && status == EXIT_OK; i++)
-		if (!(runs[i] = results_load(ops[i], !o.no_store)))
-			status = EXIT_USAGE;
-	for (i = 0; i < n && status == EXIT_OK; i++)
-		print_run(stdout, (char)('A' + i), runs[i], ops[i]);
-	for (i = 1; i < n && status == EXIT_OK; i++)
-		if (compare_pair(stdout, runs[0], runs[i], (char)('A' + i), o.fail_if_slower,
-				 &regressions) < 0) {
-			err_msg("compare: out of memory");
-			status = EXIT_FAILED;
-		}
-	if (status == EXIT_OK && regressions) {
-		fflush(stdout);
-		err_msg("compare: %u figure%s worse than A by more than %g%%", regressions,
-			regressions == 1 ? "" : "s", o.fail_if_slower);
+	c.n = rc > 0 ? (size_t)rc : 0;
+	c.limit = o.fail_if_slower;
+	if (status == EXIT_OK && compare_all(&c) < 0) {
+		err_msg("compare: out of memory");
 		status = EXIT_FAILED;
 	}
-	for (i = 0; i < n; i++)
-		run_free(runs[i]);
-	free(runs);
+	if (status == EXIT_OK) {
+		rc = !strcmp(o.format, "json") ? compare_write_json(stdout, &c) :
+		     !strcmp(o.format, "csv") ? compare_write_csv(stdout, &c) :
+		     compare_write_text(stdout, &c);
+		if (rc < 0)
+			status = EXIT_FAILED;
+	}
+	if (status == EXIT_OK && c.regressions) {
+		fflush(stdout);
+		err_msg("compare: %u figure%s worse than A by more than %g%%", c.regressions,
+			c.regressions == 1 ? "" : "s", o.fail_if_slower);
+		status = EXIT_FAILED;
+	}
+	compare_all_free(&c);
+	free(specs);
 	free(ops);
 	if (fflush(stdout) != 0 && status == EXIT_OK)
 		status = EXIT_FAILED;

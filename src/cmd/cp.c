@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/features.h"
 #include "core/scratch.h"
 #include "core/units.h"
 #include "engine/engine.h"
@@ -72,7 +73,7 @@ static int check_dst(struct copy_job *j, const struct cp_opts *o, char *dstbuf, 
 		}
 		if (is_marked(j->dst) != 1 && !o->overwrite) {
 			err_msg("cp: refusing to overwrite a file iobattery did not create: '%s': "
-				"use --overwrite", j->dst);
+				"use --overwrite%s", j->dst, mark_hint());
 			return -EINVAL;
 		}
 		j->dst_exists = 1;
@@ -103,6 +104,11 @@ static int check_args(struct copy_job *j, const struct cp_opts *o, char **ops, i
 	if (o->method && copy_method_parse(o->method, &j->method) < 0) {
 		err_msg("cp: unknown method: '%s': use auto, rw, copy_file_range or sendfile",
 			o->method);
+		return -EINVAL;
+	}
+	if (o->method && features_have(o->method) == 0) {
+		err_msg("cp: method not in this build: '%s': see iobattery --version; auto "
+			"and rw work everywhere", o->method);
 		return -EINVAL;
 	}
 	if (o->buffer == 0 || o->buffer > (1ull << 30)) {

@@ -236,7 +236,7 @@ static int check_output(struct dd_job *j, const struct dd_opts *o)
 		}
 		if (is_marked(j->out) != 1 && !o->overwrite) {
 			err_msg("dd: refusing to overwrite a file iobattery did not create: '%s': "
-				"use --overwrite", j->out);
+				"use --overwrite%s", j->out, mark_hint());
 			return -EINVAL;
 		}
 		j->out_exists = 1;

@@ -1,6 +1,7 @@
-/* import.c - `iobattery import FILE...`: read what Bonnie++, PostMark, dd and time printed
- * (src/import/) and keep each record as a result file and in the results store, marked
- * imported, so that compare and report take old and new runs alike. */
+/* import.c - `iobattery import FILE...`: read what Bonnie++, PostMark, dd, psql and time
+ * printed (src/import/) and keep each record in the results store, marked imported, so
+ * that compare and report take old and new runs alike; with -o DIR also as result files
+ * there (never in the current directory unasked). One line per run, then a summary. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,21 +22,26 @@
 #include "store/store.h"
 
 struct import_opts {
-	const char *output_dir;
+	const char *output_dir;		/* NULL: no result files */
 	const char *label;
 	int no_store;
 	int no_files;
 };
 
+/* What became of the runs, for the summary line. */
+struct import_tally {
+	unsigned stored, stored_before, files, files_before;
+};
+
 static const struct opt import_opt_table[] = {
 	{ "output-dir", 'o', OPT_STR, offsetof(struct import_opts, output_dir), "DIR",
-	  "write iobattery-import-ID.json files into DIR (default: the current directory)" },
+	  "also write each run as DIR/iobattery-import-ID.json (default: the store only)" },
 	{ "label", 0, OPT_STR, offsetof(struct import_opts, label), "TEXT",
 	  "a label stored with every imported run" },
 	{ "no-store", 0, OPT_FLAG, offsetof(struct import_opts, no_store), NULL,
 	  "do not save the runs in the results store" },
 	{ "no-files", 0, OPT_FLAG, offsetof(struct import_opts, no_files), NULL,
-	  "do not write result files (only the store)" },
+	  "write no result files, even with -o (the default without -o)" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -43,11 +49,13 @@ static void import_usage(FILE *f, const struct opt_group *g)
 {
 	fprintf(f, "usage: iobattery import [OPTION]... FILE...\n"
 		   "Read Bonnie++ CSV lines (1.03, 1.9x, 2.0x), PostMark reports, dd's closing\n"
-		   "lines and time output (also inside quoted mail) into runs marked imported;\n"
-		   "write each as a result file and save it in the results store ($IOBATTERY_DB,\n"
-		   "else ~/.local/share/iobattery/results.db). Lines that cannot be read are\n"
-		   "reported with their number and skipped. A result file of ours (JSON) is\n"
-		   "saved in the store as it is.\n\noptions:\n");
+		   "lines, psql's command tags and time output (also inside quoted mail) into\n"
+		   "runs marked imported, and save them in the results store ($IOBATTERY_DB,\n"
+		   "else ~/.local/share/iobattery/results.db); with -o DIR also as result files\n"
+		   "there. A time record after a dd or a psql belongs to that run. Lines that\n"
+		   "cannot be read are reported with their number and skipped. A result file\n"
+		   "of ours (JSON) is saved in the store as it is. One line per run, then a\n"
+		   "summary.\n\noptions:\n");
 	opt_help(f, g, 1);
 }
 
@@ -93,8 +101,9 @@ static void describe(char *buf, size_t len, const struct run *r)
 		 r->env.host ? "'" : "", from ? from : "?");
 }
 
-/* Keep one run: its file and its store entry. Returns 0 or 1 (failed). */
-static int keep(const struct import_opts *o, struct store *st, struct run *r)
+/* Keep one run: its file (with -o) and its store entry. Returns 0 or 1 (failed). */
+static int keep(const struct import_opts *o, struct store *st, struct run *r,
+		struct import_tally *t)
 {
 	char path[PATH_MAX], what[512], err[512], where[PATH_MAX + 64] = "";
 	char *json;
@@ -104,7 +113,7 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r)
 	if (o->label && str_set(&r->label, o->label) < 0)
 		return 1;
 	describe(what, sizeof(what), r);
-	if (!o->no_files) {
+	if (o->output_dir && !o->no_files) {
 		json = result_json_dump(r);
 		snprintf(path, sizeof(path), "%s/iobattery-import-%s.json", o->output_dir, r->id);
 		rc = json ? write_new(path, json) : -ENOMEM;
@@ -112,6 +121,8 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r)
 		if (rc == 0 || rc == -EEXIST) {
 			snprintf(where, sizeof(where), " -> %s%s", path,
 				 rc == -EEXIST ? " (already there)" : "");
+			t->files += rc == 0;
+			t->files_before += rc == -EEXIST;
 		} else {
 			err_errno(rc, "import: cannot write: '%s'", path);
 			failed = 1;
@@ -119,17 +130,42 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r)
 	}
 	if (st) {
 		rc = store_put(st, r, &id, err, sizeof(err));
-		if (rc == 0 || rc == -EEXIST)
+		if (rc == 0 || rc == -EEXIST) {
 			snprintf(where + strlen(where), sizeof(where) - strlen(where),
 				 ", store id %lld%s", (long long)id,
 				 rc == -EEXIST ? " (already stored)" : "");
-		else {
+			t->stored += rc == 0;
+			t->stored_before += rc == -EEXIST;
+		} else {
 			err_msg("import: cannot save in the store: '%s': %s", r->id, err);
 			failed = 1;
 		}
 	}
 	printf("imported: %s%s\n", what, where);
 	return failed;
+}
+
+/* "import: 21 runs read from 10 files (4 lines skipped): 20 saved in the store, 1
+ * already there; 21 result files written in DIR" */
+static void summary(const struct import_opts *o, const struct import_set *set, int nfiles,
+		    size_t kept, const struct import_tally *t)
+{
+	printf("import: %zu run%s read from %d file%s", set->n, set->n == 1 ? "" : "s", nfiles,
+	       nfiles == 1 ? "" : "s");
+	if (set->skipped)
+		printf(" (%u line%s skipped)", set->skipped, set->skipped == 1 ? "" : "s");
+	if (kept < set->n)
+		printf(", %zu kept", kept);
+	if (!o->no_store)
+		printf(": %u saved in the store, %u already there", t->stored, t->stored_before);
+	else
+		printf(": not saved in the store (--no-store)");
+	if (o->output_dir && !o->no_files)
+		printf("; %u result file%s written in %s, %u already there", t->files,
+		       t->files == 1 ? "" : "s", o->output_dir, t->files_before);
+	else if (o->no_store)
+		printf("; no result files (give -o DIR): nothing was kept");
+	printf("\n");
 }
 
 static struct store *open_store(void)
@@ -173,7 +209,8 @@ static int add_result_file(struct import_set *set, const char *path)
 
 int cmd_import(int argc, char **argv)
 {
-	struct import_opts o = { ".", NULL, 0, 0 };
+	struct import_opts o = { NULL, NULL, 0, 0 };
+	struct import_tally tally = { 0 };
 	struct opt_group g = { import_opt_table, &o };
 	struct import_set set = { 0 };
 	struct store *st = NULL;
@@ -193,7 +230,8 @@ int cmd_import(int argc, char **argv)
 		err_msg("import: missing operand: give the files to read");
 		status = EXIT_USAGE;
 	}
-	if (status == EXIT_OK && !o.no_files && access(o.output_dir, W_OK | X_OK) < 0) {
+	if (status == EXIT_OK && o.output_dir && !o.no_files &&
+	    access(o.output_dir, W_OK | X_OK) < 0) {
 		err_errno(-errno, "import: cannot write in directory: '%s'", o.output_dir);
 		status = EXIT_USAGE;
 	}
@@ -221,10 +259,12 @@ int cmd_import(int argc, char **argv)
 		if (sig_stop_requested()) {
 			err_msg("import: interrupted: %zu of %zu runs kept", k, set.n);
 			status = EXIT_SIGNAL;
-		} else if (keep(&o, st, set.runs[k])) {
+		} else if (keep(&o, st, set.runs[k], &tally)) {
 			status = EXIT_FAILED;
 		}
 	}
+	if (set.n && (status == EXIT_OK || k > 0))
+		summary(&o, &set, n, k, &tally);
 	store_close(st);
 	import_set_free(&set);
 	free(ops);

@@ -3,6 +3,7 @@
  * beside the output and renamed, so that a failure leaves nothing half-written. */
 #include <errno.h>
 #include <limits.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ struct report_opts {
 	const char *title;
 	int no_store;
 	int force;
+	int open;
 };
 
 static const struct opt report_opt_table[] = {
@@ -34,6 +36,8 @@ static const struct opt report_opt_table[] = {
 	  "take only result files, never store ids or labels" },
 	{ "force", 0, OPT_FLAG, offsetof(struct report_opts, force), NULL,
 	  "overwrite FILE even when it is not a report iobattery wrote" },
+	{ "open", 0, OPT_FLAG, offsetof(struct report_opts, open), NULL,
+	  "open the report in the desktop's browser (xdg-open) where there is a display" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -43,7 +47,9 @@ static void report_usage(FILE *f, const struct opt_group *g)
 		   "Write one self-contained HTML file (inline CSS and SVG, nothing fetched)\n"
 		   "for the runs given as result files, store ids or labels: the grouped\n"
 		   "table, bar charts with 95%% confidence intervals, latency percentiles,\n"
-		   "flags, the comparison with the first run, and each run's environment.\n\n"
+		   "flags, the comparison with the first run, and each run's environment.\n"
+		   "It opens with a summary: per run what ran, what can be trusted and the\n"
+		   "flags that apply.\n\n"
 		   "options:\n");
 	opt_help(f, g, 1);
 }
@@ -97,8 +103,9 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 		return rc;
 	}
 	rc = html_report(f, runs, (const char *const *)names, n, title);
-	if (fflush(f) != 0 && rc == 0)
-		rc = -errno;
+	/* a failed write shows as -EIO (the stream's error flag); the flush says why */
+	if (fflush(f) != 0 && (rc == 0 || rc == -EIO))
+		rc = errno ? -errno : -EIO;
 	if (rc == 0 && fchmod(fileno(f), 0644) < 0)
 		rc = -errno;
 	if (fclose(f) != 0 && rc == 0)
@@ -110,9 +117,44 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 	return rc;
 }
 
+extern char **environ;
+
+/* Start xdg-open on the report where there is a display (X11 or Wayland), without waiting
+ * for the browser; else say where the report is. 0, or -errno when it cannot start. */
+static int open_report(const char *path)
+{
+	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+	char full[PATH_MAX], prog[] = "xdg-open";
+	char *args[3] = { prog, full, NULL };
+	pid_t pid;
+	int rc;
+
+	if (!(x && *x) && !(w && *w)) {
+		printf("report: no display (DISPLAY and WAYLAND_DISPLAY are not set): open '%s' "
+		       "in a browser\n", path);
+		return 0;
+	}
+	if (path[0] == '/')
+		snprintf(full, sizeof(full), "%s", path);
+	else if (!getcwd(full, sizeof(full)) ||
+		 strlen(full) + strlen(path) + 2 > sizeof(full)) {
+		err_errno(-ENAMETOOLONG, "report: cannot open: '%s'", path);
+		return -ENAMETOOLONG;
+	} else
+		snprintf(full + strlen(full), sizeof(full) - strlen(full), "/%s", path);
+	fflush(stdout);
+	rc = posix_spawnp(&pid, prog, NULL, NULL, args, environ);
+	if (rc) {
+		err_errno(-rc, "report: cannot start the browser: '%s'", prog);
+		return -rc;
+	}
+	printf("report: opening with %s\n", prog);
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { "iobattery-report.html", NULL, 0, 0 };
+	struct report_opts o = { "iobattery-report.html", NULL, 0, 0, 0 };
 	struct opt_group g = { report_opt_table, &o };
 	struct run **runs = NULL;
 	char **ops = NULL;
@@ -148,6 +190,8 @@ int cmd_report(int argc, char **argv)
 			status = rc == -ENOENT || rc == -EACCES ? EXIT_USAGE : EXIT_FAILED;
 		} else {
 			printf("report: %s\n", o.output);
+			if (o.open && open_report(o.output) < 0)
+				status = EXIT_FAILED;
 		}
 	}
 	for (i = 0; i < n; i++)

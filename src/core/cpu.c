@@ -1,10 +1,13 @@
-/* cpu.c - process CPU time (getrusage) and whole-system busy time (/proc/stat). */
+/* cpu.c - process CPU time (getrusage) and whole-system busy time: /proc/stat on Linux
+ * (HAVE_PROC_STAT), kern.cp_time on the BSDs (HAVE_KERN_CP_TIME, cpu_bsd.c, untested),
+ * else unknown (0/0: the row says no system share). */
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "core/clock.h"
 #include "core/cpu.h"
 #include "stats/result.h"
@@ -25,7 +28,15 @@ static void cpu_read_stat(uint64_t *busy, uint64_t *total)
 
 	*busy = 0;
 	*total = 0;
+#ifdef HAVE_KERN_CP_TIME
+	if (cpu_bsd_cp_time(busy, total) == 0)
+		return;
+#endif
+#ifdef HAVE_PROC_STAT
 	f = fopen("/proc/stat", "r");
+#else
+	f = NULL;
+#endif
 	if (!f)
 		return;
 	if (fgets(line, sizeof(line), f) && strncmp(line, "cpu ", 4) == 0) {
@@ -65,7 +76,11 @@ void cpu_fill(struct row_cpu *out, const struct cpu_sample *a, const struct cpu_
 	uint64_t sys = cpu_delta(a->sys_ns, b->sys_ns);
 	uint64_t dbusy = cpu_delta(a->busy_ticks, b->busy_ticks);
 	uint64_t dtotal = cpu_delta(a->total_ticks, b->total_ticks);
+#ifdef HAVE_KERN_CP_TIME
+	long tck = cpu_bsd_tick_hz();	/* kern.cp_time counts statclock ticks */
+#else
 	long tck = sysconf(_SC_CLK_TCK);
+#endif
 
 	memset(out, 0, sizeof(*out));
 	out->valid = 1;

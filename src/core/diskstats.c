@@ -311,7 +311,7 @@ int diskstats_read_name(const char *name, struct diskstats_counters *out)
 	n = diskstats_close(&set);
 	return rc == 0 && n < 0 ? (int)n : rc;
 }
-#else
+#elif !defined(HAVE_DEVSTAT)	/* the BSDs' devstat: diskstats_bsd.c */
 int diskstats_read(struct diskstats_set *set, struct diskstats_snap *snap)
 {
 	(void)set;

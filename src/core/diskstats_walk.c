@@ -369,7 +369,7 @@ int diskstats_find(const char *path, struct diskstats_set *set)
 	return diskstats_find_at("/sys", "/proc/self/mountinfo", path, set);
 }
 
-#else /* !HAVE_DISKSTATS */
+#elif !defined(HAVE_DEVSTAT)	/* neither: no device statistics; devstat: diskstats_bsd.c */
 
 static void ds_unavailable(struct diskstats_set *set)
 {

@@ -232,6 +232,14 @@ int scratch_destroy(struct scratch *s)
 	return rc;
 }
 
+void scratch_keep(struct scratch *s)
+{
+	if (!s)
+		return;
+	cleanup_unregister(s->slot);
+	free(s);
+}
+
 int space_check(const char *dir, uint64_t need, uint64_t *avail)
 {
 	struct statvfs sv;
@@ -255,6 +263,15 @@ int mark_created(int fd)
 #else
 	(void)fd;
 	return -ENOTSUP;
+#endif
+}
+
+const char *mark_hint(void)
+{
+#ifdef HAVE_XATTR
+	return "";
+#else
+	return " (this build cannot mark the files it makes: no extended attributes)";
 #endif
 }
 

@@ -53,6 +53,9 @@ int scratch_path(const struct scratch *s, const char *name, char *buf, size_t le
  * Returns 0 or the first -errno met (the rest is still attempted). NULL is allowed. */
 int scratch_destroy(struct scratch *s);
 
+/* Keep the directory and what is in it (iozone -w): forget it and free s. NULL is
+ * allowed. */
+void scratch_keep(struct scratch *s);
 /* Remove a directory tree we created, without following symlinks. 0 or -errno. */
 int scratch_rmtree(const char *path);
 
@@ -67,5 +70,9 @@ int mark_created(int fd);
 /* 1 when path carries our mark, 0 when not (or it cannot tell), -errno on stat errors.
  * Does not follow a symlink. */
 int is_marked(const char *path);
+/* What to add to a refusal to overwrite: "" where files can be marked, else a note that
+ * this build cannot mark them (no xattr: --posix-only, a BSD), so that every existing
+ * file needs --overwrite. Static string. */
+const char *mark_hint(void);
 
 #endif

@@ -1,7 +1,9 @@
 /* sysinfo.c - environment detection: host, OS, CPU, RAM, and the file system, mount and
  * block device behind a target path. Everything fails soft: what cannot be read stays
- * NULL / -1 / 0. Linux sources: /proc/cpuinfo, /proc/self/mountinfo, /sys/dev/block,
- * /sys/block, /sys/class/dmi/id; elsewhere only uname, gethostname and sysconf. */
+ * NULL / -1 / 0. Linux sources (HAVE_LINUX_PROCFS): /proc/cpuinfo, /proc/meminfo,
+ * /proc/self/mountinfo, /sys/dev/block, /sys/block, /sys/class/dmi/id; BSD sources
+ * (HAVE_SYSCTLBYNAME, HAVE_STATFS_FSTYPENAME: sysinfo_bsd.c, untested); everywhere
+ * uname, gethostname, sysconf and /etc/os-release. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
@@ -20,7 +22,15 @@
 
 #include "config.h"
 #include "core/sysinfo.h"
+#include "core/sysinfo_int.h"
 #include "stats/result.h"
+
+/* 1 where the Linux /proc and /sys readers below may run; the code compiles everywhere. */
+#ifdef HAVE_LINUX_PROCFS
+#define SYSINFO_PROCFS 1
+#else
+#define SYSINFO_PROCFS 0
+#endif
 
 /* Replace *dst with a copy of s (NULL allowed). 0 or -ENOMEM. */
 static int set_copy(char **dst, const char *s)
@@ -69,7 +79,7 @@ static int read_first_line(const char *path, char *buf, size_t len)
 /* Value of the first "key<spaces>: value" line in /proc/cpuinfo, or NULL (malloc'd). */
 static char *cpuinfo_value(const char *key, int *has_hypervisor, int *has_flags)
 {
-	FILE *f = fopen("/proc/cpuinfo", "re");
+	FILE *f = SYSINFO_PROCFS ? fopen("/proc/cpuinfo", "re") : NULL;
 	char line[4096];
 	char *val = NULL;
 	size_t klen = strlen(key);
@@ -118,8 +128,12 @@ uint64_t sysinfo_ram(void)
 	if (pages > 0 && psz > 0)
 		return (uint64_t)pages * (uint64_t)psz;
 #endif
+#ifdef HAVE_SYSCTLBYNAME
+	if (sysinfo_bsd_ram())
+		return sysinfo_bsd_ram();
+#endif
 	{
-		FILE *f = fopen("/proc/meminfo", "re");
+		FILE *f = SYSINFO_PROCFS ? fopen("/proc/meminfo", "re") : NULL;
 		char line[256];
 		unsigned long long kb = 0;
 
@@ -148,7 +162,11 @@ static int dmi_virtualized(void)
 	char buf[256];
 	int seen = 0;
 
-	for (size_t i = 0; files[i]; i++) {
+#ifdef HAVE_SYSCTLBYNAME
+	if (sysinfo_bsd_virtualized() >= 0)
+		return sysinfo_bsd_virtualized();
+#endif
+	for (size_t i = 0; SYSINFO_PROCFS && files[i]; i++) {
 		if (read_first_line(files[i], buf, sizeof(buf)) < 0)
 			continue;
 		seen = 1;
@@ -231,6 +249,10 @@ static int fill_host(struct env *env)
 		model = cpuinfo_value("Model", &hyper, &flags);
 	if (!model)
 		model = cpuinfo_value("cpu model", &hyper, &flags);
+#ifdef HAVE_SYSCTLBYNAME
+	if (!model)
+		model = sysinfo_bsd_cpu_model();
+#endif
 	if (model) {
 		free(env->cpu_model);
 		env->cpu_model = model;
@@ -347,14 +369,14 @@ static int parse_mountinfo(char *line, struct mount_hit *m)
 /* Find the mount holding real path rp with device dev. Returns 0 and fills best. */
 static int find_mount(const char *rp, dev_t dev, int have_dev, struct mount_hit *best)
 {
-	FILE *f = fopen("/proc/self/mountinfo", "re");
+	FILE *f = SYSINFO_PROCFS ? fopen("/proc/self/mountinfo", "re") : NULL;
 	char *line = NULL;
 	size_t cap = 0;
 	int found = 0;
 	struct mount_hit *m;
 
 	if (!f)
-		return -errno;
+		return -ENOENT;		/* no mount table to read: the target stays unknown */
 	m = malloc(sizeof(*m));
 	if (!m) {
 		fclose(f);
@@ -540,6 +562,10 @@ static int fill_target(struct env *env, const char *target)
 		if (device_name(m->maj, m->min, m->source, disk, sizeof(disk)) == 0)
 			rc |= fill_device(env, disk);
 	}
+#ifdef HAVE_STATFS_FSTYPENAME
+	else if (rp[0] == '/')
+		rc |= sysinfo_bsd_target(env, rp);
+#endif
 	free(m);
 	return rc ? -ENOMEM : 0;
 }
@@ -579,5 +605,9 @@ int sysinfo_device_of(const char *path, char *buf, unsigned long len)
 	if (rc == 0)
 		rc = device_name(m->maj, m->min, m->source, buf, len);
 	free(m);
+#ifdef HAVE_STATFS_FSTYPENAME
+	if (rc == -ENOENT)
+		rc = sysinfo_bsd_device_of(rp, buf, len);
+#endif
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* import.h - readers for what the classic tools printed: Bonnie++ CSV lines (1.03, 1.9x
- * and 2.0x), PostMark reports (verbose and terse), dd's closing lines (BSD and GNU) and
- * the output of `time` (BSD one-line, bash three-line, GNU time). Each record becomes a
+ * and 2.0x), PostMark reports (verbose and terse), dd's closing lines (BSD and GNU), psql's
+ * command tags and the output of `time` (BSD one-line, bash three-line, GNU time); a time
+ * record after a dd or a psql belongs to that run. Each record becomes a
  * run of the results model marked RUN_IMPORTED, its rows ROW_IMPORTED; Bonnie++'s "+++++"
  * becomes a row flagged ROW_NOT_MEASURED (never a zero).
  * Input may be quoted mail ("> " prefixes are removed) and Bonnie++ CSV lines wrapped at
@@ -57,6 +58,27 @@ int import_lines_feed(struct import_lines *s, const char *line, unsigned lineno,
 		      struct import_set *set);
 /* Flush a record still open at the end; frees s. Returns 0 or -ENOMEM. */
 int import_lines_end(struct import_lines *s, struct import_set *set);
+
+/* psql's output (import_psql.c), fed by the line reader: after a psql command line the
+ * command tags and query results it printed, until the time record that ends them. */
+struct import_psql {
+	int active;			/* a psql command line seen, its output being read */
+	unsigned line;			/* the command's line */
+	char script[256];		/* its -f FILE */
+	char tags[2048];		/* the command tags, "; " between them */
+	unsigned ntags;
+	int truncated;			/* more tags than tags[] holds */
+};
+/* A command line was seen: start collecting when it runs psql, else stop. */
+void import_psql_command(struct import_psql *p, const char *cmd, unsigned lineno);
+/* 1 when line is psql's (a command tag or a line of a result table) while collecting,
+ * else 0. */
+int import_psql_line(struct import_psql *p, const char *line);
+/* The time record t = { real, user, sys } (seconds) ends the psql output: when tags were
+ * collected, add a db run to set and return 1; 0 when nothing was collected; -ENOMEM.
+ * cmd is the command line, lineno the time record's line. */
+int import_psql_emit(struct import_psql *p, struct import_set *set, const char *source,
+		     const char *cmd, const double t[3], unsigned lineno);
 
 /* Shared helpers (import.c). */
 /* Mark run and rows imported; set id "imp-" + 16 hex digits of a hash of key. 0/-ENOMEM. */

@@ -48,9 +48,11 @@ struct import_lines {
 	int pm_done_line;		/* "Deleting files...Done" just seen */
 	uint64_t recs_out;		/* latest "N+M records out", 0 none */
 	unsigned recs_line;
+	unsigned recs_pending;		/* "records out" lines not yet given a time record */
 	struct row *dd_row;		/* the latest dd row, to attach a time record to */
 	unsigned dd_line;
 	struct time_rec t;
+	struct import_psql psql;	/* psql's output after a psql command line */
 };
 
 static void pm_defaults(struct pm_settings *pm)
@@ -382,9 +384,12 @@ static int dd_row_new(struct import_lines *s, struct import_set *set, double byt
 	w->bytes = (uint64_t)bytes;
 	w->elapsed_ns = (uint64_t)(secs * 1e9 + 0.5);
 	w->rate = secs > 0 ? bytes / secs / 1e6 : 0;	/* MB/s = 10^6 bytes per second */
-	if (s->recs_out && s->recs_line + 4 > lineno)
+	if (s->recs_out && s->recs_line + 4 + 4 * s->recs_pending > lineno)
 		w->ops = s->recs_out;
-	s->recs_out = 0;
+	if (s->recs_pending)
+		s->recs_pending--;
+	if (!s->recs_pending)
+		s->recs_out = 0;
 	if (import_finish_run(run, key, s->source, lineno, "dd output") < 0 ||
 	    import_set_add(set, run) < 0)
 		return -ENOMEM;
@@ -474,14 +479,25 @@ static int time_emit(struct import_lines *s, struct import_set *set, unsigned li
 	struct run *run;
 	struct row *w = NULL;
 	char name[64], key[700];
+	int rc;
 
 	if (t->have != 7)
 		return 0;
 	t->have = 0;
+	if (s->psql.active && s->psql.ntags) {
+		/* psql's command tags, then `time` of the psql */
+		rc = import_psql_emit(&s->psql, set, s->source, s->cmd,
+				      (const double[3]){ t->real, t->user, t->sys }, t->line);
+		if (rc != 0)
+			return rc;
+	}
 	if (s->dd_row && s->dd_line + 4 > t->line && !s->dd_row->cpu.valid) {
 		w = s->dd_row;	/* dd's closing line, then `time` of the same command */
-	} else if (s->recs_out && s->recs_line + 4 > t->line && dd_from_records(s, set) == 1) {
-		w = s->dd_row;	/* records only (old GNU dd): time's real is the elapsed */
+	} else if (s->recs_pending && s->recs_line + 12 > t->line &&
+		   dd_from_records(s, set) == 1) {
+		/* records only (old GNU dd; two in parallel print two): time's real is the
+		 * elapsed time */
+		w = s->dd_row;
 	} else {
 		run = run_new("time");
 		if (!run)
@@ -568,7 +584,7 @@ static int bonnie_noise(const char *l)
 	static const char *const pre[] = {
 		"Writing ", "Rewriting", "Reading ", "start 'em", "Create files",
 		"Stat files", "Delete files", "Version ", "Concurrency", "Machine ",
-		"Latency ", "files ", "files:max", "Name:Size", "Using uid", "-", NULL,
+		"Latency ", "files ", "files:max", "Name:Size", "Using uid", "--", NULL,
 	};
 	const char *const *p;
 
@@ -576,6 +592,16 @@ static int bonnie_noise(const char *l)
 		if (!strncmp(l, *p, strlen(*p)))
 			return 1;
 	return 0;
+}
+
+/* After a one-word shell prompt ("bash-3.00$ ", "-bash-3.00$ ", "host% "), or NULL. */
+static const char *prompt_end(const char *l)
+{
+	size_t n = strcspn(l, " ");
+
+	if (n < 2 || n > 64 || l[n] != ' ' || !strchr("$#%>", l[n - 1]))
+		return NULL;
+	return l + n + 1;
 }
 
 static int misc_line(struct import_lines *s, const char *l, unsigned lineno)
@@ -586,10 +612,13 @@ static int misc_line(struct import_lines *s, const char *l, unsigned lineno)
 
 	if (bonnie_noise(l))
 		return 1;
-	if (sscanf(l, "%llu+%llu records %7s", &full, &part, dir) == 3) {
+	/* "N+M records out", or without the partial count (older dd's, Solaris) */
+	if (sscanf(l, "%llu+%llu records %7s", &full, &part, dir) == 3 ||
+	    (sscanf(l, "%llu records %7s", &full, dir) == 2 && (part = 0, 1))) {
 		if (!strcmp(dir, "out")) {
 			s->recs_out = full + part;
 			s->recs_line = lineno;
+			s->recs_pending++;
 		}
 		return 1;
 	}
@@ -619,6 +648,8 @@ static int misc_line(struct import_lines *s, const char *l, unsigned lineno)
 		l = p + 3;
 	else if ((*l == '$' || *l == '#') && l[1] == ' ')
 		l += 2;
+	else if ((p = prompt_end(l)))
+		l = p;		/* "bash-3.00$ time psql ...", "host% dd ..." */
 	if (!strncmp(l, "time ", 5) || !strncmp(l, "dd ", 3) || !strncmp(l, "bonnie", 6) ||
 	    !strncmp(l, "postmark", 8) || !strncmp(l, "psql ", 5) || !strncmp(l, "cp ", 3)) {
 		size_t n = strlen(l);
@@ -628,6 +659,7 @@ static int misc_line(struct import_lines *s, const char *l, unsigned lineno)
 		memcpy(s->cmd, l, n);
 		s->cmd[n] = '\0';
 		s->cmd_line = lineno;
+		import_psql_command(&s->psql, s->cmd, lineno);
 		if (!strstr(l, "postmark"))
 			pm_defaults(&s->pm);
 		return 1;
@@ -640,6 +672,8 @@ int import_lines_feed(struct import_lines *s, const char *line, unsigned lineno,
 {
 	int rc, was_done = s->pm_done_line;
 
+	if (import_psql_line(&s->psql, line))
+		return 1;
 	rc = pm_report_line(s, line, lineno, set);
 	if (rc == 0)
 		rc = pm_terse(s, line, lineno, set);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/iozone_out.h"
 #include "output/output.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -102,7 +103,8 @@ static void csv_flags(FILE *f, unsigned flags)
 
 static int csv_begin(FILE *f, const struct run *run)
 {
-	(void)run;
+	if (csv_iozone_run(run))	/* iozone's matrix: a tidy table of its own */
+		return csv_iozone_begin(f, run);
 	return fputs(csv_header, f) == EOF ? -EIO : 0;
 }
 
@@ -111,6 +113,8 @@ static int csv_row(FILE *f, const struct run *run, const struct row *w)
 	const struct row_cpu *c = &w->cpu;
 	const struct row_lat *l = &w->lat;
 
+	if (csv_iozone_run(run))
+		return csv_iozone_row(f, run, w);
 	csv_str(f, run->id, ',');
 	csv_str(f, w->workload, ',');
 	csv_str(f, w->phase, ',');

@@ -33,26 +33,61 @@ void html_esc(FILE *f, const char *s)
 	}
 }
 
+/* The stylesheet: the page never scrolls sideways (wide tables scroll inside their own
+ * box, with the header row and the first column kept in view; charts scale down),
+ * colours come from variables with a dark variant (prefers-color-scheme), the chart
+ * series from Okabe and Ito's colour-blind-safe palette (k0..k7, as svg_colour), and
+ * a print stylesheet lays the boxes open and keeps charts and rows whole. */
 static const char css[] =
-	"body{font-family:sans-serif;margin:24px;color:#222;background:#fff}"
-	"h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid #ccc}"
-	"table{border-collapse:collapse;margin:8px 0;font-size:13px}"
-	"th,td{border:1px solid #bbb;padding:3px 6px}td.n{text-align:right}"
-	"thead th{background:#e8eef6}tr.machine th{background:#f3f3f3;text-align:left}"
-	".flag{color:#b00;font-weight:bold}.nm{fill:#888;font-style:italic}"
-	"td.nm{color:#888;font-style:italic}.imp{color:#555}"
-	"svg.chart{display:block;margin:10px 0;border:1px solid #ddd;background:#fcfcfc}"
-	".ttl{font-size:14px;font-weight:bold}.lbl{font-size:12px}.val{font-size:11px}"
-	".tick{font-size:10px;fill:#555}.axis{stroke:#444;fill:none}"
-	".grid{stroke:#ddd;fill:none}.ci{stroke:#000;stroke-width:1.5;fill:none}"
-	".better{color:#070}.worse{color:#b00}.refused{color:#666;font-style:italic}"
-	"code{font-size:12px}";
+	":root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--mut:#555;--line:#bbb;"
+	"--head:#e6edf5;--mach:#f2f2f2;--box:#fcfcfc;--bad:#b3261e;--good:#1b6e35;"
+	"--k0:#0072b2;--k1:#d55e00;--k2:#009e73;--k3:#cc79a7;--k4:#e69f00;--k5:#56b4e9;"
+	"--k6:#8c6d31;--k7:#999}"
+	"@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#141414;--mut:#aaa;"
+	"--line:#555;--head:#1f2b38;--mach:#232323;--box:#1a1a1a;--bad:#ff8a80;--good:#7bd88f;"
+	"--k0:#56a8e6;--k1:#ff8c4d;--k2:#3ccfa4;--k3:#e8a3cc;--k4:#f2b544;--k5:#9bd6f5;"
+	"--k6:#c9a561;--k7:#bbb}}"
+	"html{-webkit-text-size-adjust:100%}"
+	"body{font-family:sans-serif;margin:16px auto;padding:0 16px;max-width:1600px;"
+	"color:var(--fg);background:var(--bg);line-height:1.4;overflow-wrap:break-word}"
+	"h1{font-size:22px}h2{font-size:18px;margin-top:28px;border-bottom:1px solid var(--line)}"
+	"h3{font-size:15px}"
+	".summary{border:1px solid var(--line);background:var(--box);padding:4px 14px}"
+	".summary p{margin:8px 0}"
+	".scroll{overflow:auto;max-width:100%;max-height:85vh;margin:8px 0}"
+	"table{border-collapse:separate;border-spacing:0;font-size:13px}"
+	"th,td{border:1px solid var(--line);border-width:0 1px 1px 0;padding:3px 6px;"
+	"background:var(--bg);vertical-align:top}"
+	"tr>:first-child{border-left-width:1px}thead tr:first-child>*{border-top-width:1px}"
+	"td.n{text-align:right;white-space:nowrap}"
+	"thead th{background:var(--head);position:sticky;top:0;z-index:1}"
+	"tbody th,tbody td:first-child{position:sticky;left:0;z-index:1;text-align:left}"
+	"tbody th{background:var(--mach)}tr.machine th{text-align:left}"
+	"thead th:first-child{left:0;z-index:2}"
+	"code{font-size:12px;overflow-wrap:anywhere}"
+	"td.cmd{min-width:16em;max-width:40em}"
+	".flag{color:var(--bad);font-weight:bold}.nm{fill:var(--mut);font-style:italic}"
+	"td.nm{color:var(--mut);font-style:italic}.imp{color:var(--mut)}"
+	"svg.chart{display:block;margin:10px 0;max-width:100%;height:auto;"
+	"border:1px solid var(--line);background:var(--box)}"
+	"svg text{fill:var(--fg)}.ttl{font-size:14px;font-weight:bold}.lbl{font-size:12px}"
+	".val{font-size:11px}.tick{font-size:10px;fill:var(--mut)}"
+	".axis{stroke:var(--fg);fill:none}.grid{stroke:var(--line);fill:none;stroke-width:.5}"
+	".ci{stroke:var(--fg);stroke-width:1.5;fill:none}"
+	".k0{--k:var(--k0)}.k1{--k:var(--k1)}.k2{--k:var(--k2)}.k3{--k:var(--k3)}"
+	".k4{--k:var(--k4)}.k5{--k:var(--k5)}.k6{--k:var(--k6)}.k7{--k:var(--k7)}"
+	"rect.bar,circle.pt{fill:var(--k)}polyline.line,path.key{stroke:var(--k);fill:none}"
+	".better{color:var(--good)}.worse{color:var(--bad)}"
+	".refused{color:var(--mut);font-style:italic}"
+	"@media print{:root{--fg:#000;--bg:#fff;--box:#fff;--head:#eee;--mach:#f5f5f5}"
+	"body{max-width:none;margin:0;padding:0;font-size:11px}"
+	".scroll{overflow:visible;max-height:none}"
+	"thead th,tbody th,tbody td:first-child{position:static}"
+	"thead{display:table-header-group}tr,svg.chart,.summary{break-inside:avoid}"
+	"h2{break-after:avoid}svg.chart{max-width:100%}}";
 
 /* The flags a cell shows, as short words, and their legend. */
-static const struct {
-	unsigned bit;
-	const char *word, *meaning;
-} flag_words[] = {
+const struct html_flag_word html_flag_words[] = {
 	{ ROW_CACHE_INFLATED, "cache", "read largely from the page cache: RAM, not the disk" },
 	{ ROW_SHORT, "short", "ran under 0.5 s: timing error may show" },
 	{ ROW_INCONSISTENT, "inconsistent", "repeats vary by more than 10% (CV)" },
@@ -60,17 +95,23 @@ static const struct {
 	{ ROW_FAILED, "failed", "the phase failed" },
 	{ ROW_TOO_FAST, "offloaded", "faster than memory can copy (reflink or offload)" },
 	{ ROW_IMPORTED, "imported", "read from an old tool's output, not measured here" },
+	{ ROW_STEAL, "steal", "the hypervisor took over 5% of the CPU: the host decided" },
+	{ ROW_DEVICE_IDLE, "device idle", "the device moved under 10% of the bytes: the page "
+	  "cache answered" },
+	{ ROW_WRITEBACK_PENDING, "dirty", "over 10% of the bytes written were still dirty at "
+	  "the end: the page cache's rate" },
+	{ 0, NULL, NULL },
 };
-#define NFLAGS (sizeof(flag_words) / sizeof(flag_words[0]))
+#define NFLAGS (sizeof(html_flag_words) / sizeof(html_flag_words[0]) - 1)
 
 void html_flags(FILE *f, unsigned flags)
 {
 	size_t i;
 
 	for (i = 0; i < NFLAGS; i++)
-		if ((flags & flag_words[i].bit) && flag_words[i].bit != ROW_IMPORTED)
+		if ((flags & html_flag_words[i].bit) && html_flag_words[i].bit != ROW_IMPORTED)
 			fprintf(f, " <span class=\"flag\" title=\"%s\">%s</span>",
-				flag_words[i].meaning, flag_words[i].word);
+				html_flag_words[i].meaning, html_flag_words[i].word);
 }
 
 const char *html_flag_mark(unsigned flags)
@@ -133,6 +174,8 @@ static int build(struct report *r)
 		for (j = 0; j < r->groups[i].n; j++) {
 			const struct row *w = r->groups[i].g[j].first;
 
+			if (html_iozone_row(w))
+				continue;	/* drawn by html_iozone_section */
 			for (k = 0; k < r->ncols && !col_match(r->cols[k], w); k++)
 				;
 			if (k < r->ncols)
@@ -191,7 +234,8 @@ static void runs_section(FILE *f, const struct report *r)
 {
 	size_t i;
 
-	fprintf(f, "<h2>Runs</h2>\n<table><thead><tr><th>run</th><th>host</th><th>workload</th>"
+	fprintf(f, "<h2>Runs</h2>\n<div class=\"scroll\"><table><thead><tr><th>run</th>"
+		   "<th>host</th><th>workload</th>"
 		   "<th>tool</th><th>date</th><th>given as</th><th>id</th></tr></thead><tbody>\n");
 	for (i = 0; i < r->n; i++) {
 		const struct run *run = r->runs[i];
@@ -213,7 +257,7 @@ static void runs_section(FILE *f, const struct report *r)
 		html_esc(f, run->id);
 		fprintf(f, "</code></td></tr>\n");
 	}
-	fprintf(f, "</tbody></table>\n");
+	fprintf(f, "</tbody></table></div>\n");
 }
 
 static void legend(FILE *f)
@@ -223,27 +267,28 @@ static void legend(FILE *f)
 	fprintf(f, "<p>Flags: ");
 	for (i = 0; i < NFLAGS; i++)
 		fprintf(f, "%s<span class=\"flag\">%s</span>: %s", i ? "; " : "",
-			flag_words[i].word, flag_words[i].meaning);
+			html_flag_words[i].word, html_flag_words[i].meaning);
 	fprintf(f, ". A value with &plusmn; is the mean of repeats with the half-width of its "
 		   "95%% confidence interval (Student's t); one without comes from a single run "
 		   "and has no interval. <i>not measured</i>: the tool printed "
 		   "no figure (Bonnie++'s +++++).</p>\n");
 }
 
+/* One bar chart per figure that two or more runs measured: a chart of one bar compares
+ * nothing (the table has the figure). */
 static void charts_section(FILE *f, const struct report *r)
 {
 	struct svg_bar *b = calloc(r->n, sizeof(*b));
 	char (*names)[96] = calloc(r->n, sizeof(*names)), title[256];
-	size_t c, i, nb;
+	const char *d;
+	size_t c, i, nb, measured, shown = 0;
 
 	if (!b || !names)
 		goto out;
-	fprintf(f, "<h2>Charts</h2>\n<p>One chart per figure; whiskers are 95%% confidence "
-		   "intervals of the mean where a run has repeats.</p>\n");
 	for (c = 0; c < r->ncols; c++) {
 		const char *unit = NULL;
 
-		for (i = 0, nb = 0; i < r->n; i++) {
+		for (i = 0, nb = 0, measured = 0; i < r->n; i++) {
 			const struct row_group *g = html_cell(r, i, c);
 
 			if (!g)
@@ -258,12 +303,19 @@ static void charts_section(FILE *f, const struct report *r)
 			b[nb].mark = html_flag_mark(g->flags);
 			if (!unit && g->value.n)
 				unit = g->unit;
+			measured += g->value.n > 0;
 			nb++;
 		}
+		if (measured < 2)
+			continue;
+		if (!shown++)
+			fprintf(f, "<h2 id=\"charts\">Charts</h2>\n<p>One chart per figure "
+				   "measured by two or more runs; whiskers are 95%% confidence "
+				   "intervals of the mean where a run has repeats. Hover over a "
+				   "bar for its value.</p>\n");
+		d = kv_get(&r->cols[c]->params, RK_ROW_DETAIL);
 		snprintf(title, sizeof(title), "%s %s%s%s", r->cols[c]->workload,
-			 r->cols[c]->phase, kv_get(&r->cols[c]->params, RK_ROW_DETAIL) ? " " : "",
-			 kv_get(&r->cols[c]->params, RK_ROW_DETAIL) ?
-			 kv_get(&r->cols[c]->params, RK_ROW_DETAIL) : "");
+			 r->cols[c]->phase, d ? " " : "", d ? d : "");
 		svg_bars(f, title, unit ? unit : "", b, nb);
 	}
 out:
@@ -294,10 +346,12 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	fprintf(f, "</h1>\n<p>%zu run%s, report written %s. Every figure below comes from the "
 		   "result files; docs/methodology.md says how each is measured.</p>\n", n,
 		n == 1 ? "" : "s", now);
+	html_summary_section(f, &r);
 	runs_section(f, &r);
 	html_table_section(f, &r);
 	legend(f);
 	charts_section(f, &r);
+	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
 	html_series_section(f, &r);
 	if (n >= 2)

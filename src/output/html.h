@@ -21,7 +21,9 @@ struct svg_bar {
 	int not_measured;		/* no bar: "not measured" */
 	const char *mark;		/* short flag text after the value ("cache"), or NULL */
 };
-/* A horizontal bar chart with CI whiskers; bars coloured by index. 0 or -EIO. */
+/* A horizontal bar chart with CI whiskers, bars coloured by index, a round axis in the
+ * unit's display prefix, a <title> and <desc> naming every value. The caller draws one
+ * only where it compares two or more values. 0 or -EIO. */
 int svg_bars(FILE *f, const char *title, const char *unit, const struct svg_bar *b,
 	     size_t n);
 
@@ -30,10 +32,14 @@ struct svg_lat {
 	const char *label;
 	double ns[5];
 };
-/* Lines of latency against percentile, log-scaled time axis. 0 or -EIO. */
+/* Lines of latency against percentile, log-scaled time axis, a point with its value on
+ * hover per percentile, a <title> and <desc> naming every value. Writes nothing when no
+ * series has a value. 0 or -EIO. */
 int svg_latency(FILE *f, const char *title, const struct svg_lat *l, size_t n);
 
-/* The colour of series i ("#1f77b4"...). Static string. */
+/* The colour of series i ("#0072b2"...: Okabe and Ito's colour-blind-safe palette; the
+ * report's stylesheet gives the charts the same colours through classes k0..k7, lighter
+ * in dark mode). Static string. */
 const char *svg_colour(size_t i);
 
 /* The report for runs[0..n-1] (n >= 1), run A being runs[0]; names[i] is what the user

@@ -27,15 +27,36 @@ const struct row_group *html_cell(const struct report *r, size_t run, size_t col
 void html_col_name(FILE *f, const struct row *w);
 void html_run_name(FILE *f, const struct report *r, size_t i);
 void html_run_name_buf(char *buf, size_t len, const struct report *r, size_t i);
+/* The report's words for row flags, in legend order, ended by { 0, NULL, NULL }. */
+struct html_flag_word {
+	unsigned bit;
+	const char *word, *meaning;
+};
+extern const struct html_flag_word html_flag_words[];
+
 /* Flag words (escaped, with a title) for a cell; the main flag as a short mark. */
 void html_flags(FILE *f, unsigned flags);
 const char *html_flag_mark(unsigned flags);
 
+/* html_summary.c: per run what ran, what can be trusted and the flags that apply, in
+ * sentences; with two runs or more, each against A in one sentence. */
+void html_summary_section(FILE *f, const struct report *r);
+/* html_tables.c: the results tables (one run: its figures as rows; several: the seeds'
+ * grouped table, runs as rows, figures in column groups that fit the page). */
 void html_table_section(FILE *f, const struct report *r);
+/* The group's latency percentiles p50 p90 p99 p99.9 max in ns (from the merged
+ * histograms of its repeats when each has one): 1, or 0 when it has none. */
+int html_group_lat(const struct row_group *g, double ns[5]);
+/* The data-set size of run's rows of workload wl ("1.00 GiB"), or "". */
+void html_run_size(char *buf, size_t len, const struct run *run, const char *wl);
 void html_latency_section(FILE *f, const struct report *r);
 void html_delta_section(FILE *f, const struct report *r);
 void html_env_section(FILE *f, const struct report *r);
 void html_notes_section(FILE *f, const struct report *r);
+/* html_iozone.c: iozone's matrices (heat maps, 3-D surfaces, the cache cliff); its rows
+ * stay out of the generic table, charts and notes (html_iozone_row is 1 for them). */
+void html_iozone_section(FILE *f, const struct report *r);
+int html_iozone_row(const struct row *w);
 /* html_series.c: the time-series charts of every phase that has a series. */
 void html_series_section(FILE *f, const struct report *r);
 

@@ -1,4 +1,4 @@
-/* html_sections.c - the report's grouped table, latency plots, comparison with run A and
+/* html_sections.c - the report's latency plots, comparison with run A, notes and
  * environment tables. See html.c. */
 #include <errno.h>
 #include <inttypes.h>
@@ -9,148 +9,15 @@
 #include "core/units.h"
 #include "output/html.h"
 #include "output/html_int.h"
+#include "output/numfmt.h"
 #include "stats/compare.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
-/* The data-set size of the run's rows of workload wl, as the param their key table gives
- * the data-set size role says ("1.00 GiB"), or "". */
-static void run_size(char *buf, size_t len, const struct run *run, const char *wl)
-{
-	const struct result_key *k;
-	const char *s;
-	size_t i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->nrows; i++) {
-		if (!run->rows[i]->workload || strcmp(run->rows[i]->workload, wl))
-			continue;
-		s = result_key_role_param(run->rows[i], RK_ROLE_DATA_SIZE, &k);
-		if (s) {
-			units_fmt_bytes(buf, len, strtod(s, NULL) * result_key_unit_bytes(k->unit));
-			return;
-		}
-	}
-}
-
-/* One cell pair: the rate (mean, +- CI half-width with repeats) and %CPU. */
-static void cell(FILE *f, const struct row_group *g)
-{
-	if (!g) {
-		fprintf(f, "<td></td><td></td>");
-		return;
-	}
-	if (g->value.n == 0) {
-		fprintf(f, "<td class=\"nm\" colspan=\"2\">%s</td>",
-			g->flags & ROW_FAILED ? "failed" : "not measured");
-		return;
-	}
-	fprintf(f, "<td class=\"n\">%.6g", g->value.mean);
-	if (g->value.n >= 2)
-		fprintf(f, " &plusmn;%.3g", g->value.half);
-	html_flags(f, g->flags);
-	fprintf(f, "</td><td class=\"n\">");
-	if (g->cpu.n)
-		fprintf(f, "%.0f", g->cpu.mean);
-	fprintf(f, "</td>");
-}
-
-/* Does run j have a figure of workload wl? */
-static int run_has(const struct report *r, size_t j, const char *wl)
-{
-	size_t c;
-
-	for (c = 0; c < r->ncols; c++)
-		if (!strcmp(r->cols[c]->workload, wl) && html_cell(r, j, c))
-			return 1;
-	return 0;
-}
-
-static void table_head(FILE *f, const struct report *r, const char *wl)
-{
-	size_t c;
-
-	fprintf(f, "<table class=\"grouped\"><thead><tr><th rowspan=\"2\">"
-		   "Machine / configuration</th><th rowspan=\"2\">Size</th>");
-	for (c = 0; c < r->ncols; c++) {
-		if (strcmp(r->cols[c]->workload, wl))
-			continue;
-		fprintf(f, "<th colspan=\"2\">");
-		html_col_name(f, r->cols[c]);
-		fprintf(f, "</th>");
-	}
-	fprintf(f, "</tr>\n<tr>");
-	for (c = 0; c < r->ncols; c++) {
-		if (strcmp(r->cols[c]->workload, wl))
-			continue;
-		fprintf(f, "<th>");
-		html_esc(f, r->cols[c]->rate_unit ? r->cols[c]->rate_unit : "s");
-		fprintf(f, "</th><th>%%CPU</th>");
-	}
-	fprintf(f, "</tr></thead>\n<tbody>\n");
-}
-
-static void table_rows(FILE *f, const struct report *r, const char *wl, size_t i)
-{
-	const char *h = r->runs[i]->env.host ? r->runs[i]->env.host : "";
-	char size[32];
-	size_t c, j;
-
-	for (j = i; j < r->n; j++) {
-		if (strcmp(r->runs[j]->env.host ? r->runs[j]->env.host : "", h) ||
-		    !run_has(r, j, wl))
-			continue;
-		run_size(size, sizeof(size), r->runs[j], wl);
-		fprintf(f, "<tr><td>");
-		html_run_name(f, r, j);
-		fprintf(f, "</td><td class=\"n\">%s</td>", size);
-		for (c = 0; c < r->ncols; c++)
-			if (!strcmp(r->cols[c]->workload, wl))
-				cell(f, html_cell(r, j, c));
-		fprintf(f, "</tr>\n");
-	}
-}
-
-/* The seeds' table, one per workload: a machine row, then one row per configuration
- * measured on it, a rate and %CPU column pair per figure. */
-void html_table_section(FILE *f, const struct report *r)
-{
-	size_t c, k, i, ncols;
-	const char *wl, *h;
-
-	fprintf(f, "<h2>Results</h2>\n");
-	for (c = 0; c < r->ncols; c++) {
-		wl = r->cols[c]->workload;
-		for (k = 0; k < c && strcmp(r->cols[k]->workload, wl); k++)
-			;
-		if (k < c)
-			continue;	/* this workload's table is written */
-		for (k = c, ncols = 0; k < r->ncols; k++)
-			ncols += !strcmp(r->cols[k]->workload, wl);
-		table_head(f, r, wl);
-		for (i = 0; i < r->n; i++) {
-			if (!run_has(r, i, wl))
-				continue;
-			h = r->runs[i]->env.host;
-			for (k = 0; k < i; k++)
-				if (run_has(r, k, wl) && !strcmp(r->runs[k]->env.host ?
-						r->runs[k]->env.host : "", h ? h : ""))
-					break;
-			if (k < i)
-				continue;	/* machine already listed */
-			fprintf(f, "<tr class=\"machine\"><th colspan=\"%zu\">", 2 + 2 * ncols);
-			html_esc(f, h ? h : "unknown host");
-			fprintf(f, "</th></tr>\n");
-			table_rows(f, r, wl, i);
-		}
-		fprintf(f, "</tbody></table>\n");
-	}
-}
-
 /* The group's latency percentiles, merging the repeats' histograms when every row has
  * one (percentiles only after merging), else those of its first row. 0 when none. */
-static int group_lat(const struct row_group *g, double ns[5])
+int html_group_lat(const struct row_group *g, double ns[5])
 {
 	static const double pct[4] = { 50, 90, 99, 99.9 };
 	const struct row_lat *l = &g->first->lat;
@@ -181,20 +48,61 @@ static int group_lat(const struct row_group *g, double ns[5])
 	return 1;
 }
 
-void html_latency_section(FILE *f, const struct report *r)
+static const char lat_intro[] =
+	"<h2 id=\"latency\">Latency percentiles</h2>\n<p>Per call, from the merged "
+	"histograms of all repeats (log-linear buckets, under 1% error). Hover over a point "
+	"for its value.</p>\n";
+
+/* One run: a chart per workload, a curve per figure (its phases on one axis). */
+static void latency_single(FILE *f, const struct report *r, struct svg_lat *l,
+			   char (*names)[96])
 {
-	struct svg_lat *l = calloc(r->n, sizeof(*l));
-	char (*names)[96] = calloc(r->n, sizeof(*names)), title[256];
+	const struct run_groups *gs = &r->groups[0];
+	const char *wl, *d;
+	size_t i, k, nl, shown = 0;
+
+	for (i = 0; i < gs->n; i++) {
+		if (html_iozone_row(gs->g[i].first))
+			continue;	/* html_iozone_section draws its matrices */
+		wl = gs->g[i].first->workload ? gs->g[i].first->workload : "";
+		for (k = 0; k < i && strcmp(gs->g[k].first->workload ?
+					    gs->g[k].first->workload : "", wl); k++)
+			;
+		if (k < i)
+			continue;
+		for (k = i, nl = 0; k < gs->n; k++) {
+			const struct row *w = gs->g[k].first;
+
+			if (strcmp(w->workload ? w->workload : "", wl) ||
+			    !html_group_lat(&gs->g[k], l[nl].ns))
+				continue;
+			d = kv_get(&w->params, RK_ROW_DETAIL);
+			snprintf(names[nl], sizeof(names[0]), "%s%s%s", w->phase ? w->phase : "?",
+				 d ? " " : "", d ? d : "");
+			l[nl].label = names[nl];
+			nl++;
+		}
+		if (!nl)
+			continue;
+		if (!shown++)
+			fputs(lat_intro, f);
+		svg_latency(f, wl, l, nl);
+	}
+}
+
+/* Several runs: a chart per figure, a curve per run. */
+static void latency_runs(FILE *f, const struct report *r, struct svg_lat *l,
+			 char (*names)[96])
+{
+	char title[256];
 	const char *d;
 	size_t c, i, nl, shown = 0;
 
-	if (!l || !names)
-		goto out;
 	for (c = 0; c < r->ncols; c++) {
 		for (i = 0, nl = 0; i < r->n; i++) {
 			const struct row_group *g = html_cell(r, i, c);
 
-			if (!g || !group_lat(g, l[nl].ns))
+			if (!g || !html_group_lat(g, l[nl].ns))
 				continue;
 			html_run_name_buf(names[nl], sizeof(names[0]), r, i);
 			l[nl].label = names[nl];
@@ -203,15 +111,26 @@ void html_latency_section(FILE *f, const struct report *r)
 		if (!nl)
 			continue;
 		if (!shown++)
-			fprintf(f, "<h2>Latency percentiles</h2>\n<p>Per call, from the merged "
-				   "histograms of all repeats (log-linear buckets, under 1%% "
-				   "error).</p>\n");
+			fputs(lat_intro, f);
 		d = kv_get(&r->cols[c]->params, RK_ROW_DETAIL);
 		snprintf(title, sizeof(title), "%s %s%s%s", r->cols[c]->workload,
 			 r->cols[c]->phase, d ? " " : "", d ? d : "");
 		svg_latency(f, title, l, nl);
 	}
-out:
+}
+
+void html_latency_section(FILE *f, const struct report *r)
+{
+	size_t most = r->n == 1 ? r->groups[0].n : r->n;
+	struct svg_lat *l = calloc(most ? most : 1, sizeof(*l));
+	char (*names)[96] = calloc(most ? most : 1, sizeof(*names));
+
+	if (l && names) {
+		if (r->n == 1)
+			latency_single(f, r, l, names);
+		else
+			latency_runs(f, r, l, names);
+	}
 	free(l);
 	free(names);
 }
@@ -219,6 +138,7 @@ out:
 static void delta_line(FILE *f, const struct cmp_line *l, char who)
 {
 	const struct row_group *g = l->a ? l->a : l->b;
+	char a[NUMFMT_LEN], b[NUMFMT_LEN];
 
 	fprintf(f, "<tr><td>");
 	html_col_name(f, g->first);
@@ -238,10 +158,12 @@ static void delta_line(FILE *f, const struct cmp_line *l, char who)
 		fprintf(f, "<td colspan=\"3\">A is zero: no ratio</td></tr>\n");
 		return;
 	}
-	fprintf(f, "<td class=\"n %s\">%+.1f%%</td><td class=\"n\">", l->delta_pct > 0 ?
-		"better" : l->delta_pct < 0 ? "worse" : "", l->delta_pct);
+	fprintf(f, "<td class=\"n %s\">%s</td><td class=\"n\">", l->delta_pct > 0 ?
+		"better" : l->delta_pct < 0 ? "worse" : "",
+		numfmt_pct(a, sizeof(a), l->delta_pct));
 	if (l->have_ci)
-		fprintf(f, "[%+.1f%%, %+.1f%%]", l->lo_pct, l->hi_pct);
+		fprintf(f, "[%s, %s]", numfmt_pct(a, sizeof(a), l->lo_pct),
+			numfmt_pct(b, sizeof(b), l->hi_pct));
 	else
 		fprintf(f, "no interval");
 	fprintf(f, "</td><td>");
@@ -250,8 +172,9 @@ static void delta_line(FILE *f, const struct cmp_line *l, char who)
 	else
 		fprintf(f, "%c better", l->winner == CMP_B ? who : 'A');
 	if (l->tested)
-		fprintf(f, ", %s (Welch p=%.2g)", l->significant ? "significant" :
-			"not significant", l->w.p);
+		fprintf(f, ", %s (Welch p%s%s)", l->significant ? "significant" :
+			"not significant", l->w.p < 0.001 ? "" : "=",
+			numfmt_p(a, sizeof(a), l->w.p));
 	else if (l->winner != CMP_TIE)
 		fprintf(f, " (single runs: not tested)");
 	fprintf(f, "</td></tr>\n");
@@ -274,12 +197,13 @@ void html_delta_section(FILE *f, const struct report *r)
 		fprintf(f, "<h3>");
 		html_run_name(f, r, i);
 		fprintf(f, " against A: better in %u of %u figures, significantly in %u</h3>\n"
-			   "<table><thead><tr><th>figure</th><th>delta</th><th>95%% CI</th>"
+			   "<div class=\"scroll\"><table><thead><tr><th>figure</th><th>delta</th>"
+			   "<th>95%% CI</th>"
 			   "<th>verdict</th></tr></thead><tbody>\n", cr.b_better, cr.compared,
 			cr.b_better_sig);
 		for (k = 0; k < cr.n; k++)
 			delta_line(f, &cr.l[k], who);
-		fprintf(f, "</tbody></table>\n");
+		fprintf(f, "</tbody></table></div>\n");
 		compare_result_free(&cr);
 	}
 }
@@ -318,7 +242,8 @@ void html_env_section(FILE *f, const struct report *r)
 	char buf[32];
 	size_t i, k;
 
-	fprintf(f, "<h2>Environment</h2>\n<table><thead><tr><th></th>");
+	fprintf(f, "<h2 id=\"environment\">Environment</h2>\n<div class=\"scroll\"><table>"
+		   "<thead><tr><th></th>");
 	for (i = 0; i < r->n; i++) {
 		fprintf(f, "<th>");
 		html_run_name(f, r, i);
@@ -334,13 +259,13 @@ void html_env_section(FILE *f, const struct report *r)
 			(double)r->runs[i]->env.ram_bytes) : "?");
 	fprintf(f, "</tr>\n<tr><th>command line</th>");
 	for (i = 0; i < r->n; i++) {
-		fprintf(f, "<td><code>");
+		fprintf(f, "<td class=\"cmd\"><code>");
 		html_esc(f, r->runs[i]->command_line);
 		fprintf(f, "</code></td>");
 	}
 	fprintf(f, "</tr>\n<tr><th>options</th>");
 	for (i = 0; i < r->n; i++) {
-		fprintf(f, "<td>");
+		fprintf(f, "<td class=\"cmd\">");
 		for (k = 0; k < r->runs[i]->options.n; k++) {
 			fprintf(f, "%s<code>", k ? " " : "");
 			html_esc(f, r->runs[i]->options.v[k].key);
@@ -350,7 +275,7 @@ void html_env_section(FILE *f, const struct report *r)
 		}
 		fprintf(f, "</td>");
 	}
-	fprintf(f, "</tr>\n</tbody></table>\n");
+	fprintf(f, "</tr>\n</tbody></table></div>\n");
 }
 
 /* Row notes (the cache verdict, a reflink, a PostMark warning) and errors, per run. */
@@ -364,7 +289,7 @@ void html_notes_section(FILE *f, const struct report *r)
 		for (k = 0; k < run->nrows; k++) {
 			const struct row *w = run->rows[k];
 
-			if (!w->note && !w->error)
+			if ((!w->note && !w->error) || (html_iozone_row(w) && !w->error))
 				continue;
 			if (!shown++)
 				fprintf(f, "<h2>Notes</h2>\n<ul>\n");

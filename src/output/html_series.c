@@ -155,9 +155,10 @@ static void line_chart(FILE *f, const char *title, const char *what, const char 
 				open = 0;
 				continue;
 			}
+			/* the run's colour from the page's palette classes (html.c) */
 			if (!open)
-				fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" "
-					   "stroke-width=\"1.6\"%s points=\"", svg_colour(l[i].run),
+				fprintf(f, "<polyline class=\"line k%zu\" stroke-width=\"1.6\"%s "
+					   "points=\"", l[i].run % 8,
 					l[i].dashed ? " stroke-dasharray=\"4 3\"" : "");
 			open = 1;
 			fprintf(f, "%.1f,%.1f ", SL + (SW - SL - SR) * l[i].x[k] / xmax,
@@ -381,8 +382,8 @@ void html_series_section(FILE *f, const struct report *r)
 				char name[96];
 
 				html_run_name_buf(name, sizeof(name), r, i);
-				fprintf(f, "%s<span style=\"color:%s\">&#9632;</span> ",
-					i ? " " : "", svg_colour(i));
+				fprintf(f, "%s<span class=\"k%zu\" style=\"color:var(--k)\">"
+					   "&#9632;</span> ", i ? " " : "", i % 8);
 				html_esc(f, name);
 			}
 			fprintf(f, "</p>\n");

@@ -1,10 +1,12 @@
 /* text.c - the human formatter: per-workload renderers picked from a table, the generic
  * block, the shared extras (times, CPU, latency, cache, flags) and the summary table. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/units.h"
+#include "output/numfmt.h"
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
@@ -20,6 +22,7 @@ static const struct out_text_renderer text_renderers[] = {
 	{ "bonnie", NULL, text_bonnie_row },
 	{ "postmark", NULL, text_postmark_row },
 	{ "db", text_db_head, text_db_row },
+	{ "iozone", NULL, text_iozone_row },
 	{ NULL, NULL, NULL },
 };
 
@@ -102,14 +105,27 @@ const struct out_fmt out_text = {
 	.end = text_end,
 };
 
-/* "123.4 MB/s", or "-" when the row has no figure. */
+/* "1.57 GB/s" (output/numfmt.h), or "-" when the row has no figure. */
 static char *text_rate(char *buf, size_t len, const struct row *w)
 {
 	if ((w->flags & (ROW_NOT_MEASURED | ROW_FAILED)) || w->rate != w->rate)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%.1f%s%s", w->rate, w->rate_unit ? " " : "",
-			 nz(w->rate_unit, ""));
+		numfmt(buf, len, w->rate, w->rate_unit);
+	return buf;
+}
+
+/* A metric: a count of things exactly ("200107 files"), a measurement with three
+ * significant figures and its prefix ("18.3 ms"). */
+static char *text_metric(char *buf, size_t len, const struct metric *m)
+{
+	struct numfmt_unit u;
+
+	numfmt_unit_parse(m->unit, &u);
+	if (u.kind == NUMFMT_COUNT && m->value == floor(m->value) && fabs(m->value) < 1e15)
+		snprintf(buf, len, "%.0f%s%s", m->value, u.base[0] ? " " : "", u.base);
+	else
+		numfmt(buf, len, m->value, m->unit);
 	return buf;
 }
 
@@ -124,11 +140,11 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
 	else if (w->bytes)
 		fprintf(f, "%s (%llu bytes in %s)\n", text_rate(rate, sizeof(rate), w),
 			(unsigned long long)w->bytes,
-			units_fmt_ns(t, sizeof(t), (double)w->elapsed_ns));
+			numfmt(t, sizeof(t), (double)w->elapsed_ns, "ns"));
 	else
 		fprintf(f, "%s (%llu ops in %s)\n", text_rate(rate, sizeof(rate), w),
 			(unsigned long long)w->ops,
-			units_fmt_ns(t, sizeof(t), (double)w->elapsed_ns));
+			numfmt(t, sizeof(t), (double)w->elapsed_ns, "ns"));
 	if (w->params.n) {
 		fputs("  params:", f);
 		for (size_t i = 0; i < w->params.n; i++)
@@ -136,8 +152,8 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < w->nmetrics; i++)
-		fprintf(f, "  %s: %.10g%s%s\n", nz(w->metrics[i].name, "?"), w->metrics[i].value,
-			nz(w->metrics[i].unit, NULL) ? " " : "", nz(w->metrics[i].unit, ""));
+		fprintf(f, "  %s: %s\n", nz(w->metrics[i].name, "?"),
+			text_metric(rate, sizeof(rate), &w->metrics[i]));
 	return out_text_extras(f, w);
 }
 
@@ -149,7 +165,7 @@ static void text_cpu(FILE *f, const struct row *w)
 	fprintf(f, "  cpu: %.1f%% process (user %.2f s, sys %.2f s), system busy %.1f%%",
 		c->proc_pct, c->user_s, c->sys_s, c->sys_busy_pct);
 	if (w->ops)
-		fprintf(f, ", %s cpu/op", units_fmt_ns(t, sizeof(t), c->cpu_ns_per_op));
+		fprintf(f, ", %s cpu/op", numfmt(t, sizeof(t), c->cpu_ns_per_op, "ns"));
 	fputc('\n', f);
 }
 
@@ -162,7 +178,7 @@ static void text_lat(FILE *f, const struct row_lat *l)
 	fputs("  latency:", f);
 	for (size_t i = 0; i < 5; i++)
 		fprintf(f, "%s%s %s", i ? "  " : " ", names[i],
-			units_fmt_ns(t, sizeof(t), (double)v[i]));
+			numfmt(t, sizeof(t), (double)v[i], "ns"));
 	fprintf(f, " (n=%llu)\n", (unsigned long long)l->n);
 }
 
@@ -194,12 +210,12 @@ int out_text_extras(FILE *f, const struct row *w)
 
 	if (w->buffered_ns && w->durable_ns)
 		fprintf(f, "  buffered %s, durable %s\n",
-			units_fmt_ns(a, sizeof(a), (double)w->buffered_ns),
-			units_fmt_ns(b, sizeof(b), (double)w->durable_ns));
+			numfmt(a, sizeof(a), (double)w->buffered_ns, "ns"),
+			numfmt(b, sizeof(b), (double)w->durable_ns, "ns"));
 	else if (w->buffered_ns)
-		fprintf(f, "  buffered %s\n", units_fmt_ns(a, sizeof(a), (double)w->buffered_ns));
+		fprintf(f, "  buffered %s\n", numfmt(a, sizeof(a), (double)w->buffered_ns, "ns"));
 	else if (w->durable_ns)
-		fprintf(f, "  durable %s\n", units_fmt_ns(b, sizeof(b), (double)w->durable_ns));
+		fprintf(f, "  durable %s\n", numfmt(b, sizeof(b), (double)w->durable_ns, "ns"));
 	if (w->cpu.valid)
 		text_cpu(f, w);
 	if (w->lat.valid && w->lat.n)
@@ -269,7 +285,7 @@ int out_text_table(FILE *f, const struct run *run)
 		else
 			snprintf(cpu, sizeof(cpu), "-");
 		if (w->lat.valid && w->lat.n)
-			units_fmt_ns(p99, sizeof(p99), (double)w->lat.p99_ns);
+			numfmt(p99, sizeof(p99), (double)w->lat.p99_ns, "ns");
 		else
 			snprintf(p99, sizeof(p99), "-");
 		if (w->cache_pct >= 0)

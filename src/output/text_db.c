@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/numfmt.h"
 #include "output/output.h"
 #include "output/text_renderers.h"
 #include "stats/result.h"
@@ -90,6 +91,8 @@ static int text_db_total(FILE *f, const struct row *row)
 		fprintf(f, ", written to the device %s", b);
 	}
 	fprintf(f, "\n");
+	if (row->note)
+		fprintf(f, "    %s\n", row->note);	/* an imported psql: its command tags */
 	return 0;
 }
 
@@ -99,7 +102,7 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 	const char *sql = kv_get(&row->params, RK_DB_SQL);
 	const char *count;
 	const struct metric *m;
-	char head[64], b[32];
+	char head[64], b[NUMFMT_LEN];
 
 	(void)run;
 	if (!strcmp(row->phase, "script_total")) {
@@ -109,7 +112,7 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 			fprintf(f, "repeat %u:\n", row->repeat + 1);
 		fprintf(f, "build   %-20s %10.3f s", tag ? tag : "", (double)row->elapsed_ns / 1e9);
 		if (row->rate > 0)
-			fprintf(f, "  %.0f rows/s", row->rate);
+			fprintf(f, "  %s", numfmt(b, sizeof(b), row->rate, "rows/s"));
 		m = row_metric(row, RK_DB_DEVICE_BYTES_WRITTEN);
 		if (m) {
 			fmt_mb(b, sizeof(b), m->value);

@@ -30,5 +30,9 @@ int text_postmark_row(FILE *f, const struct run *run, const struct row *row);
  * statement psql's command tag and wall time, the build phase, the script total. */
 int text_db_head(FILE *f, const struct run *run);
 int text_db_row(FILE *f, const struct run *run, const struct row *row);
+/* text_iozone.c: iozone's banner and auto-mode table (a line per cell, at its last
+ * pass), or the throughput mode's Children/Parent lines per pass; after the last iozone
+ * row the -R blocks (when asked), the RAM-speed legend and the cache cliff. */
+int text_iozone_row(FILE *f, const struct run *run, const struct row *row);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/numfmt.h"
 #include "output/output.h"
 #include "stats/compare.h"
 #include "stats/result.h"
@@ -25,10 +26,12 @@ static void figure_name(char *buf, size_t len, const struct row *w)
 		 d ? d : "");
 }
 
+/* Numbers in the figure's own unit (the unit column says it), three significant
+ * figures, never an exponent (output/numfmt.h). */
 static void repeats_line(FILE *f, const struct row_group *g)
 {
 	const struct fig_stats *v = &g->value;
-	char name[96];
+	char name[96], mean[NUMFMT_LEN], sd[NUMFMT_LEN], lo[NUMFMT_LEN], hi[NUMFMT_LEN];
 
 	figure_name(name, sizeof(name), g->first);
 	if (v->n == 0) {
@@ -36,13 +39,15 @@ static void repeats_line(FILE *f, const struct row_group *g)
 			"not measured");
 		return;
 	}
+	numfmt_num(mean, sizeof(mean), v->mean);
 	if (v->n == 1) {
-		fprintf(f, "  %-34s %12.6g %-8s single run: no spread, no interval\n", name,
-			v->mean, nz(g->unit));
+		fprintf(f, "  %-34s %12s %-8s single run: no spread, no interval\n", name, mean,
+			nz(g->unit));
 		return;
 	}
-	fprintf(f, "  %-34s %12.6g %-8s %10.4g %6.1f%%  [%.6g, %.6g]  %u%s\n", name, v->mean,
-		nz(g->unit), v->sd, v->cv * 100, v->lo, v->hi, v->n,
+	fprintf(f, "  %-34s %12s %-8s %10s %6.1f%%  [%s, %s]  %u%s\n", name, mean, nz(g->unit),
+		numfmt_num(sd, sizeof(sd), v->sd), v->cv * 100, numfmt_num(lo, sizeof(lo), v->lo),
+		numfmt_num(hi, sizeof(hi), v->hi), v->n,
 		v->cv > COMPARE_CV_LIMIT ? "  inconsistent" : "");
 }
 

@@ -199,6 +199,66 @@ static const struct result_key db_keys[] = {
 	OPTION(RK_DB_DB_DEVICE, "", "the block device holding the database"),
 };
 
+static const struct result_key iozone_keys[] = {
+	PARAM(RK_IOZ_DIRECT, "bool", RK_OPTION, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "1 when -I opened the file with O_DIRECT (the stdio tests never are)"),
+	PARAM_R(RK_IOZ_FILE_KB, "KiB", RK_OPTION, RK_CMP_DEFINES, "different file sizes",
+		RK_ROLE_DATA_SIZE, "the file size of the cell (-s, -n .. -g), iozone's kB"),
+	PARAM(RK_IOZ_RECLEN_KB, "KiB", RK_OPTION, RK_CMP_DEFINES, "different record sizes",
+	      "the record size of the cell (-r, -y .. -q): bytes per call"),
+	PARAM(RK_IOZ_WORKERS, "", RK_OPTION, RK_CMP_DEFINES, "different worker counts",
+	      "-t workers, each on its own file (1: iozone's table mode)"),
+	PARAM(RK_IOZ_ENGINE, "", RK_OPTION, RK_CMP_VALUE, "different I/O engines",
+	      "the I/O engine (psync, null ...)"),
+	PARAM(RK_IOZ_DEPTH, "", RK_OPTION, RK_CMP_VALUE, "different queue depths",
+	      "requests in flight per worker (-k/-H N; 1 without)"),
+	PARAM(RK_IOZ_FSYNC_TIMED, "bool", RK_OPTION, RK_CMP_VALUE, "fsync timed vs not",
+	      "1 when -e put the fsync (fflush and fsync for stdio) inside the timing"),
+	PARAM(RK_IOZ_CLOSE_TIMED, "bool", RK_OPTION, RK_CMP_VALUE, "close timed vs not",
+	      "1 when -c put the close inside the timing"),
+	PARAM(RK_IOZ_OSYNC, "bool", RK_OPTION, RK_CMP_VALUE, "O_SYNC vs not",
+	      "1 when -o opened the writers with O_SYNC"),
+	PARAM(RK_IOZ_STONEWALL, "bool", RK_OPTION, RK_CMP_VALUE, "stonewalling vs not",
+	      "throughput mode: 1 when workers stop counting as the first one finishes"),
+	PARAM(RK_IOZ_STRIDE, "records", RK_OPTION, RK_CMP_VALUE, "different strides",
+	      "stride read: -j, the distance between reads in records"),
+	PARAM(RK_IOZ_MIX_READ_PCT, "%", RK_OPTION, RK_CMP_VALUE, NULL,
+	      "random mix: -+p share of the workers that read (0: every other one)"),
+	METRIC(RK_IOZ_RAM_SPEED, "bool", "1 when the file fit in the page cache and the rate "
+	       "was above the device's measured limit: RAM, not the device"),
+	METRIC(RK_IOZ_PARENT_RATE, "kB/s", "throughput mode: counted kB over the time until "
+	       "the first worker finished (-x: the last), iozone's Parent sees"),
+	METRIC(RK_IOZ_MIN_RATE, "kB/s", "throughput mode: the slowest worker's own rate"),
+	METRIC(RK_IOZ_MAX_RATE, "kB/s", "throughput mode: the fastest worker's own rate"),
+	METRIC(RK_IOZ_AVG_RATE, "kB/s", "throughput mode: the workers' rates' mean"),
+	METRIC(RK_IOZ_MIN_XFER, "KiB", "throughput mode: the fewest kB a worker counted"),
+	METRIC(RK_IOZ_STONEWALLED, "workers",
+	       "throughput mode: workers that stopped counting when another finished"),
+	METRIC(RK_IOZ_WORKER_RATE, "kB/s", "throughput mode: worker N's own rate"),
+	METRIC(RK_IOZ_WORKER_XFER, "KiB", "throughput mode: the kB worker N counted"),
+	OPTION(RK_IOZ_AUTO, "bool", "1 for the automatic grid (-a, -A, or a range -n -g -y -q)"),
+	OPTION(RK_IOZ_TESTS, "", "the -i numbers run, comma-separated"),
+	OPTION(RK_IOZ_NO_RETEST, "bool", "1 when -+n skipped the re- passes"),
+	OPTION(RK_IOZ_NO_CROSSOVER, "bool", "1 when -z kept the small records on big files"),
+	OPTION(RK_IOZ_MULTIPLIER, "", "-+x factor between sizes of the grid (default 2)"),
+	OPTION(RK_IOZ_FILE, "", "-f or -F file names, inside the scratch directories"),
+	OPTION(RK_IOZ_EXCEL, "bool", "1 when -R asked for the report blocks"),
+	OPTION(RK_IOZ_XLSX, "", "-b spreadsheet written"),
+	OPTION(RK_IOZ_CACHE_KB, "KiB", "-S processor cache size, as iozone prints it"),
+	OPTION(RK_IOZ_LINE_BYTES, "B", "-L processor cache line size, as iozone prints it"),
+	OPTION(RK_IOZ_KEEP, "bool", "1 when -w kept the files"),
+	OPTION(RK_IOZ_THREADS, "bool", "1 when -T was given (workers are threads either way)"),
+	OPTION(RK_IOZ_DELAY_US, "us", "-d delay of worker i: i times this after the start"),
+	OPTION(RK_IOZ_DROP_CACHE, "bool", "1 when --drop-cache dropped the file before reads"),
+	OPTION(RK_IOZ_EXTENDED, "bool", "1 when -E or -i 9/10 added the pwrite/pread columns"),
+	OPTION(RK_IOZ_PAGE_CACHE_BYTES, "B",
+	       "what the page cache can hold: RAM, or a smaller cgroup memory limit"),
+	OPTION(RK_IOZ_DEVICE_READ, "B/s", "the device's read rate measured alone (O_DIRECT)"),
+	OPTION(RK_IOZ_DEVICE_WRITE, "B/s", "the device's write rate measured alone (O_DIRECT)"),
+	OPTION(RK_IOZ_PROBE_BYTES, "B", "bytes the device probe wrote and read"),
+	OPTION(RK_IOZ_PROBE, "", "how the device limits were found: o_direct, or why not"),
+};
+
 /* Keys only an import writes: what the old tools printed and iobattery names otherwise. */
 static const struct result_key import_keys[] = {
 	OPTION(RK_IMPORT_IMPORTED_FROM, "", "FILE:LINE the run was read from"),
@@ -213,6 +273,8 @@ static const struct result_key import_keys[] = {
 	METRIC(RK_IMPORT_DELETED_ALONE, "files", "PostMark's Deletion alone count"),
 	METRIC(RK_IMPORT_DELETED_MIXED, "files", "PostMark's deleted Mixed with transactions"),
 	METRIC(RK_IMPORT_REAL_S, "s", "time's real (wall) seconds"),
+	PARAM(RK_IMPORT_TAGS, "", 0, RK_CMP_VALUE, "different command tags (row counts)",
+	      "the command tags psql printed for the script, in order, '; ' between them"),
 };
 
 static const struct result_key row_keys[] = {
@@ -401,6 +463,7 @@ TABLE(cp_table, "cp", "cp", cp_keys);
 TABLE(bonnie_table, "bonnie", "bonnie", bonnie_keys);
 TABLE(postmark_table, "postmark", "postmark", postmark_keys);
 TABLE(db_table, "db", "db", db_keys);
+TABLE(iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
 TABLE(run_table, "run", NULL, run_keys);
@@ -418,7 +481,7 @@ TABLE(series_device_table, "series_device", NULL, series_device_keys);
 #define N_SHARED 2
 
 const struct result_key_table *const result_key_tables[] = {
-	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table,
+	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &iozone_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,

@@ -396,6 +396,51 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DB_PG_DATA_DIRECTORY	"pg_data_directory"
 #define RK_DB_DB_DEVICE		"db_device"
 
+/* ---- iozone (table "iozone"): one row per (pass, file size, record size) --------------- */
+#define RK_IOZ_FILE_KB		"file_kb"	/* params and options */
+#define RK_IOZ_RECLEN_KB	"reclen_kb"
+#define RK_IOZ_DIRECT		"direct"
+#define RK_IOZ_WORKERS		"workers"
+#define RK_IOZ_ENGINE		"engine"
+#define RK_IOZ_DEPTH		"depth"
+#define RK_IOZ_FSYNC_TIMED	"fsync_timed"
+#define RK_IOZ_CLOSE_TIMED	"close_timed"
+#define RK_IOZ_OSYNC		"osync"
+#define RK_IOZ_STONEWALL	"stonewall"
+#define RK_IOZ_STRIDE		"stride"
+#define RK_IOZ_MIX_READ_PCT	"mix_read_pct"
+#define RK_IOZ_RAM_SPEED	"ram_speed"	/* metrics */
+#define RK_IOZ_PARENT_RATE	"parent_rate"
+#define RK_IOZ_MIN_RATE		"min_rate"
+#define RK_IOZ_MAX_RATE		"max_rate"
+#define RK_IOZ_AVG_RATE		"avg_rate"
+#define RK_IOZ_MIN_XFER		"min_xfer"
+#define RK_IOZ_STONEWALLED	"stonewalled"
+#define RK_IOZ_WORKER_RATE	"workerN_rate"
+#define RK_IOZ_WORKER_RATE_FMT	"worker%u_rate"
+#define RK_IOZ_WORKER_XFER	"workerN_xfer"
+#define RK_IOZ_WORKER_XFER_FMT	"worker%u_xfer"
+#define RK_IOZ_AUTO		"auto"		/* options */
+#define RK_IOZ_TESTS		"tests"
+#define RK_IOZ_NO_RETEST	"no_retest"
+#define RK_IOZ_NO_CROSSOVER	"no_crossover"
+#define RK_IOZ_MULTIPLIER	"multiplier"
+#define RK_IOZ_FILE		"file"
+#define RK_IOZ_EXCEL		"excel"
+#define RK_IOZ_XLSX		"xlsx"
+#define RK_IOZ_CACHE_KB		"cache_kb"
+#define RK_IOZ_LINE_BYTES	"line_bytes"
+#define RK_IOZ_KEEP		"keep"
+#define RK_IOZ_THREADS		"threads"
+#define RK_IOZ_DELAY_US		"delay_us"
+#define RK_IOZ_DROP_CACHE	"drop_cache"
+#define RK_IOZ_EXTENDED		"extended"
+#define RK_IOZ_PAGE_CACHE_BYTES	"page_cache_bytes"
+#define RK_IOZ_DEVICE_READ	"device_read_limit"
+#define RK_IOZ_DEVICE_WRITE	"device_write_limit"
+#define RK_IOZ_PROBE_BYTES	"probe_bytes"
+#define RK_IOZ_PROBE		"probe"
+
 /* ---- written only by imports (table "import") ------------------------------------------ */
 #define RK_IMPORT_IMPORTED_FROM	"imported_from"
 #define RK_IMPORT_IMPORTED_FORMAT "imported_format"
@@ -407,5 +452,6 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_IMPORT_DELETED_ALONE	"deleted_alone"
 #define RK_IMPORT_DELETED_MIXED	"deleted_mixed"
 #define RK_IMPORT_REAL_S	"real_s"
+#define RK_IMPORT_TAGS		"tags"
 
 #endif

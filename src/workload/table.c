@@ -6,13 +6,14 @@
 #include "workload/workload.h"
 
 extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
-	workload_db;
+	workload_db, workload_iozone;
 
 const struct workload *const workload_table[] = {
 	&workload_dd,
 	&workload_cp,
 	&workload_bonnie,
 	&workload_postmark,
+	&workload_iozone,
 	&workload_db,
 	NULL,
 };

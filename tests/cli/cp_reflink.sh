@@ -3,6 +3,8 @@
 # file system is a real copy and keeps its rate. Needs root, loop devices and mkfs.xfs.
 . tests/cli/lib
 is_root || skip "needs root to mount a loop device"
+have_feature copy_file_range || skip "copy_file_range is not in this build"
+have_feature fiemap || skip "FIEMAP (reflink detection) is not in this build"
 command -v mkfs.xfs >/dev/null || skip "mkfs.xfs missing (xfsprogs)"
 mnt="$T/m"
 mkdir "$mnt"

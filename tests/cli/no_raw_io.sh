@@ -17,6 +17,7 @@ postmark/postmark_lang.c|stat|checks a directory the user named in "set location
 db/db_pgserver.c|*|runs a PostgreSQL server: its log, data directory and lock files, not measured I/O
 db/db_sqlite.c|*|SQLite does the measured I/O itself; this removes its files afterwards
 job/job_parse.c|fopen|reads the job file and its includes (input, not measured I/O)
+iozone/iozone_stdio.c|fopen|the iozone tests 6 and 7 (fwrite, fread) are stdio itself: the FILE is what is measured
 '
 
 # comments are stripped first: a line that starts one, and /* ... */ after code

@@ -21,8 +21,8 @@ n=$(grep -c 'class="chart series"' r.html)
 [ "$n" -ge 14 ] || fail "expected at least 14 series charts, found $n"
 grep -q 'class="chart series waits"' r.html || fail "no wait-state bars"
 sec=$(sed -n '/<h2>Inside the phases/,/<h2>Deltas\|<h2>Notes\|<h2>Environment/p' r.html)
-printf '%s\n' "$sec" | grep -q 'stroke="#1f77b4"' || fail "run A is not drawn"
-printf '%s\n' "$sec" | grep -q 'stroke="#ff7f0e"' || fail "run B is not overlaid"
+printf '%s\n' "$sec" | grep -q 'class="line k0"' || fail "run A is not drawn"
+printf '%s\n' "$sec" | grep -q 'class="line k1"' || fail "run B is not overlaid"
 printf '%s\n' "$sec" | grep -q 'stroke-dasharray' || fail "no writeback line"
 printf '%s\n' "$sec" | grep -q 'dd write bs=1M' || fail "no chart for the write phase"
 grep -q '<script' r.html && fail "a script element in the report"

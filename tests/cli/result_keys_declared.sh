@@ -1,5 +1,6 @@
 # result_keys_declared: every param and metric the workloads really write (dd, cp,
-# bonnie with two copies, postmark with fsync and O_DIRECT, db, and
+# bonnie with two copies, postmark with fsync and O_DIRECT, db, iozone's table and
+# throughput modes, and
 # every importer) is declared in the key tables for its workload, each metric with the
 # declared unit; tests/unit/t_result_keys does the checking (a misspelt key in a writer
 # fails here). The runs are tiny: this checks names, not speed.
@@ -26,6 +27,8 @@ printf 'set location %s\nset number 50\nset transactions 100\nset fsync true\nse
 	"$T/w" > pm.txt
 run_json postmark "$IOB" postmark pm.txt
 run_json db "$IOB" db -n 500 .
+run_json iozone "$IOB" iozone -s 64k -r 16k -E -j 3
+run_json iozone_t "$IOB" iozone -t 2 -s 64k -r 16k -i 0 -i 1 -i 2 -i 8 -+p 50
 
 cd "$OLDPWD" || exit 1
 D=tests/data

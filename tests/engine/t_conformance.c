@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
+#include "config.h"
 #include "engtest.h"
 
 #define BS	4096u
@@ -403,6 +404,22 @@ static void t_direct(void)
 	ioctx_exit(&io);
 }
 
+/* Is the system call behind op in this build? Without it (./configure --posix-only, a
+ * BSD) the engines answer -ENOSYS, which is what the test expects then. */
+static int op_built(int op)
+{
+#ifndef HAVE_COPY_FILE_RANGE
+	if (op == ENGINE_OP_COPY_RANGE)
+		return 0;
+#endif
+#ifndef HAVE_SENDFILE
+	if (op == ENGINE_OP_SENDFILE)
+		return 0;
+#endif
+	(void)op;
+	return 1;
+}
+
 /* COPY_RANGE and SENDFILE: whole file, positions advance. */
 static void t_copy(void)
 {
@@ -438,6 +455,9 @@ static void t_copy(void)
 		ioctx_put(&io, r);
 		if (noio) {
 			VEQ(n, 6000);
+		} else if (!op_built(ops[i])) {
+			VEQ(n, -ENOSYS);
+			VEQ(total, 0);
 		} else {
 			VEQ(n, 0);
 			VEQ(total, 10000);

@@ -102,7 +102,7 @@ static void t_text(void)
 	FILE *f;
 
 	CHECK(strncmp(s, "iobattery 0.1.0 - box - ", 24) == 0);	/* two workloads */
-	CHECK(strstr(s, "demo write: 500.0 MB/s (1000000000 bytes in ") != NULL);
+	CHECK(strstr(s, "demo write: 500 MB/s (1000000000 bytes in ") != NULL);
 	CHECK(strstr(s, "  cpu: 12.5% process (user 0.01 s, sys 0.24 s), system busy 30.0%")
 	      != NULL);
 	CHECK(strstr(s, "  latency: p50 ") != NULL && strstr(s, "(n=1000)") != NULL);
@@ -113,7 +113,7 @@ static void t_text(void)
 	CHECK(out_text_table(f, r) == 0);
 	fclose(f);
 	CHECK(strncmp(buf, "workload  phase", 15) == 0);
-	CHECK(strstr(buf, "500.0 MB/s") != NULL);
+	CHECK(strstr(buf, "500 MB/s") != NULL);
 	CHECK(strstr(buf, "short,cache_inflated") != NULL);
 	free(buf);
 	run_free(r);

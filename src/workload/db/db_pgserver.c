@@ -380,7 +380,7 @@ int db_pgserver_start(const char *dir, const char *bindir, struct db_pgserver **
 		 * does not count in the run */
 		fd = open(s->datadir, O_RDONLY | O_DIRECTORY);
 		if (fd >= 0) {
-#ifdef __linux__
+#ifdef HAVE_SYNCFS
 			syncfs(fd);
 #else
 			sync();
@@ -431,7 +431,7 @@ static int wait_exit(struct db_pgserver *s, long ms)
 	return 0;
 }
 
-#ifdef __linux__
+#if defined(__linux__) && defined(HAVE_PROC_STAT)	/* reads /proc/PID/stat */
 /* Kill and reap the server's processes left behind by a postmaster that died: they were
  * reparented to us (the subreaper flag). Only children of ours named postgres are
  * touched. Returns how many were found. */

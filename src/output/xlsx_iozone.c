@@ -1,0 +1,179 @@
+/* xlsx_iozone.c - iozone's -b as a real .xlsx workbook (libxlsxwriter): one sheet per
+ * pass holding iozone's -R block (the title, record sizes across the top row, file
+ * sizes down the first column, kB/s in the cells, a cell iozone skips left empty), the
+ * cells that measured RAM filled light red, a sheet per repeat beyond the first, the
+ * throughput mode's figures on one sheet, and an environment sheet. Without
+ * libxlsxwriter at build time (HAVE_XLSXWRITER) it refuses with -ENOTSUP. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "output/iozone_out.h"
+#include "stats/iozone_layout.h"
+#include "stats/result.h"
+
+#ifdef HAVE_XLSXWRITER
+#include <xlsxwriter.h>
+
+int xlsx_iozone_available(void)
+{
+	return 1;
+}
+
+struct book {
+	lxw_workbook *wb;
+	lxw_format *bold, *ram;
+};
+
+static void pass_sheet(struct book *b, const struct iozone_matrix *m, int p, unsigned rep)
+{
+	char name[32];
+	lxw_worksheet *ws;
+	size_t f, r;
+
+	snprintf(name, sizeof(name), rep ? "%s %u" : "%s", iozone_pass(p)->sheet, rep + 1);
+	ws = workbook_add_worksheet(b->wb, name);
+	if (!ws)
+		return;
+	worksheet_write_string(ws, 0, 0, iozone_pass(p)->report, b->bold);
+	worksheet_write_string(ws, 1, 0, "kB \\ reclen kB", b->bold);
+	for (r = 0; r < m->nr; r++)
+		worksheet_write_number(ws, 1, (lxw_col_t)(r + 1), (double)m->rec_kb[r], b->bold);
+	for (f = 0; f < m->nf; f++) {
+		worksheet_write_number(ws, (lxw_row_t)(f + 2), 0, (double)m->file_kb[f], b->bold);
+		for (r = 0; r < m->nr; r++) {
+			const struct iozone_cell *c = iozone_at(m, p, f, r);
+
+			if (!c->row || c->kbps < 0)
+				continue;	/* skipped or failed: empty, never 0 */
+			worksheet_write_number(ws, (lxw_row_t)(f + 2), (lxw_col_t)(r + 1),
+					       floor(c->kbps), c->marked ? b->ram : NULL);
+		}
+	}
+	worksheet_write_string(ws, (lxw_row_t)(m->nf + 3), 0,
+			       "kB/s (1024 bytes a second); red: the cell measured RAM, not "
+			       "the device (see the Environment sheet)", NULL);
+}
+
+static void tput_sheet(struct book *b, const struct run *run)
+{
+	lxw_worksheet *ws = workbook_add_worksheet(b->wb, "Throughput");
+	static const char *const cols[] = { "test", "repeat", "children see kB/s",
+					    "parent sees kB/s", "min kB/s", "max kB/s",
+					    "avg kB/s", "min xfer kB" };
+	static const char *const keys[] = { "parent_rate", "min_rate", "max_rate", "avg_rate",
+					    "min_xfer" };
+	lxw_row_t y = 1;
+	size_t i, k;
+
+	if (!ws)
+		return;
+	for (k = 0; k < 8; k++)
+		worksheet_write_string(ws, 0, (lxw_col_t)k, cols[k], b->bold);
+	for (i = 0; i < run->nrows; i++, y++) {
+		const struct row *w = run->rows[i];
+
+		worksheet_write_string(ws, y, 0, w->phase ? w->phase : "", NULL);
+		worksheet_write_number(ws, y, 1, w->repeat + 1, NULL);
+		if (w->flags & ROW_FAILED)
+			continue;
+		worksheet_write_number(ws, y, 2, w->rate, NULL);
+		for (k = 0; k < 5; k++) {
+			const struct metric *m = row_metric(w, keys[k]);
+
+			if (m)
+				worksheet_write_number(ws, y, (lxw_col_t)(k + 3), m->value, NULL);
+		}
+	}
+}
+
+static void env_sheet(struct book *b, const struct run *run)
+{
+	lxw_worksheet *ws = workbook_add_worksheet(b->wb, "Environment");
+	const struct env *e = &run->env;
+	const char *const kv[][2] = {
+		{ "command line", run->command_line }, { "tool", e->tool_version },
+		{ "date", e->date }, { "host", e->host }, { "os", e->os },
+		{ "kernel", e->kernel }, { "cpu", e->cpu_model }, { "target", e->target },
+		{ "file system", e->fs_type }, { "mount options", e->mount_opts },
+		{ "device", e->device }, { "device model", e->device_model },
+		{ "scheduler", e->scheduler },
+	};
+	lxw_row_t y = 0;
+	size_t i;
+
+	if (!ws)
+		return;
+	worksheet_write_string(ws, y++, 0, "The top row of each sheet is record sizes, the "
+			       "left column file sizes (kB); values in kB/s", NULL);
+	for (i = 0; i < sizeof(kv) / sizeof(kv[0]); i++, y++) {
+		worksheet_write_string(ws, y, 0, kv[i][0], b->bold);
+		worksheet_write_string(ws, y, 1, kv[i][1] ? kv[i][1] : "", NULL);
+	}
+	worksheet_write_string(ws, y, 0, "ram bytes", b->bold);
+	worksheet_write_number(ws, y++, 1, (double)e->ram_bytes, NULL);
+	for (i = 0; i < run->options.n; i++, y++) {
+		worksheet_write_string(ws, y, 0, run->options.v[i].key, b->bold);
+		worksheet_write_string(ws, y, 1, run->options.v[i].value ?
+				       run->options.v[i].value : "", NULL);
+	}
+}
+
+int xlsx_iozone_write(const struct run *run, const char *path)
+{
+	struct iozone_matrix m;
+	struct book b;
+	const char *w = kv_get(&run->options, "workers");
+	unsigned rep, reps = iozone_repeats(run);
+	int p, n;
+
+	b.wb = workbook_new(path);
+	if (!b.wb)
+		return -EIO;
+	b.bold = workbook_add_format(b.wb);
+	b.ram = workbook_add_format(b.wb);
+	format_set_bold(b.bold);
+	format_set_bg_color(b.ram, 0xFFC7CE);
+	if (w && strtoul(w, NULL, 10) > 1) {
+		tput_sheet(&b, run);
+	} else {
+		for (rep = 0; rep < reps; rep++) {
+			n = iozone_matrix_build(run, rep, &m);
+			if (n < 0) {
+				workbook_close(b.wb);
+				unlink(path);
+				return n;
+			}
+			for (p = 0; p < IOZ_NPASS; p++)
+				if ((m.passes & (1u << p)) && iozone_pass(p)->report)
+					pass_sheet(&b, &m, p, rep);
+			iozone_matrix_free(&m);
+		}
+	}
+	env_sheet(&b, run);
+	if (workbook_close(b.wb) != LXW_NO_ERROR) {
+		unlink(path);
+		return -EIO;
+	}
+	return 0;
+}
+
+#else
+
+int xlsx_iozone_available(void)
+{
+	return 0;
+}
+
+int xlsx_iozone_write(const struct run *run, const char *path)
+{
+	(void)run;
+	(void)path;
+	return -ENOTSUP;
+}
+
+#endif
