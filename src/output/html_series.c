@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/units.h"
 #include "output/html.h"
 #include "output/html_int.h"
+#include "output/numfmt.h"
 #include "stats/compare.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -28,6 +28,7 @@
 /* One run's line in a chart: y[i] at x[i] seconds; NaN breaks the line. */
 struct sline {
 	size_t run;
+	const char *name;		/* the run's name, for the text alternative */
 	const double *x;
 	double *y;
 	size_t n;
@@ -56,12 +57,31 @@ static double axis_top(double v)
 	return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
 
+/* The chart's element, its accessible name (<title>) and the start of its <desc>; the
+ * caller ends the <desc>. */
 static void chart_open(FILE *f, const char *title, const char *what, const char *unit,
 		       int w)
 {
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart series\" "
-		   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
-		   "<text x=\"4\" y=\"16\" class=\"ttl\">", w, SH, w, SH);
+		   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n<title>",
+		w, SH, w, SH);
+	html_esc(f, title);
+	fprintf(f, ": ");
+	html_esc(f, what);
+	fprintf(f, "</title>\n<desc>");
+	html_esc(f, what);
+	fprintf(f, " of ");
+	html_esc(f, title);
+	fprintf(f, " over the phase, horizontal axis the time from the phase's start in s, "
+		   "vertical axis ");
+	html_esc(f, unit && *unit ? unit : "the value");
+	fprintf(f, ". ");
+}
+
+/* The heading drawn in the chart. */
+static void chart_heading(FILE *f, const char *title, const char *what, const char *unit)
+{
+	fprintf(f, "<text x=\"4\" y=\"16\" class=\"ttl\">");
 	html_esc(f, title);
 	fprintf(f, " \xe2\x80\x94 ");
 	html_esc(f, what);
@@ -71,6 +91,37 @@ static void chart_open(FILE *f, const char *title, const char *what, const char 
 		fputc(')', f);
 	}
 	fprintf(f, "</text>\n");
+}
+
+/* Per line: its points, lowest, highest and last value, for the <desc>. */
+static void lines_desc(FILE *f, const struct sline *l, size_t n, const char *unit)
+{
+	char a[NUMFMT_LEN], b[NUMFMT_LEN], c[NUMFMT_LEN];
+	const char *u = !strcmp(unit, "ns") ? "ns" : "";
+
+	for (size_t i = 0; i < n; i++) {
+		double lo = INFINITY, hi = -INFINITY, last = NAN;
+		size_t k, m = 0;
+
+		for (k = 0; k < l[i].n; k++)
+			if (isfinite(l[i].y[k])) {
+				lo = fmin(lo, l[i].y[k]);
+				hi = fmax(hi, l[i].y[k]);
+				last = l[i].y[k];
+				m++;
+			}
+		html_esc(f, l[i].name);
+		if (l[i].dashed)
+			fprintf(f, " (dashed)");
+		if (!m) {
+			fprintf(f, ": no values%s", i + 1 < n ? "; " : ".");
+			continue;
+		}
+		fprintf(f, ": %zu intervals, from %s to %s, last %s%s", m,
+			numfmt(a, sizeof(a), lo, u), numfmt(b, sizeof(b), hi, u),
+			numfmt(c, sizeof(c), last, u), i + 1 < n ? "; " : ".");
+	}
+	fprintf(f, "</desc>\n");
 }
 
 /* The y position of v on a linear (lo 0) or log10 axis from lo to hi. */
@@ -87,7 +138,7 @@ static double ypos(double v, double lo, double hi, int logy)
 
 static void axes(FILE *f, double xmax, double lo, double hi, int logy, const char *unit)
 {
-	char buf[32];
+	char buf[NUMFMT_LEN], xs[NUMFMT_LEN];
 	int k;
 
 	fprintf(f, "<path class=\"axis\" d=\"M%d %d V%d H%d\"/>\n", SL, ST, SH - SB, SW - SR);
@@ -97,17 +148,17 @@ static void axes(FILE *f, double xmax, double lo, double hi, int logy, const cha
 		double y = ypos(logy ? v : v, lo, hi, logy);
 
 		if (!strcmp(unit, "ns"))
-			units_fmt_ns(buf, sizeof(buf), v);
+			numfmt(buf, sizeof(buf), v, "ns");
 		else
-			snprintf(buf, sizeof(buf), "%.4g", v);
+			numfmt_num(buf, sizeof(buf), v);
 		fprintf(f, "<path class=\"grid\" d=\"M%d %.1f H%d\"/><text x=\"%d\" y=\"%.1f\" "
 			   "class=\"tick\" text-anchor=\"end\">%s</text>\n", SL, y, SW - SR, SL - 4,
 			y + 3, buf);
 	}
 	for (k = 0; k <= 4; k++)
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"%s\">"
-			   "%.3g s</text>\n", SL + (SW - SL - SR) * k / 4.0, SH - SB + 13,
-			k == 4 ? "end" : "middle", xmax * k / 4);
+			   "%s s</text>\n", SL + (SW - SL - SR) * k / 4.0, SH - SB + 13,
+			k == 4 ? "end" : "middle", numfmt_num(xs, sizeof(xs), xmax * k / 4));
 }
 
 /* A line chart of the lines, a log axis when logy (values <= 0 left out). */
@@ -142,6 +193,8 @@ static void line_chart(FILE *f, const char *title, const char *what, const char 
 		lo = 0;
 	}
 	chart_open(f, title, what, unit, SW);
+	lines_desc(f, l, n, unit);
+	chart_heading(f, title, what, unit);
 	axes(f, xmax, lo, hi, logy, unit);
 	for (i = 0; i < n; i++) {
 		int open = 0;
@@ -170,6 +223,29 @@ static void line_chart(FILE *f, const char *title, const char *what, const char 
 	fprintf(f, "</svg>\n");
 }
 
+/* The means of the CPU shares over the phase's intervals, for the <desc>. */
+static void cpu_desc(FILE *f, const struct row_series *s)
+{
+	static const char *const name[] = { "usr", "sys", "iowait", "steal" };
+	static const int col[] = { RSE_CPU_USER, RSE_CPU_SYSTEM, RSE_CPU_IOWAIT, RSE_CPU_STEAL };
+	char v[NUMFMT_LEN];
+
+	fprintf(f, "Mean shares over %zu intervals:", s->n);
+	for (int c = 0; c < 4; c++) {
+		double sum = 0;
+		size_t m = 0;
+
+		for (size_t k = 0; k < s->n; k++)
+			if (isfinite(s->v[col[c]][k])) {
+				sum += s->v[col[c]][k];
+				m++;
+			}
+		fprintf(f, " %s %s%%%s", name[c], m ? numfmt_num(v, sizeof(v), sum / (double)m) :
+			"n/a", c < 3 ? "," : ".");
+	}
+	fprintf(f, "</desc>\n");
+}
+
 /* The CPU split of one run's phase as a stacked area: usr, sys, iowait, steal. */
 static void cpu_chart(FILE *f, const char *title, const char *run, const struct row_series *s,
 		      const double *x)
@@ -184,7 +260,9 @@ static void cpu_chart(FILE *f, const char *title, const char *run, const struct 
 	if (!(xmax > 0))
 		xmax = 1;
 	snprintf(what, sizeof(what), "CPU, %s", run);
-	chart_open(f, title, what, "%", SW);
+	chart_open(f, title, what, "% of all CPUs, stacked: usr, sys, iowait, steal", SW);
+	cpu_desc(f, s);
+	chart_heading(f, title, what, "%");
 	axes(f, xmax, 0, 100, 0, "%");
 	memset(base, 0, sizeof(base));
 	for (int c = 0; c < 4; c++) {
@@ -224,9 +302,15 @@ static void wait_bars(FILE *f, const char *title, const struct report *r, size_t
 	if (!nr)
 		return;
 	h = ST + (int)nr * 40 + 8;
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart series waits\" "
-		   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
-		   "<text x=\"4\" y=\"16\" class=\"ttl\">", 2 * SW, h, 2 * SW, h);
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart waits\" "
+		   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n<title>",
+		2 * SW, h, 2 * SW, h);
+	html_esc(f, title);
+	fprintf(f, ": wait states</title>\n<desc>Where the threads of ");
+	html_esc(f, title);
+	fprintf(f, " were, as shares of the thread samples, one stacked bar per run; each "
+		   "segment's state, wait channel and system call are in its own title.</desc>\n"
+		   "<text x=\"4\" y=\"16\" class=\"ttl\">");
 	html_esc(f, title);
 	fprintf(f, " \xe2\x80\x94 wait states (share of thread samples)</text>\n");
 	for (i = 0, y = ST; i < r->n; i++) {
@@ -313,11 +397,12 @@ static void column_charts(FILE *f, const struct report *r, size_t c, const char 
 {
 	struct sline *l = calloc(2 * r->n, sizeof(*l));
 	struct run_cols *rc = calloc(r->n, sizeof(*rc));
+	char (*names)[96] = calloc(r->n, sizeof(*names));
 	size_t i, n = 0, m;
 	int bytes = r->cols[c]->bytes > 0;
 	char name[96];
 
-	if (!l || !rc)
+	if (!l || !rc || !names)
 		goto out;
 	fprintf(f, "<h3>");
 	html_esc(f, title);
@@ -325,8 +410,11 @@ static void column_charts(FILE *f, const struct report *r, size_t c, const char 
 	for (i = 0; i < r->n; i++) {
 		const struct row *w = series_row(r, i, c);
 
-		if (w && run_cols(w->series, &rc[i], &bytes) == 0)
-			l[n++] = (struct sline){ i, rc[i].x, rc[i].rate, w->series->n, 0 };
+		if (w && run_cols(w->series, &rc[i], &bytes) == 0) {
+			html_run_name_buf(names[n], sizeof(names[0]), r, i);
+			l[n] = (struct sline){ i, names[n], rc[i].x, rc[i].rate, w->series->n, 0 };
+			n++;
+		}
 	}
 	line_chart(f, title, bytes ? "rate" : "operations", bytes ? "MB/s" : "ops/s", l, n, 0);
 	for (m = 0; m < n; m++)
@@ -356,6 +444,7 @@ out:
 		free(rc[i].x);
 	free(rc);
 	free(l);
+	free(names);
 }
 
 static const char intro[] =
