@@ -225,12 +225,17 @@ static int device_idle(const struct row *w, const struct row_sys *s)
 }
 
 /* writeback_pending: the dirty and writeback gauges grew by over a tenth of the bytes a
- * phase wrote. */
-static int writeback_pending(const struct row_sys *s)
+ * buffered write phase wrote. The gauges are the whole system's, so a phase that made
+ * its data durable before it ended, or whose device wrote nine tenths of its bytes
+ * meanwhile, is not judged by them (another writer may have raised them). */
+static int writeback_pending(const struct row *w, const struct row_sys *s)
 {
 	double wr = s->v[RS_WL_WRITTEN], rd = s->v[RS_WL_READ], grew;
 
-	if (isnan(wr) || wr < RSYS_PENDING_MIN || (!isnan(rd) && rd > wr))
+	if (isnan(wr) || wr < RSYS_PENDING_MIN || (!isnan(rd) && rd > wr) ||
+	    (w->durable_ns && w->durable_ns <= w->elapsed_ns))
+		return 0;
+	if (s->ndev && s->dev[0].v[RSD_WR_BYTES] >= (1 - RSYS_PENDING_SHARE) * wr)
 		return 0;
 	grew = (s->v[RS_DIRTY1] + s->v[RS_WB1]) - (s->v[RS_DIRTY0] + s->v[RS_WB0]);
 	return isfinite(grew) && grew > RSYS_PENDING_SHARE * wr;
@@ -247,7 +252,7 @@ unsigned row_sys_flags(const struct row *w)
 		f |= ROW_STEAL;
 	if (device_idle(w, s))
 		f |= ROW_DEVICE_IDLE;
-	if (writeback_pending(s))
+	if (writeback_pending(w, s))
 		f |= ROW_WRITEBACK_PENDING;
 	return f;
 }

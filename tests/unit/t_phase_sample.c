@@ -223,6 +223,15 @@ static void t_flags(void)
 	CHECK_EQ_U64(row_sys_flags(w), 0);
 	w->sys->v[RS_WB1] = 0.02 * (double)mb100;	/* writeback counts as pending too */
 	CHECK_EQ_U64(row_sys_flags(w), ROW_WRITEBACK_PENDING);
+	/* the gauges are the whole system's: not a phase whose device wrote its bytes */
+	w->sys->dev[0].v[RSD_WR_BYTES] = 0.95 * (double)mb100;
+	CHECK_EQ_U64(row_sys_flags(w), 0);
+	w->sys->dev[0].v[RSD_WR_BYTES] = 0;
+	/* nor a phase that made its data durable in its time (another writer's dirt) */
+	w->durable_ns = w->elapsed_ns;
+	w->sys->dev[0].v[RSD_WR_BYTES] = (double)mb100;
+	w->sys->v[RS_DIRTY1] += 0.5 * (double)mb100;
+	CHECK_EQ_U64(row_sys_flags(w), 0);
 	/* small writes: the whole system's Dirty says nothing about them */
 	w = crafted(r, "MB/s", 8u << 20);
 	w->sys->v[RS_DIRTY1] += 8u << 20;
