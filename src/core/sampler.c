@@ -1,7 +1,9 @@
 /* sampler.c - the sampling thread: wait-state passes and interval records on absolute
  * deadlines of the monotonic clock, woken early by sampler_stop. */
+#define _GNU_SOURCE	/* SCHED_BATCH */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,12 +175,26 @@ static uint64_t sampler_advance(uint64_t next, uint64_t step, uint64_t now)
 	return next > now ? next : now + step;
 }
 
+/* The sampler must not take the CPU from what it measures: as a batch thread (Linux) its
+ * wake-ups never preempt a running thread; it runs on an idle CPU or at the next tick. */
+static void sampler_yield_policy(void)
+{
+#ifdef SCHED_BATCH
+	struct sched_param sp;
+
+	memset(&sp, 0, sizeof(sp));
+	(void)sched_setscheduler(0, SCHED_BATCH, &sp);	/* this thread; best effort */
+#endif
+}
+
 static void *sampler_main(void *arg)
 {
 	struct sampler *s = arg;
 	uint64_t wi = s->cfg.wait_interval_ns, next_rec, next_wait, now;
 	int waits = !s->cfg.no_wait && s->nsrc > 0, tid = waitstate_tid();
 	uint64_t c0 = sampler_thread_cpu(), w0 = clock_ns();
+
+	sampler_yield_policy();
 
 	for (unsigned i = 0; i < s->nsrc; i++)
 		if (s->src[i].pid == 0)
