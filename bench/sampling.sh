@@ -1,8 +1,8 @@
 #!/bin/bash
 # bench/sampling.sh - what the samplers cost the figures they explain: the same phases
 # with the samplers on at the defaults (1 s series, 100 ms wait states) and with
-# --no-sample, interleaved A B B A for ROUNDS rounds, so drift and the order of runs
-# fall on both sides alike. Prints per figure the median of the per-pair ratios
+# --no-sample, interleaved A B B A for ROUNDS rounds after one uncounted run, so drift
+# and the order of runs fall on both sides alike. Prints per figure the median of the per-pair ratios
 # sampled / unsampled (1.000 = no change; the goal is within 1%) and their range, the
 # sampler thread's own CPU time as a share of one core (the goal: under 0.5%), and the
 # median ratio of the workers' CPU time per operation (the process's less the
@@ -35,6 +35,10 @@ measure() { # KIND FIGURE PHASE CMD...
 	extra=""
 	[ "$kind" = off ] && extra="--no-sample"
 	"$@" $extra --format json --no-store > m.json 2> m.err || { cat m.err >&2; exit 1; }
+	if [ "$kind" = warm ]; then
+		rm -f f Bonnie.* 2> /dev/null
+		return 0
+	fi
 	rate=$(jq --arg p "$phase" '[.rows[] | select(.phase == $p)][0].rate' m.json)
 	VAL[$fig,$kind]="${VAL[$fig,$kind]:-} $rate"
 	# the workers' CPU per operation: the process's, less the sampler thread's own
@@ -62,6 +66,9 @@ nul() { measure "$1" "null engine 4k (the loop's own cost)" write "$IOB" dd if=/
 echo "bench: $rounds rounds of A B B A, ${size_mb} MiB, in $(df -P "$work" | awk 'NR==2 {print $1 " (" $6 ")"}')"
 for r in $(seq 1 "$rounds"); do
 	for b in nul dd_w dd_s bon; do
+		# a first run, not counted, takes what the previous figure left behind (its
+		# dirty pages, its freed memory): A B B A then cancels drift, not carry-over
+		$b warm
 		$b on; $b off; $b off; $b on
 	done
 	echo "round $r done" >&2
