@@ -5,7 +5,10 @@
 #   make run        install missing packages, build, run the quick battery here
 #   make check      install missing packages (incl. test tools), build, run every test
 #   make bench      side-by-side benchmarks against the real tools (bench/)
-#   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer
+#   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer (a tree
+#                   configured without them is configured again and rebuilt; a plain
+#                   make keeps what the last configure chose: ./configure to go back)
+#   make fuzz       every libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS each (clang)
 #   make install    the binary, man page, bash and zsh completion and docs under PREFIX
 #                   (default /usr/local), staged under DESTDIR if set; make uninstall
 
@@ -14,6 +17,7 @@ SRCS != ls src/*.c src/*/*.c src/*/*/*.c 2>/dev/null; true
 HDRS != ls src/*/*.h src/*/*/*.h 2>/dev/null; true
 LIBSRCS != ls src/*/*.c src/*/*/*.c 2>/dev/null; true
 UNITS != ls tests/unit/t_*.c tests/engine/t_*.c 2>/dev/null; true
+FUZZS != ls tests/fuzz/fuzz_*.c 2>/dev/null; true
 OBJS = ${SRCS:.c=.o}
 LIBOBJS = ${LIBSRCS:.c=.o}
 UNITBINS = ${UNITS:.c=}
@@ -35,12 +39,26 @@ config.mk src/config.h: configure VERSION
 
 # config.mk is read by the sub-make, which is the only place that includes it.
 iobattery: config.mk src/config.h $(SRCS) $(HDRS) mk/build.mk
+	@sh mk/sanmode.sh "$(SAN)"
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" iobattery
 
 units: iobattery $(UNITS) tests/unit/test.h tests/engine/engtest.h
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" units
+
+# the fuzz harnesses linked with the plain replay driver: make check replays each corpus
+fuzz-replay: iobattery $(FUZZS)
+	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
+		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" FUZZS="$(FUZZS)" fuzz-replay
+
+fault-shim: iobattery tests/fault/iobfault.c
+	@$(MAKE) -f mk/build.mk fault-shim
+
+FUZZ_SECONDS = 60
+fuzz: config.mk
+	@scripts/install-deps fuzz
+	@sh tests/fuzz/run-fuzz $(FUZZ_SECONDS)
 
 deps:
 	@scripts/install-deps build
@@ -54,7 +72,7 @@ run: deps
 	./iobattery report --no-store -o iobattery-report.html iobattery-results.json
 
 check: deps-test
-	@$(MAKE) iobattery units
+	@$(MAKE) iobattery units fuzz-replay fault-shim
 	@tests/run
 
 bench/verify_speed: iobattery bench/verify_speed.c
@@ -72,8 +90,11 @@ bench: iobattery bench/verify_speed
 
 clean:
 	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed
+	rm -rf tests/fuzz/bin tests/fuzz/build
+	rm -f tests/fault/iobfault.so
 
 distclean: clean
 	rm -f config.mk src/config.h
 
-.PHONY: all deps deps-test run check bench clean distclean units install uninstall
+.PHONY: all deps deps-test run check bench clean distclean units install uninstall \
+	fuzz fuzz-replay fault-shim

@@ -28,3 +28,20 @@ units: libiob.a
 # bench programs (bench/*.c): measuring tools, not tests; `make bench` builds them.
 bench/verify_speed: bench/verify_speed.c libiob.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/verify_speed.c libiob.a $(LIBS)
+
+# tests/fuzz/fuzz_NAME.c with the replay driver -> tests/fuzz/bin/NAME (make check)
+fuzz-replay: libiob.a
+	@mkdir -p tests/fuzz/bin
+	@for t in $(FUZZS); do \
+		n=$${t#tests/fuzz/fuzz_}; n=$${n%.c}; \
+		$(CC) $(CFLAGS) -Itests/fuzz $(LDFLAGS) -o tests/fuzz/bin/$$n $$t \
+			tests/fuzz/replay.c libiob.a $(LIBS) || exit 1; \
+	done
+
+# the fault-injection shim of the tests (tests/fault/iobfault.c, LD_PRELOAD; Linux and
+# glibc only): without the project's flags (no sanitizer in a preloaded library); where it
+# does not build, tests/cli/fault_matrix.sh skips
+fault-shim:
+	@$(CC) -O2 -g -fPIC -shared -Wall -Wextra -o tests/fault/iobfault.so \
+		tests/fault/iobfault.c -ldl 2>/dev/null || \
+		echo "tests/fault/iobfault.so not built (needs Linux and glibc): fault tests skip"

@@ -28,6 +28,7 @@ static const struct subcommand commands[] = {
 	{ "import", cmd_import, "read old bonnie++, postmark, dd and time outputs into runs" },
 	{ "report", cmd_report, "write one self-contained HTML report of result files or ids" },
 	{ "results", cmd_results, "list, show, export or delete runs in the results store" },
+	{ "verify", cmd_verify, "check files written with --verify, block by block" },
 	{ NULL, NULL, NULL },
 };
 

@@ -148,6 +148,11 @@ static const char bonnie_help[] =
 	"  --no-space-check skip the free-space check before writing\n"
 	"  --engine NAME    psync (default), io_uring, libaio, mmap, null;  --repeat N: -x N\n"
 	"  --no-store       do not save the run in the results store\n"
+	"  --verify         write self-checking blocks in the block phases and read every one\n"
+	"                   back after the seeks (a phase of its own)\n"
+	"  --verify-after-drop  the same, dropping the files from the page cache first\n"
+	"  --verify-journal FILE  record each block a sync made durable (a new file)\n"
+	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n";
 	"  --interval D     time series interval (default 1s);  --sample-interval D: wait\n"
 	"                   states every D (100ms);  --no-sample: neither, nor device figures\n"
 	"  --watch          live view of the running phase;  --series FILE: with --format\n"
@@ -190,6 +195,10 @@ static int bonnie_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 	co->quiet = c->long_quiet;
 	co->no_store = c->no_store;
 	co->repeat = c->repeats;
+	x->verify.on = c->verify;
+	x->verify.after_drop = c->verify_after_drop;
+	x->verify.journal = c->verify_journal;
+	x->verify.report_to = c->report_to;
 	return 0;
 }
 
@@ -213,6 +222,11 @@ static int bonnie_wl_validate(struct workload_ctx *x)
 	/* again after the machine's defaults (size from the RAM) are in */
 	if (check(c) < 0 || bonnie_settle(c) < 0 || check(c) < 0)
 		return -EINVAL;
+	if (x->verify.on && c->chunk < VBLOCK_MIN_LEN) {
+		err_msg("bonnie: --verify needs chunks of at least %u bytes: '%u'", VBLOCK_MIN_LEN,
+			(unsigned)c->chunk);
+		return -EINVAL;
+	}
 	cache_notice(c);
 	if (!c->machine) {
 		if (gethostname(b->host, sizeof(b->host)) < 0)
@@ -276,8 +290,13 @@ static void report_failure(const struct run *run, const struct bonnie_cfg *c, in
 		const struct row *w = run->rows[i];
 
 		if (w->flags & ROW_FAILED) {
-			err_msg("bonnie: %s failed: '%s': %s", w->phase, c->dir,
-				w->error ? w->error : strerror(-err));
+			/* how far the phase got: bytes for the I/O block, files for the other */
+			int files = bonnie_test_is_file(bonnie_test_of(w->phase)) && !w->bytes;
+
+			err_msg("bonnie: %s failed: '%s': %s after %" PRIu64 " %s", w->phase,
+				c->dir,
+				w->error ? w->error : strerror(-err), files ? w->ops : w->bytes,
+				files ? "files done" : "bytes written");
 			return;
 		}
 	}
@@ -325,6 +344,7 @@ const struct workload workload_bonnie = {
 	.help = bonnie_help,
 	.cfg_size = sizeof(struct bonnie_cmd),
 	.init = bonnie_wl_init,
+	.flags = WORKLOAD_F_VERIFY,
 	.parse = bonnie_wl_parse,
 	.validate = bonnie_wl_validate,
 	.record = bonnie_wl_record,

@@ -14,6 +14,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_results(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 /* The command of workload w (cmd/workload_cmd.c): its options and the common ones (or its
  * own parser), --help, validation, then one measurement, or its session. Returns the exit

@@ -1,5 +1,6 @@
 /* common.c - options and output shared by every measuring subcommand. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -179,17 +180,25 @@ static int emit_file(const struct out_fmt *f, const struct emit_ctx *c)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 8];
 	FILE *fp;
-	int rc;
+	int rc, fd;
 
 	snprintf(path, sizeof(path), "%s/iobattery-results.%s", c->co->output_dir, f->ext);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	fp = fopen(tmp, "w");
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!fp) {
 		rc = -errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
 		err_errno(rc, "cannot write results: '%s'", tmp);
 		return rc;
 	}
 	rc = out_write(f, fp, c->run);
+	/* on stable storage before the rename makes it the result file */
+	if (!rc && fsync(fd) < 0)
+		rc = -errno;
 	if (fclose(fp) != 0 && !rc)
 		rc = -errno;
 	if (!rc && rename(tmp, path) < 0)

@@ -6,6 +6,7 @@
  * --baseline names A apart, --group-by label merges the stored runs of a label into one
  * side. The sides: compare_sides.c; the text: compare_text.c; JSON, CSV: compare_data.c. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "cmd/compare_int.h"
 #include "core/err.h"
 #include "core/opt.h"
+#include "output/termsafe.h"
 #include "stats/compare.h"
 #include "stats/result.h"
 
@@ -81,6 +83,49 @@ static int check_opts(const struct compare_opts *o, int n)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* Was --fail-if-slower typed (its default, -1, means off)? */
+static int limit_given(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return 0;
+		if (!strncmp(argv[i], "--fail-if-slower", 16))
+			return 1;
+	}
+	return 0;
+}
+
+/* The text goes to a terminal: labels, hosts, ids and params of the files escaped (a
+ * merged side borrows its members' rows: escaping twice changes nothing). 0, -ENOMEM. */
+static int escape_sides(struct cmp_all *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->n; i++) {
+		for (k = 0; k < c->side[i].nmembers; k++)
+			if (termsafe_run(c->side[i].members[k]) < 0)
+				return -ENOMEM;
+		if (c->side[i].run && termsafe_run(c->side[i].run) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* With --fail-if-slower, a side that had nothing compared with A cannot pass the gate.
+ * Returns the number of such sides (after a message each). */
+static unsigned gate_empty(const struct cmp_all *c)
+{
+	unsigned bad = 0;
+
+	for (size_t i = 1; c->limit >= 0 && i < c->n; i++)
+		if (c->pair[i].compared == 0) {
+			err_msg("compare: nothing compared: '%s': no figure of A measured alike "
+				"(--fail-if-slower cannot pass)", c->side[i].spec);
+			bad++;
+		}
+	return bad;
 }
 
 /* Group each side's rows and compare each with A; count the regressions. 0, -ENOMEM. */
@@ -152,6 +197,12 @@ int cmd_compare(int argc, char **argv)
 		free(ops);
 		return EXIT_USAGE;
 	}
+	if (limit_given(argc, argv) && !(o.fail_if_slower >= 0 && isfinite(o.fail_if_slower))) {
+		err_msg("compare: bad value for --fail-if-slower: '%g': a percentage, 0 or more",
+			o.fail_if_slower);
+		free(ops);
+		return EXIT_USAGE;
+	}
 	specs = with_baseline(o.baseline, ops, n);
 	rc = specs ? compare_load_sides(specs, (size_t)n + (o.baseline != NULL), !o.no_store,
 					o.group_by != NULL, &c.side) : -ENOMEM;
@@ -167,7 +218,8 @@ int cmd_compare(int argc, char **argv)
 	}
 	c.n = rc > 0 ? (size_t)rc : 0;
 	c.limit = o.fail_if_slower;
-	if (status == EXIT_OK && compare_all(&c) < 0) {
+	if (status == EXIT_OK && ((!strcmp(o.format, "text") && escape_sides(&c) < 0) ||
+				  compare_all(&c) < 0)) {
 		err_msg("compare: out of memory");
 		status = EXIT_FAILED;
 	}
@@ -177,6 +229,10 @@ int cmd_compare(int argc, char **argv)
 		     compare_write_text(stdout, &c);
 		if (rc < 0)
 			status = EXIT_FAILED;
+	}
+	if (status == EXIT_OK && gate_empty(&c)) {
+		fflush(stdout);
+		status = EXIT_FAILED;
 	}
 	if (status == EXIT_OK && c.regressions) {
 		fflush(stdout);

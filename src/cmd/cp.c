@@ -1,6 +1,7 @@
 /* cp.c - `iobattery cp SRC DST`: the seeds' `time cp tstfile tstfile2`; the descriptor of
  * the copy workload (workload/copy.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <libgen.h>
 #include <limits.h>
@@ -11,6 +12,7 @@
 
 #include "core/err.h"
 #include "core/features.h"
+#include "core/vblock.h"
 #include "core/scratch.h"
 #include "core/units.h"
 #include "engine/engine.h"
@@ -150,6 +152,27 @@ static int cp_operands(struct workload_ctx *x, char **ops, int n)
 	return check_args(&c->j, &c->o, ops, n, c->dstbuf, sizeof(c->dstbuf));
 }
 
+/* cp --verify checks the copy block by block: the source must be a verified file (its
+ * first block header valid). 1 when it is, else 0 after saying why. */
+static int verified_source(const char *src)
+{
+	unsigned char b[VBLOCK_HDR_LEN];
+	struct vblock_header h;
+	ssize_t n = -1;
+	int fd = open(src, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		n = pread(fd, b, sizeof(b), 0);
+		if (close(fd) != 0)
+			n = -1;
+	}
+	if (n == (ssize_t)sizeof(b) && vblock_header_parse(b, sizeof(b), &h) == 0)
+		return 1;
+	err_msg("cp: --verify checks a copy of a file written with --verify (e.g. by "
+		"'iobattery dd --verify'): '%s' is not one", src);
+	return 0;
+}
+
 static int cp_validate(struct workload_ctx *x)
 {
 	struct cp_cmd *c = x->cfg;
@@ -158,6 +181,8 @@ static int cp_validate(struct workload_ctx *x)
 		err_msg("cp: the '%s' engine does no I/O and cannot copy", x->eng->name);
 		return -EINVAL;
 	}
+	if (x->verify.on && !verified_source(c->j.src))
+		return -EINVAL;
 	snprintf(c->target, sizeof(c->target), "%s", c->j.dst);
 	x->target = dirname(c->target);
 	return 0;
@@ -199,6 +224,7 @@ const struct workload workload_cp = {
 		"options:\n",
 	.opts = cp_opt_table,
 	.cfg_size = sizeof(struct cp_cmd),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = cp_init,
 	.operands = cp_operands,
 	.validate = cp_validate,

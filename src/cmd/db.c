@@ -15,6 +15,7 @@
 #include "config.h"
 #include "core/err.h"
 #include "core/opt.h"
+#include "core/rfile.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
@@ -136,46 +137,35 @@ static int db_check(const struct db_opts *o, long *cache)
 	return 0;
 }
 
-/* Read the whole script file into a new string, and check that it splits. */
+/* Read the whole script file (a regular file, no NUL byte) into a new string, and check
+ * that it splits. */
 static int db_load_script(const char *path, char **out)
 {
 	struct db_stmt *v;
-	char err[256], *buf, *nb;
-	size_t len = 0, cap = 1 << 16;
-	FILE *f = fopen(path, "r");
+	char err[256], *buf;
+	size_t len, nul;
+	unsigned line = 1;
 	int n;
 
-	if (!f) {
-		err_errno(-errno, "cannot open the script: '%s'", path);
+	n = rfile_read(path, RFILE_PIPES, DB_SCRIPT_MAX, &buf, &len);
+	if (n == -EFBIG) {
+		err_msg("the script is too large: '%s': over 64 MiB", path);
 		return -EINVAL;
 	}
-	buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + len, 1, cap - len - 1, f);
-
-		len += got;
-		if (got == 0 || len + 1 < cap)
-			break;
-		if (cap >= DB_SCRIPT_MAX) {
-			err_msg("the script is too large: '%s': over 64 MiB", path);
-			free(buf);
-			fclose(f);
-			return -EINVAL;
-		}
-		cap *= 2;
-		nb = realloc(buf, cap);
-		if (!nb)
-			free(buf);
-		buf = nb;
+	if (n < 0) {
+		err_msg("cannot %s the script: '%s': %s", n == -ENOENT || n == -EACCES ? "open" :
+			"read", path, rfile_strerror(n));
+		return -EINVAL;
 	}
-	if (!buf || ferror(f)) {
-		err_errno(buf ? -EIO : -ENOMEM, "cannot read the script: '%s'", path);
+	/* a NUL byte would end the text there and drop the rest silently */
+	nul = strlen(buf);
+	if (nul != len) {
+		for (size_t i = 0; i < nul; i++)
+			line += buf[i] == '\n';
+		err_msg("bad script: '%s': a NUL byte at line %u", path, line);
 		free(buf);
-		fclose(f);
 		return -EINVAL;
 	}
-	fclose(f);
-	buf[len] = '\0';
 	n = db_split(buf, &v, err, sizeof(err));
 	if (n <= 0) {
 		err_msg("bad script: '%s': %s", path, n == 0 ? "no SQL statement in it" : err);

@@ -230,6 +230,10 @@ static int check_output(struct dd_job *j, const struct dd_opts *o)
 			err_msg("dd: refusing to follow a symbolic link: '%s'", j->out);
 			return -EINVAL;
 		}
+		if (S_ISDIR(st.st_mode)) {
+			err_msg("dd: output is a directory: '%s'", j->out);
+			return -EINVAL;
+		}
 		if (!S_ISREG(st.st_mode)) {
 			err_msg("dd: refusing to write a device or special file: '%s'", j->out);
 			return -EINVAL;
@@ -253,6 +257,29 @@ static int check_output(struct dd_job *j, const struct dd_opts *o)
 		err_msg("dd: not enough free space: '%s': need %s, %s free", dir,
 			units_fmt_bytes(a, sizeof(a), (double)need),
 			units_fmt_bytes(b, sizeof(b), (double)avail));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* skip= and seek= are counted in blocks: the byte offsets they give, and the end of the
+ * output (seek plus what is written), must be file offsets (under 2^63), or the offset
+ * would wrap and write somewhere else. GNU dd refuses such operands too. 0 or -EINVAL. */
+static int check_offsets(const struct dd_job *j)
+{
+	uint64_t off, len = 0, end;
+
+	if (units_mul_off(j->skip, j->ibs, &off) < 0) {
+		err_msg("dd: offset too large: 'skip=%" PRIu64 "': times ibs=%" PRIu64
+			" it passes the largest file offset", j->skip, j->ibs);
+		return -EINVAL;
+	}
+	if (units_mul_off(j->seek, j->obs, &off) < 0 ||
+	    (j->count != UINT64_MAX && (units_mul_off(j->count, j->ibs, &len) < 0 ||
+					units_add_u64(off, len, &end) < 0 ||
+					end > (uint64_t)INT64_MAX))) {
+		err_msg("dd: offset too large: 'seek=%" PRIu64 "': times obs=%" PRIu64
+			" it passes the largest file offset", j->seek, j->obs);
 		return -EINVAL;
 	}
 	return 0;
@@ -282,8 +309,32 @@ static int dd_operands(struct workload_ctx *x, char **ops, int n)
 			j->ibs);
 		return -EINVAL;
 	}
+	if (check_offsets(j) < 0)
+		return -EINVAL;
 	j->seed = d->o.seed;
 	j->drop_cache = d->o.drop_cache;
+	return 0;
+}
+
+/* --verify writes blocks that say what they are: generated data, a file from its start. */
+static int check_verify(const struct dd_job *j, const struct vhook_cfg *v)
+{
+	if (!vhook_cfg_on(v))
+		return 0;
+	if (j->src == DD_SRC_FILE || j->dst != DD_DST_FILE) {
+		err_msg("dd: --verify writes verified blocks: it needs generated input "
+			"(if=/dev/zero) and an output file");
+		return -EINVAL;
+	}
+	if (j->seek || (j->conv & DD_CONV_NOTRUNC)) {
+		err_msg("dd: --verify checks the whole output file: no seek= or conv=notrunc");
+		return -EINVAL;
+	}
+	if (j->obs < VBLOCK_MIN_LEN) {
+		err_msg("dd: --verify needs blocks of at least %u bytes: 'obs=%llu'",
+			VBLOCK_MIN_LEN, (unsigned long long)j->obs);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -292,7 +343,7 @@ static int dd_validate(struct workload_ctx *x)
 	struct dd_cmd *d = x->cfg;
 	struct dd_job *j = &d->j;
 
-	if (check_input(j, &d->o) || check_output(j, &d->o))
+	if (check_input(j, &d->o) || check_output(j, &d->o) || check_verify(j, &x->verify))
 		return -EINVAL;
 	/* The environment is that of the output's directory (the file may not exist yet), or
 	 * of the input for a read test. */
@@ -340,6 +391,7 @@ const struct workload workload_dd = {
 	.help = dd_help,
 	.opts = dd_opt_table,
 	.cfg_size = sizeof(struct dd_cmd),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = dd_init,
 	.operands = dd_operands,
 	.validate = dd_validate,

@@ -13,6 +13,8 @@
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/opt.h"
+#include "core/rfile.h"
+#include "core/textsafe.h"
 #include "core/scratch.h"
 #include "import/import.h"
 #include "output/output.h"
@@ -87,6 +89,26 @@ static int write_new(const char *path, const char *text)
 	return rc;
 }
 
+/* The id as a file name: letters, digits, '.', '_' and '-' kept, every other byte '_',
+ * a leading '.' too, so that no id ("x/../../escaped", "..", "") leaves DIR or names a
+ * hidden file. Returns buf. */
+static char *id_file_name(char *buf, size_t len, const char *id)
+{
+	size_t i, n = 0;
+
+	for (i = 0; id && id[i] && n + 1 < len && n < 128; i++) {
+		unsigned char c = (unsigned char)id[i];
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '_' || c == '-' || (c == '.' && n);
+
+		buf[n++] = ok ? (char)c : '_';
+	}
+	if (n == 0 && len > 7)
+		n = (size_t)snprintf(buf, len, "no-id");
+	buf[n] = '\0';
+	return buf;
+}
+
 static void describe(char *buf, size_t len, const struct run *r)
 {
 	const char *from = kv_get(&r->options, RK_IMPORT_IMPORTED_FROM);
@@ -105,7 +127,7 @@ static void describe(char *buf, size_t len, const struct run *r)
 static int keep(const struct import_opts *o, struct store *st, struct run *r,
 		struct import_tally *t)
 {
-	char path[PATH_MAX], what[512], err[512], where[PATH_MAX + 64] = "";
+	char path[PATH_MAX], what[512], err[512], where[PATH_MAX + 64] = "", name[160];
 	char *json;
 	int64_t id;
 	int rc, failed = 0;
@@ -115,7 +137,8 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r,
 	describe(what, sizeof(what), r);
 	if (o->output_dir && !o->no_files) {
 		json = result_json_dump(r);
-		snprintf(path, sizeof(path), "%s/iobattery-import-%s.json", o->output_dir, r->id);
+		snprintf(path, sizeof(path), "%s/iobattery-import-%s.json", o->output_dir,
+			 id_file_name(name, sizeof(name), r->id));
 		rc = json ? write_new(path, json) : -ENOMEM;
 		free(json);
 		if (rc == 0 || rc == -EEXIST) {
@@ -141,7 +164,14 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r,
 			failed = 1;
 		}
 	}
-	printf("imported: %s%s\n", what, where);
+	/* after a failure the message said what was not kept: no "imported:" line */
+	if (!failed) {
+		/* the tool version and host came from the file: escaped for the terminal */
+		char *safe = textsafe_term(what);
+
+		printf("imported: %s%s\n", safe ? safe : "?", where);
+		free(safe);
+	}
 	return failed;
 }
 
@@ -183,19 +213,24 @@ static struct store *open_store(void)
 	return st;
 }
 
-/* Does the file start with '{' (one of our result files rather than a legacy output)? */
+/* Does the file start with '{' (one of our result files rather than a legacy output)?
+ * Only a regular file is looked into (a FIFO would block); anything else is left to
+ * import_file, which refuses it with the reason. */
 static int is_json(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	int c;
+	char buf[256];
+	ssize_t n;
+	int fd = rfile_open(path, 0), i = 0;
 
-	if (!f)
+	if (fd < 0)
 		return 0;
-	while ((c = getc(f)) == ' ' || c == '\n' || c == '\t' || c == '\r')
-		;
-	fclose(f);
-	return c == '{';
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	while (i < n && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r'))
+		i++;
+	return i < n && buf[i] == '{';
 }
+
 
 /* One of our result files: kept as it is (not marked imported: we measured it). */
 static int add_result_file(struct import_set *set, const char *path)

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "core/err.h"
+#include "core/rfile.h"
 #include "core/scratch.h"
 #include "engine/engine.h"
 #include "output/output.h"
@@ -111,6 +112,22 @@ static int do_run(struct session *s, const char *report_file)
 static int run_stream(struct session *s, FILE *in, const char *name, int interactive,
 		      int depth);
 
+/* A script file: a regular file only (a directory is no script, a FIFO would block the
+ * open). NULL after the message. */
+static FILE *open_script(const char *path)
+{
+	int fd = rfile_open(path, RFILE_PIPES);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+
+	if (fd < 0)
+		err_msg("cannot open script: '%s': %s", path, rfile_strerror(fd));
+	else if (!f) {
+		err_errno(-errno, "cannot open script: '%s'", path);
+		close(fd);
+	}
+	return f;
+}
+
 static int do_load(struct session *s, const char *path, int depth)
 {
 	FILE *f;
@@ -120,11 +137,9 @@ static int do_load(struct session *s, const char *path, int depth)
 		err_msg("load: too deeply nested: '%s'", path);
 		return EXIT_USAGE;
 	}
-	f = fopen(path, "r");
-	if (!f) {
-		err_errno(-errno, "cannot open script: '%s'", path);
+	f = open_script(path);
+	if (!f)
 		return EXIT_USAGE;
-	}
 	r = run_stream(s, f, path, 0, depth + 1);
 	fclose(f);
 	return r;
@@ -170,6 +185,7 @@ static int run_stream(struct session *s, FILE *in, const char *name, int interac
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned lineno = 0;
+	ssize_t len;
 	int st;
 
 	while (!s->stop) {
@@ -177,10 +193,24 @@ static int run_stream(struct session *s, FILE *in, const char *name, int interac
 			fputs("pm>", stdout);
 			fflush(stdout);
 		}
-		if (getline(&line, &cap, in) < 0)
+		errno = 0;
+		len = getline(&line, &cap, in);
+		if (len < 0) {
+			/* the end, or a read error: that one must not pass for the end */
+			if (ferror(in)) {
+				err_errno(errno ? -errno : -EIO, "postmark: cannot read: '%s' "
+					  "after line %u", name, lineno);
+				s->status = EXIT_FAILED;
+			}
 			break;
+		}
 		lineno++;
-		st = do_line(s, line, name, lineno, interactive, depth);
+		if (strlen(line) != (size_t)len) {
+			err_msg("postmark: %s:%u: a NUL byte in the line", name, lineno);
+			st = EXIT_USAGE;
+		} else {
+			st = do_line(s, line, name, lineno, interactive, depth);
+		}
 		if (st > s->status)
 			s->status = st;
 		/* A script stops at its first bad line or failed run; the prompt goes on
@@ -234,11 +264,9 @@ static int pm_session(struct workload_ctx *x, char **ops, int n)
 
 	s->x = x;
 	if (n == 1) {
-		in = fopen(ops[0], "r");
-		if (!in) {
-			err_errno(-errno, "cannot open script: '%s'", ops[0]);
+		in = open_script(ops[0]);
+		if (!in)
 			return EXIT_USAGE;
-		}
 	}
 	interactive = n == 0 && isatty(STDIN_FILENO);
 	if (interactive)
@@ -263,6 +291,7 @@ const struct workload workload_postmark = {
 		"counts as PostMark 1.51. Files are made in a scratch directory inside each\n"
 		"location and removed at the end, on error and on SIGINT.\n\noptions:\n",
 	.cfg_size = sizeof(struct session),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = pm_init,
 	.operands = pm_operands,
 	.validate = pm_validate,

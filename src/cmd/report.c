@@ -102,11 +102,16 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 		unlink(tmp);
 		return rc;
 	}
+	errno = 0;
 	rc = html_report(f, runs, (const char *const *)names, n, title);
-	/* a failed write shows as -EIO (the stream's error flag); the flush says why */
+	/* a failed write shows as -EIO (the stream's error flag); the flush says why
+	 * (ENOSPC on a full file system) */
 	if (fflush(f) != 0 && (rc == 0 || rc == -EIO))
 		rc = errno ? -errno : -EIO;
-	if (rc == 0 && fchmod(fileno(f), 0644) < 0)
+	/* on stable storage before it replaces the old report */
+	if (rc == 0 && fsync(fd) < 0)
+		rc = -errno;
+	if (rc == 0 && fchmod(fd, 0644) < 0)
 		rc = -errno;
 	if (fclose(f) != 0 && rc == 0)
 		rc = -errno;

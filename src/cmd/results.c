@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/output.h"
+#include "output/termsafe.h"
 #include "stats/result.h"
 #include "stats/result_json.h"
 #include "store/store.h"
@@ -94,7 +95,9 @@ static int do_export(struct store *st, int64_t id, const char *format, int show)
 	}
 	if (show) {
 		printf("store id %lld\n", (long long)id);
-		if (out_write(&out_text, stdout, run) < 0 || out_text_repeats(stdout, run) < 0)
+		/* the repeats block names figures by params: escape them, as the text does */
+		if (termsafe_run(run) < 0 || out_write(&out_text, stdout, run) < 0 ||
+		    out_text_repeats(stdout, run) < 0)
 			rc = EXIT_FAILED;
 	} else if (!strcmp(format, "json")) {
 		/* as the json formatter writes a result file: the text and a newline */
@@ -115,6 +118,7 @@ static int dispatch(struct store *st, const char *verb, char **ops, int n,
 {
 	char err[512];
 	int64_t id;
+	int rc;
 
 	if (!strcmp(verb, "list"))
 		return store_list(st, stdout, o->label, o->host) < 0 ? EXIT_FAILED : EXIT_OK;
@@ -129,9 +133,11 @@ static int dispatch(struct store *st, const char *verb, char **ops, int n,
 		return do_export(st, id, "json", 1);
 	if (!strcmp(verb, "export"))
 		return do_export(st, id, o->format, 0);
-	if (store_delete(st, id, err, sizeof(err)) < 0) {
+	rc = store_delete(st, id, err, sizeof(err));
+	if (rc < 0) {
 		err_msg("results: cannot delete run %lld: %s", (long long)id, err);
-		return EXIT_USAGE;
+		/* no such run is a wrong operand; a store that refused is a failure */
+		return rc == -ENOENT ? EXIT_USAGE : EXIT_FAILED;
 	}
 	printf("deleted run %lld\n", (long long)id);
 	return EXIT_OK;

@@ -85,7 +85,7 @@ int cmd_run(int argc, char **argv)
 	struct runner rc = { 0 };
 	struct scratch *s = NULL;
 	char **ops = NULL;
-	int n, err = 0, status;
+	int n, err = 0, status, wrc;
 
 	common_init(&co);
 	g[0] = (struct opt_group){ run_opt_table, &o };
@@ -133,14 +133,22 @@ int cmd_run(int argc, char **argv)
 	sample_run_stop(&rc);
 	scratch_destroy(s);
 	common_mark(rc.run, &co);
-	if (!strcmp(co.format, "text") && !co.output_dir)
-		out_text_table(stdout, rc.run);
-	else
-		common_write(rc.run, &co, 0);
+	if (!strcmp(co.format, "text") && !co.output_dir) {
+		wrc = out_text_table(stdout, rc.run);
+		if (wrc == 0 && fflush(stdout) != 0)
+			wrc = -errno;
+		if (wrc < 0)
+			err_errno(wrc, "cannot write results to standard output");
+	} else {
+		wrc = common_write(rc.run, &co, 0);
+	}
 	common_store(rc.run, &co);
-	if (!o.no_json)
-		write_json(rc.run, co.output_dir);
+	if (!o.no_json && write_json(rc.run, co.output_dir) < 0 && wrc == 0)
+		wrc = -EIO;
 	status = common_exit_status(rc.run);
+	/* results that could not be written are a failed run, whatever the figures */
+	if (wrc < 0 && status == EXIT_OK)
+		status = EXIT_FAILED;
 	if (err && err != -EINTR)
 		err_errno(err, "run: a step failed");
 	run_free(rc.run);

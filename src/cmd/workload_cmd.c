@@ -61,6 +61,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 	memset(&rc, 0, sizeof(rc));
 	rc.eng = x->eng;
 	rc.progress = !x->co->quiet;
+	rc.verify = vhook_cfg_on(&x->verify) ? &x->verify : NULL;
 	rc.run = run_new(w->name);
 	if (!rc.run || common_prepare_run(rc.run, x->co, x->argc, x->argv, x->g, x->ng,
 					  x->target ? x->target : ".") < 0 ||
@@ -112,6 +113,8 @@ static int parse(struct workload_ctx *x, char ***ops, int *nops)
 		if (w->opts)
 			x->g[x->ng++] = (struct opt_group){ w->opts, x->cfg };
 		x->g[x->ng++] = (struct opt_group){ common_opt_table, x->co };
+		if (w->flags & WORKLOAD_F_VERIFY)
+			x->g[x->ng++] = (struct opt_group){ vhook_opt_table, &x->verify };
 		n = opt_parse(x->g, x->ng, x->argc, x->argv, ops);
 	}
 	if (n == -ECANCELED) {
@@ -126,7 +129,10 @@ static int parse(struct workload_ctx *x, char ***ops, int *nops)
 			err_msg("%s: unexpected operand: '%s'", w->name, (*ops)[0]);
 		return EXIT_USAGE;
 	}
-	if (common_validate(x->co, &x->eng) < 0 || (w->validate && w->validate(x) < 0))
+	if (common_validate(x->co, &x->eng) < 0 ||
+	    ((w->flags & WORKLOAD_F_VERIFY) &&
+	     vhook_cfg_check(&x->verify, x->eng, x->co->repeat, w->name) < 0) ||
+	    (w->validate && w->validate(x) < 0))
 		return EXIT_USAGE;
 	return 0;
 }

@@ -60,7 +60,8 @@ void scratch_keep(struct scratch *s);
 int scratch_rmtree(const char *path);
 
 /* Free space check: 0 when at least need bytes (plus 1% and 16 MiB of slack) are free for
- * an unprivileged writer in the file system holding dir, -ENOSPC when not, -errno on error.
+ * an unprivileged writer in the file system holding dir (or when the file system keeps no
+ * block count, as ramfs), -ENOSPC when not, -errno on error.
  * *avail (may be NULL) receives the free bytes. */
 int space_check(const char *dir, uint64_t need, uint64_t *avail);
 

@@ -41,12 +41,59 @@ static int units_pow(uint64_t base, unsigned exp, uint64_t *out)
 	return 0;
 }
 
-static int units_mul(uint64_t a, uint64_t b, uint64_t *out)
+int units_mul_u64(uint64_t a, uint64_t b, uint64_t *out)
 {
 	if (a && b > UINT64_MAX / a)
 		return -ERANGE;
 	*out = a * b;
 	return 0;
+}
+
+int units_add_u64(uint64_t a, uint64_t b, uint64_t *out)
+{
+	if (b > UINT64_MAX - a)
+		return -ERANGE;
+	*out = a + b;
+	return 0;
+}
+
+int units_mul_off(uint64_t a, uint64_t b, uint64_t *out)
+{
+	uint64_t v;
+
+	if (units_mul_u64(a, b, &v) < 0 || v > (uint64_t)INT64_MAX)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+uint64_t units_mul_sat(uint64_t a, uint64_t b)
+{
+	uint64_t v;
+
+	return units_mul_u64(a, b, &v) < 0 ? UINT64_MAX : v;
+}
+
+uint64_t units_dtou64(double v, int round)
+{
+	if (round)
+		v += 0.5;
+	if (!(v >= 1))		/* NaN, negative, under one */
+		return 0;
+	if (v >= 18446744073709551616.0)
+		return UINT64_MAX;
+	return (uint64_t)v;
+}
+
+long long units_dtoll(double v, long long lo, long long hi)
+{
+	if (v != v)
+		return lo <= 0 && hi >= 0 ? 0 : lo;
+	if (v <= (double)lo)
+		return lo;
+	if (v >= (double)hi)
+		return hi;
+	return (long long)v;
 }
 
 int units_parse_u64(const char *s, uint64_t *out)
@@ -138,7 +185,7 @@ static int units_dd_factor(const char **sp, uint64_t *out)
 		s = end;
 	}
 	*sp = s;
-	if (range || units_mul(v, mul, out) < 0)
+	if (range || units_mul_u64(v, mul, out) < 0)
 		return -ERANGE;
 	return 0;
 }
@@ -160,7 +207,7 @@ int units_parse_dd(const char *s, uint64_t *out)
 			break;
 		s++;		/* the 'x' */
 		rc = units_dd_factor(&s, &f);
-		if (rc == 0 && !range && units_mul(total, f, &total) < 0)
+		if (rc == 0 && !range && units_mul_u64(total, f, &total) < 0)
 			range = 1;
 	}
 	if (range)
@@ -204,7 +251,7 @@ int units_parse_size(const char *s, uint64_t default_unit, uint64_t *out)
 		if (*s)
 			return -EINVAL;
 	}
-	if (units_mul(v, mul, out) < 0)
+	if (units_mul_u64(v, mul, out) < 0)
 		return -ERANGE;
 	return 0;
 }
@@ -326,7 +373,10 @@ char *units_fmt_bytes(char *buf, size_t len, double bytes)
 		bytes /= 1024;
 		k++;
 	}
-	if (k == 0 || (bytes == (double)(uint64_t)bytes && bytes >= 10))
+	/* past EiB (or infinite) the figure stays a double: no cast out of range */
+	if (!(bytes < 1e18))
+		snprintf(buf, len, "%.3g %s", bytes, names[k]);
+	else if (k == 0 || (bytes == (double)(uint64_t)bytes && bytes >= 10))
 		snprintf(buf, len, "%.0f %s", bytes, names[k]);
 	else
 		units_fmt3(buf, len, bytes, names[k]);

@@ -18,6 +18,23 @@ int units_parse_dd(const char *s, uint64_t *out);
  * Returns 0, -EINVAL or -ERANGE as units_parse_dd. */
 int units_parse_size(const char *s, uint64_t default_unit, uint64_t *out);
 
+/* Checked arithmetic for every size times count (block size x blocks, MiB x 2^20 ...):
+ * the result in *out and 0, or -ERANGE (and *out untouched) when it does not fit in 64
+ * bits. units_mul_off also refuses a product past INT64_MAX, the largest file offset
+ * (off_t). Pure; thread-safe. */
+int units_mul_u64(uint64_t a, uint64_t b, uint64_t *out);
+int units_add_u64(uint64_t a, uint64_t b, uint64_t *out);
+int units_mul_off(uint64_t a, uint64_t b, uint64_t *out);
+/* a * b, or UINT64_MAX when it does not fit (for space estimates that must not wrap). */
+uint64_t units_mul_sat(uint64_t a, uint64_t b);
+
+/* A double as an integer, for the formatters and importers, which must never cast a
+ * value out of range (undefined behaviour, and output like -9223372036854775808):
+ * truncated toward zero; NaN gives 0; below the range its low end, above it its high end
+ * (infinities included). units_dtou64 rounds to nearest first when round is set. Pure. */
+uint64_t units_dtou64(double v, int round);
+long long units_dtoll(double v, long long lo, long long hi);
+
 /* Parse an unsigned decimal integer, whole string. 0, -EINVAL or -ERANGE. */
 int units_parse_u64(const char *s, uint64_t *out);
 

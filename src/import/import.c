@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/rfile.h"
 #include "import/import.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "stats/result_keys.h"
 
 #define IMPORT_MAX_BYTES (64u << 20)	/* refuse files larger than this */
@@ -50,7 +52,14 @@ int import_parse_num(const char *s, double *out)
 	if (!isdigit((unsigned char)*s) && !(*s == '.' && isdigit((unsigned char)s[1])))
 		return -EINVAL;
 	*out = strtod(s, &end);
-	return *end ? -EINVAL : 0;
+	if (*end)
+		return -EINVAL;
+	return import_num_ok(*out) ? 0 : -ERANGE;
+}
+
+int import_num_ok(double v)
+{
+	return v >= 0 && v <= 1e18;	/* false for NaN */
 }
 
 /* FNV-1a, 64 bits: a stable id for a record, so that importing twice is noticed. */
@@ -212,6 +221,36 @@ static int try_bonnie(struct import_set *set, struct lines *ls, size_t i, char *
 	return extra;
 }
 
+/* The runs from index `from` on were read at line lineno: each must be a result that
+ * loads (every figure in the loader's ranges, every required key), or it is dropped and
+ * the line reported with the loader's reason. What is imported can then be stored,
+ * compared and printed like a measured run. */
+static void check_new(struct import_set *set, size_t from, FILE *diag, const char *source,
+		      unsigned lineno)
+{
+	char why[512], msg[560];
+	size_t k = from;
+
+	while (k < set->n) {
+		char *d = result_json_dump(set->runs[k]);
+		struct run *back = d ? result_json_load(d, why, sizeof(why)) : NULL;
+
+		free(d);
+		if (back) {
+			run_free(back);
+			k++;
+			continue;
+		}
+		if (!d)
+			snprintf(why, sizeof(why), "cannot be written as a result");
+		snprintf(msg, sizeof(msg), "a figure out of range: %s", why);
+		report(set, diag, source, lineno, msg);
+		run_free(set->runs[k]);
+		memmove(set->runs + k, set->runs + k + 1, (set->n - k - 1) * sizeof(*set->runs));
+		set->n--;
+	}
+}
+
 int import_text(struct import_set *set, const char *text, const char *source, FILE *diag)
 {
 	struct import_lines *st;
@@ -231,6 +270,8 @@ int import_text(struct import_set *set, const char *text, const char *source, FI
 		goto out;
 	}
 	for (i = 0; i < ls.n; i++) {
+		size_t had = set->n;
+
 		s = unquote(ls.v[i]);
 		if (!*s)
 			continue;
@@ -238,20 +279,27 @@ int import_text(struct import_set *set, const char *text, const char *source, FI
 		if (rc == -ENOMEM)
 			break;
 		if (rc >= 0) {
+			check_new(set, had, diag, source, (unsigned)i + 1);
 			i += (size_t)rc;
 			continue;
 		}
 		rc = import_lines_feed(st, s, (unsigned)i + 1, set);
+		check_new(set, had, diag, source, (unsigned)i + 1);
 		if (rc < 0)
 			break;
 		if (rc == 0)
 			report(set, diag, source, (unsigned)i + 1,
 			       "not a Bonnie++ CSV line, PostMark report, dd or time output");
 	}
-	if (rc != -ENOMEM)
-		rc = import_lines_end(st, set);
-	else
-		(void)import_lines_end(st, set);
+	{
+		size_t had = set->n;
+
+		if (rc != -ENOMEM)
+			rc = import_lines_end(st, set);
+		else
+			(void)import_lines_end(st, set);
+		check_new(set, had, diag, source, (unsigned)ls.n);
+	}
 	if (diag && set->reported >= IMPORT_MAX_REPORTS && set->skipped > set->reported)
 		fprintf(diag, "iobattery: skipped lines: '%s': %u more not shown\n", source,
 			set->skipped - set->reported);
@@ -264,50 +312,19 @@ out:
 
 int import_file(struct import_set *set, const char *path, FILE *diag)
 {
-	struct stat st;
 	char *buf;
-	size_t off = 0;
-	ssize_t n = 0;
-	int fd, rc;
+	size_t len;
+	int rc;
 
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		rc = -errno;
-		if (fd >= 0)
-			close(fd);
-		if (diag)
-			fprintf(diag, "iobattery: cannot read: '%s': %s\n", path, strerror(-rc));
-		return rc;
-	}
-	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > IMPORT_MAX_BYTES) {
-		close(fd);
-		if (diag)
-			fprintf(diag, "iobattery: cannot import: '%s': %s\n", path,
-				S_ISREG(st.st_mode) ? "larger than 64 MiB" : "not a regular file");
-		return -EINVAL;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (off < (size_t)st.st_size) {
-		n = read(fd, buf + off, (size_t)st.st_size - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		off += (size_t)n;
-	}
-	rc = n < 0 ? -errno : 0;
-	close(fd);
+	/* a regular file only: a FIFO would block, a directory is no text */
+	rc = rfile_read(path, 0, IMPORT_MAX_BYTES, &buf, &len);
 	if (rc < 0) {
 		if (diag)
-			fprintf(diag, "iobattery: cannot read: '%s': %s\n", path, strerror(-rc));
-		free(buf);
-		return rc;
+			fprintf(diag, "iobattery: cannot %s: '%s': %s\n",
+				rc == -EINVAL || rc == -EFBIG || rc == -EISDIR ? "import" : "read",
+				path, rc == -EFBIG ? "larger than 64 MiB" : rfile_strerror(rc));
+		return rc == -ENOMEM ? rc : rc == -EFBIG || rc == -EISDIR ? -EINVAL : rc;
 	}
-	buf[off] = '\0';
 	/* a NUL inside ends the text: binary junk is read up to there */
 	rc = import_text(set, buf, path, diag);
 	free(buf);

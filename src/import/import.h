@@ -84,7 +84,11 @@ int import_psql_emit(struct import_psql *p, struct import_set *set, const char *
 /* Mark run and rows imported; set id "imp-" + 16 hex digits of a hash of key. 0/-ENOMEM. */
 int import_finish_run(struct run *run, const char *key, const char *source,
 		      unsigned lineno, const char *format);
-/* Parse a decimal number with optional fraction, whole string. 0 or -EINVAL. */
+/* Parse a decimal number with optional fraction, whole string. 0, -EINVAL, or -ERANGE
+ * when it fails import_num_ok. */
 int import_parse_num(const char *s, double *out);
+/* 1 when v is a figure a legacy tool can have printed: finite, not negative, at most
+ * 1e18 (what the loader accepts); else 0. Every number a reader takes is checked so. */
+int import_num_ok(double v);
 
 #endif

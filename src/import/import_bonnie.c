@@ -95,6 +95,7 @@ static int add_pair(struct run *run, const char *phase, const char *unit, const 
 	struct row *w;
 	double v, ns;
 	size_t i;
+	int rc;
 
 	if (!*rate)
 		return 0;
@@ -109,10 +110,11 @@ static int add_pair(struct run *run, const char *phase, const char *unit, const 
 		if (str_set(&w->note, "bonnie++ printed +++++: the phase was too quick for "
 			    "its clock; no figure") < 0)
 			return -ENOMEM;
-	} else if (import_parse_num(rate, &v) == 0) {
+	} else if ((rc = import_parse_num(rate, &v)) == 0) {
 		w->rate = v;
 	} else {
-		snprintf(why, whylen, "%s: not a number: '%s'", phase, rate);
+		snprintf(why, whylen, "%s: %s: '%s'", phase, rc == -ERANGE ? "out of range" :
+			 "not a number", rate);
 		return -EINVAL;
 	}
 	if (cpu && *cpu && !is_plus(cpu) && import_parse_num(cpu, &v) == 0) {
@@ -120,7 +122,7 @@ static int add_pair(struct run *run, const char *phase, const char *unit, const 
 		w->cpu.proc_pct = v;
 	}
 	if (lat && *lat) {
-		if (bonnie_parse_lat(lat, &ns) < 0) {
+		if (bonnie_parse_lat(lat, &ns) < 0 || !import_num_ok(ns)) {
 			snprintf(why, whylen, "%s: not a latency: '%s'", phase, lat);
 			return -EINVAL;
 		}
@@ -170,7 +172,16 @@ static int fill_rows(struct run *run, const struct bonnie_csv_layout *l, char **
 	int rc = -ENOMEM, t;
 	int lat = n >= l->nfields && l->iolat >= 0;
 
-	if (bonnie_parse_size_field(f[l->size], &size, &chunk) < 0) {
+	if (!*f[l->size]) {
+		/* -s 0 (the file tests only): the size and every byte-I/O field are empty */
+		for (t = BT_IO_FIRST; t < BT_FILE_FIRST; t++)
+			if (*f[l->io + 2 * (t - BT_IO_FIRST)]) {
+				snprintf(why, whylen, "%s figure without a size: '%s'",
+					 bonnie_test_name(t), f[l->io + 2 * (t - BT_IO_FIRST)]);
+				return -EINVAL;
+			}
+		size = 0;
+	} else if (bonnie_parse_size_field(f[l->size], &size, &chunk) < 0) {
 		snprintf(why, whylen, "not a size: '%s'", f[l->size]);
 		return -EINVAL;
 	}

@@ -138,8 +138,22 @@ static struct row *pm_row(struct run *run, const struct pm_settings *pm, const c
 	if (!w || str_set(&w->rate_unit, unit) < 0 || pm_params(w, pm) < 0)
 		return NULL;
 	w->rate = rate;
-	w->elapsed_ns = (uint64_t)(secs * 1e9 + 0.5);
+	w->elapsed_ns = units_dtou64(secs * 1e9, 1);
 	return w;
+}
+
+/* Every number of a report is one PostMark can print: finite, not negative, bounded. */
+static int pm_report_ok(const struct pm_report *r)
+{
+	const double v[] = { r->total_s, r->trans_s, r->tps, r->created, r->created_alone,
+			     r->created_alone_s, r->created_mixed, r->read, r->appended,
+			     r->deleted, r->deleted_alone, r->deleted_alone_s, r->deleted_mixed,
+			     r->mib_read, r->mib_read_s, r->mib_written, r->mib_written_s };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (!import_num_ok(v[i]))
+			return 0;
+	return 1;
 }
 
 static int pm_emit(struct import_lines *s, struct import_set *set, const char *key)
@@ -152,6 +166,11 @@ static int pm_emit(struct import_lines *s, struct import_set *set, const char *k
 	s->in_report = 0;
 	if (!run)
 		return -ENOMEM;
+	if (!pm_report_ok(r)) {
+		run_free(run);
+		memset(&s->rep, 0, sizeof(s->rep));
+		return 0;	/* a figure PostMark cannot have printed: not a report */
+	}
 	if (str_set(&run->env.tool_version, s->pm.version[0] ? s->pm.version : "postmark") < 0)
 		goto fail;
 	run->env.rotational = run->env.virtualized = -1;
@@ -166,30 +185,30 @@ static int pm_emit(struct import_lines *s, struct import_set *set, const char *k
 	    row_add_metric(w, RK_IMPORT_DELETED_ALONE, r->deleted_alone, "files") < 0 ||
 	    row_add_metric(w, RK_IMPORT_DELETED_MIXED, r->deleted_mixed, "files") < 0)
 		goto fail;
-	w->ops = (uint64_t)(r->read + r->appended + 0.5);
+	w->ops = units_dtou64(r->read + r->appended, 1);
 	/* the stages `iobattery postmark` also reports: the pool's creation, the deletion */
 	if (r->created_alone_s > 0) {
 		w = pm_row(run, &s->pm, "create_alone", r->created_alone_s, "files/s",
 			   r->created_alone / r->created_alone_s);
 		if (!w)
 			goto fail;
-		w->ops = (uint64_t)(r->created_alone + 0.5);
+		w->ops = units_dtou64(r->created_alone, 1);
 	}
 	if (r->deleted_alone_s > 0) {
 		w = pm_row(run, &s->pm, "delete_alone", r->deleted_alone_s, "files/s",
 			   r->deleted_alone / r->deleted_alone_s);
 		if (!w)
 			goto fail;
-		w->ops = (uint64_t)(r->deleted_alone + 0.5);
+		w->ops = units_dtou64(r->deleted_alone, 1);
 	}
 	w = pm_row(run, &s->pm, "data_read", r->mib_read_s, "MiB/s", r->total_s);
 	if (!w)
 		goto fail;
-	w->bytes = (uint64_t)(r->mib_read * 1048576.0 + 0.5);
+	w->bytes = units_dtou64(r->mib_read * 1048576.0, 1);
 	w = pm_row(run, &s->pm, "data_written", r->mib_written_s, "MiB/s", r->total_s);
 	if (!w)
 		goto fail;
-	w->bytes = (uint64_t)(r->mib_written * 1048576.0 + 0.5);
+	w->bytes = units_dtou64(r->mib_written * 1048576.0, 1);
 	rc = import_finish_run(run, key, s->source, r->line, "postmark report");
 	if (rc < 0)
 		goto fail;
@@ -348,6 +367,10 @@ static int dd_row_new(struct import_lines *s, struct import_set *set, double byt
 	uint64_t bs;
 	int has_cmd = s->cmd[0] && s->cmd_line + 12 > lineno;
 
+	if (!import_num_ok(bytes) || !import_num_ok(secs)) {
+		run_free(run);
+		return 0;	/* negative, infinite or absurd: not a figure dd printed */
+	}
 	if (!run)
 		return -ENOMEM;
 	if (has_cmd) {
@@ -381,8 +404,8 @@ static int dd_row_new(struct import_lines *s, struct import_set *set, double byt
 	    kv_set(&w->params, RK_DD_DATA, "%s", !strcmp(phase, "write") ?
 		   (strstr(s->cmd, "urandom") ? "random" : "zero") : "file") < 0)
 		goto nomem;
-	w->bytes = (uint64_t)bytes;
-	w->elapsed_ns = (uint64_t)(secs * 1e9 + 0.5);
+	w->bytes = units_dtou64(bytes, 0);
+	w->elapsed_ns = units_dtou64(secs * 1e9, 1);
 	w->rate = secs > 0 ? bytes / secs / 1e6 : 0;	/* MB/s = 10^6 bytes per second */
 	if (s->recs_out && s->recs_line + 4 + 4 * s->recs_pending > lineno)
 		w->ops = s->recs_out;
@@ -443,17 +466,14 @@ static int parse_hms(const char *t, double *out)
 	double m, sec;
 	char c;
 
-	if (sscanf(t, "%lfm%lfs%c", &m, &sec, &c) == 2) {
+	if (sscanf(t, "%lfm%lfs%c", &m, &sec, &c) == 2 ||
+	    sscanf(t, "%lf:%lf%c", &m, &sec, &c) == 2) {
 		*out = m * 60 + sec;
-		return 0;
-	}
-	if (sscanf(t, "%lf:%lf%c", &m, &sec, &c) == 2) {
-		*out = m * 60 + sec;
-		return 0;
+		return import_num_ok(m) && import_num_ok(sec) ? 0 : -EINVAL;
 	}
 	if (sscanf(t, "%lfs%c", &sec, &c) == 1) {
 		*out = sec;
-		return 0;
+		return import_num_ok(sec) ? 0 : -EINVAL;
 	}
 	return -EINVAL;
 }
@@ -509,7 +529,7 @@ static int time_emit(struct import_lines *s, struct import_set *set, unsigned li
 			run_free(run);
 			return -ENOMEM;
 		}
-		w->elapsed_ns = (uint64_t)(t->real * 1e9 + 0.5);
+		w->elapsed_ns = units_dtou64(t->real * 1e9, 1);
 		snprintf(key, sizeof(key), "time %u %.3f %.3f %.3f %s", t->line, t->real,
 			 t->user, t->sys, s->cmd);
 		if (import_finish_run(run, key, s->source, t->line, "time output") < 0 ||
@@ -535,8 +555,9 @@ static int time_line(struct import_lines *s, const char *l, unsigned lineno,
 	char word[16], val[32], el[32];
 	double a, b, c;
 
-	if (sscanf(l, "%lf real %lf user %lf sys", &a, &b, &c) == 3 ||
-	    sscanf(l, "%lfreal %lf user %lf sys", &a, &b, &c) == 3) {
+	if ((sscanf(l, "%lf real %lf user %lf sys", &a, &b, &c) == 3 ||
+	     sscanf(l, "%lfreal %lf user %lf sys", &a, &b, &c) == 3) &&
+	    import_num_ok(a) && import_num_ok(b) && import_num_ok(c)) {
 		t->real = a;
 		t->user = b;
 		t->sys = c;
@@ -549,7 +570,7 @@ static int time_line(struct import_lines *s, const char *l, unsigned lineno,
 
 		if (e)
 			*e = '\0';
-		if (parse_hms(el, &a) < 0)
+		if (parse_hms(el, &a) < 0 || !import_num_ok(b) || !import_num_ok(c))
 			return 0;
 		t->real = a;
 		t->user = b;

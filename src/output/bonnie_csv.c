@@ -3,11 +3,14 @@
  * small text pieces Bonnie++'s table is made of. Pure functions. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/units.h"
 #include "output/bonnie_csv.h"
 
 /* Append to a bounded buffer; remembers overflow. */
@@ -89,7 +92,7 @@ char *bonnie_fmt_files_label(char *buf, size_t len, const struct bonnie_line *l)
 
 char *bonnie_fmt_kps(char *buf, size_t len, double kps)
 {
-	long k = (long)kps;
+	long k = (long)units_dtoll(kps, 0, LONG_MAX);
 
 	/* as bon_csv2txt: K below 10000, then MiB (one decimal under 100), then GiB */
 	if (k < 10000)
@@ -100,7 +103,7 @@ char *bonnie_fmt_kps(char *buf, size_t len, double kps)
 		if (m < 100)
 			snprintf(buf, len, "%4.1fm", m);
 		else
-			snprintf(buf, len, "%4dm", (int)(m + 0.5));
+			snprintf(buf, len, "%4dm", (int)units_dtoll(m + 0.5, 0, INT_MAX));
 	} else {
 		snprintf(buf, len, "%4.1fg", k / 1048576.0);
 	}
@@ -137,10 +140,11 @@ static void csv_stat(struct csv_fields *c, int i, const struct bonnie_line *l, i
 		return;
 	}
 	if (t == BT_SEEKS)
-		snprintf(fld(c, i), CSV_FIELD, f->rate >= 1000.0 ? "%.0f" : "%.1f", f->rate);
+		snprintf(fld(c, i), CSV_FIELD, f->rate >= 1000.0 ? "%.0f" : "%.1f",
+			 isfinite(f->rate) && f->rate < 1e18 ? f->rate : 0);
 	else
-		snprintf(fld(c, i), CSV_FIELD, "%ld", (long)f->rate);
-	snprintf(fld(c, i + 1), CSV_FIELD, "%d", (int)f->cpu_pct);
+		snprintf(fld(c, i), CSV_FIELD, "%lld", units_dtoll(f->rate, 0, LLONG_MAX));
+	snprintf(fld(c, i + 1), CSV_FIELD, "%lld", units_dtoll(f->cpu_pct, 0, 999999));
 }
 
 static void csv_files(struct csv_fields *c, const struct bonnie_csv_layout *y,

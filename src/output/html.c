@@ -9,10 +9,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/textsafe.h"
 #include "core/units.h"
 #include "output/html.h"
 #include "output/html_int.h"
 #include "stats/compare.h"
+#include "stats/figkey.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -127,24 +129,9 @@ const char *html_flag_mark(unsigned flags)
 
 /* ---- columns: the figures across runs ------------------------------------------------ */
 
-static int col_match(const struct row *a, const struct row *b)
-{
-	const char *da = kv_get(&a->params, RK_ROW_DETAIL), *db = kv_get(&b->params, RK_ROW_DETAIL);
-
-	return !strcmp(a->workload ? a->workload : "", b->workload ? b->workload : "") &&
-	       !strcmp(a->phase ? a->phase : "", b->phase ? b->phase : "") &&
-	       !strcmp(da ? da : "", db ? db : "");
-}
-
 const struct row_group *html_cell(const struct report *r, size_t run, size_t col)
 {
-	const struct run_groups *g = &r->groups[run];
-	size_t i;
-
-	for (i = 0; i < g->n; i++)
-		if (col_match(g->g[i].first, r->cols[col]))
-			return &g->g[i];
-	return NULL;
+	return r->cells[run * r->ncols + col];
 }
 
 void html_col_name(FILE *f, const struct row *w)
@@ -160,10 +147,16 @@ void html_col_name(FILE *f, const struct row *w)
 	}
 }
 
+/* The columns (one per workload, phase and detail: figkey_col) in the order they first
+ * appear across the runs, and each run's group for each column (its first such group):
+ * sorted keys, so O(g log g) in the groups g of all runs together. */
 static int build(struct report *r)
 {
-	const struct row **nc;
-	size_t i, j, k;
+	struct figkey_index x = { 0 };
+	char **key = NULL;
+	size_t *run_of = NULL, *grp_of = NULL, *col_of = NULL;
+	size_t i, j, k, t, ng = 0;
+	int rc = -ENOMEM;
 
 	r->groups = calloc(r->n, sizeof(*r->groups));
 	if (!r->groups)
@@ -171,23 +164,60 @@ static int build(struct report *r)
 	for (i = 0; i < r->n; i++) {
 		if (compare_group_run(r->runs[i], &r->groups[i]) < 0)
 			return -ENOMEM;
-		for (j = 0; j < r->groups[i].n; j++) {
-			const struct row *w = r->groups[i].g[j].first;
-
-			if (html_iozone_row(w))
-				continue;	/* drawn by html_iozone_section */
-			for (k = 0; k < r->ncols && !col_match(r->cols[k], w); k++)
-				;
-			if (k < r->ncols)
-				continue;
-			nc = realloc(r->cols, (r->ncols + 1) * sizeof(*nc));
-			if (!nc)
-				return -ENOMEM;
-			r->cols = nc;
-			r->cols[r->ncols++] = w;
-		}
+		for (j = 0; j < r->groups[i].n; j++)
+			ng += !html_iozone_row(r->groups[i].g[j].first);
 	}
-	return 0;
+	key = calloc(ng + 1, sizeof(*key));
+	run_of = calloc(ng + 1, sizeof(*run_of));
+	grp_of = calloc(ng + 1, sizeof(*grp_of));
+	col_of = calloc(ng + 1, sizeof(*col_of));
+	r->cols = calloc(ng + 1, sizeof(*r->cols));
+	if (!key || !run_of || !grp_of || !col_of || !r->cols)
+		goto out;
+	for (i = 0, t = 0; i < r->n; i++)
+		for (j = 0; j < r->groups[i].n; j++) {
+			if (html_iozone_row(r->groups[i].g[j].first))
+				continue;	/* drawn by html_iozone_section */
+			run_of[t] = i;
+			grp_of[t] = j;
+			if (!(key[t++] = figkey_col(r->groups[i].g[j].first)))
+				goto out;
+		}
+	if (figkey_index_build(&x, key, ng) < 0)
+		goto out;
+	/* a column per distinct key, numbered in the order of its first group */
+	for (t = 0; t < ng; t++)
+		col_of[t] = SIZE_MAX;
+	for (k = 0; k < ng; k = j) {
+		for (j = k + 1; j < ng && !strcmp(key[x.ord[j]], key[x.ord[k]]); j++)
+			;
+		col_of[x.ord[k]] = 0;	/* x.ord[k]: the lowest group of this key */
+	}
+	for (t = 0; t < ng; t++)
+		if (col_of[t] == 0) {
+			col_of[t] = r->ncols;
+			r->cols[r->ncols++] = r->groups[run_of[t]].g[grp_of[t]].first;
+		}
+	for (k = 0; k < ng; k = j) {
+		for (j = k + 1; j < ng && !strcmp(key[x.ord[j]], key[x.ord[k]]); j++)
+			col_of[x.ord[j]] = col_of[x.ord[k]];
+	}
+	r->cells = calloc(r->n * r->ncols + 1, sizeof(*r->cells));
+	if (!r->cells)
+		goto out;
+	/* in group order, so that a run's first group of a column wins */
+	for (t = ng; t-- > 0;)
+		r->cells[run_of[t] * r->ncols + col_of[t]] = &r->groups[run_of[t]].g[grp_of[t]];
+	rc = 0;
+out:
+	figkey_index_free(&x);
+	for (t = 0; key && t < ng; t++)
+		free(key[t]);
+	free(key);
+	free(run_of);
+	free(grp_of);
+	free(col_of);
+	return rc;
 }
 
 static void teardown(struct report *r)
@@ -199,6 +229,7 @@ static void teardown(struct report *r)
 			compare_groups_free(&r->groups[i]);
 	free(r->groups);
 	free(r->cols);
+	free(r->cells);
 }
 
 /* "A: ext4 tuned" - the run's letter and name (label, else the tool of an imported run,
@@ -226,6 +257,7 @@ void html_run_name_buf(char *buf, size_t len, const struct report *r, size_t i)
 			 run->env.device ? run->env.device : "");
 	else
 		snprintf(buf, len, "%c: %s", c, run->id ? run->id : "?");
+	textsafe_utf8_trim(buf);	/* a cut name must not end inside a character */
 }
 
 /* ---- sections ---------------------------------------------------------------------------- */
@@ -326,7 +358,7 @@ out:
 int html_report(FILE *f, struct run *const *runs, const char *const *names, size_t n,
 		const char *title)
 {
-	struct report r = { runs, names, n, NULL, NULL, 0 };
+	struct report r = { runs, names, n, NULL, NULL, 0, NULL };
 	char now[32];
 	time_t t = time(NULL);
 	struct tm tm;

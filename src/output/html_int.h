@@ -20,6 +20,7 @@ struct report {
 	struct run_groups *groups;	/* one per run */
 	const struct row **cols;	/* a representative row per column */
 	size_t ncols;
+	const struct row_group **cells;	/* [run * ncols + col]: html_cell */
 };
 
 /* Run i's group for column col, or NULL. */

@@ -217,10 +217,9 @@ static const char *host_of(const struct report *r, size_t i)
 }
 
 /* A machine row for each host, then its runs that have a figure in the group. */
-static void group_rows(FILE *f, const struct report *r, const char *wl, const size_t *cs,
+static void group_rows(FILE *f, const struct report *r, char (*size)[32], const size_t *cs,
 		       size_t nc, const struct numfmt_scale *sc)
 {
-	char size[32];
 	size_t i, j, k;
 
 	for (i = 0; i < r->n; i++) {
@@ -237,10 +236,9 @@ static void group_rows(FILE *f, const struct report *r, const char *wl, const si
 		for (j = i; j < r->n; j++) {
 			if (strcmp(host_of(r, j), host_of(r, i)) || !run_has(r, j, cs, nc))
 				continue;
-			html_run_size(size, sizeof(size), r->runs[j], wl);
 			fprintf(f, "<tr><td>");
 			html_run_name(f, r, j);
-			fprintf(f, "</td><td class=\"n\">%s</td>", size);
+			fprintf(f, "</td><td class=\"n\">%s</td>", size[j]);
 			for (k = 0; k < nc; k++)
 				cell(f, html_cell(r, j, cs[k]), &sc[k]);
 			fprintf(f, "</tr>\n");
@@ -254,7 +252,12 @@ static void grouped_tables(FILE *f, const struct report *r)
 	struct numfmt_scale sc[HTML_GROUP_COLS];
 	size_t c, k, nc, ntot, part;
 	const char *wl;
+	/* each run's data-set size per workload, found once: a search of the run's rows per
+	 * table of six columns made the report quadratic in the figures */
+	char (*size)[32] = calloc(r->n ? r->n : 1, sizeof(*size));
 
+	if (!size)
+		return;
 	for (c = 0; c < r->ncols; c++) {
 		wl = r->cols[c]->workload ? r->cols[c]->workload : "";
 		for (k = 0; k < c && !same_wl(r->cols[k], wl); k++)
@@ -269,6 +272,8 @@ static void grouped_tables(FILE *f, const struct report *r)
 			fprintf(f, " <span class=\"imp\">(%zu figures in groups of %d)</span>",
 				ntot, HTML_GROUP_COLS);
 		fprintf(f, "</h3>\n");
+		for (k = 0; k < r->n; k++)
+			html_run_size(size[k], sizeof(size[k]), r->runs[k], wl);
 		for (k = c, nc = 0, part = 0; k < r->ncols; k++) {
 			if (!same_wl(r->cols[k], wl))
 				continue;
@@ -276,13 +281,14 @@ static void grouped_tables(FILE *f, const struct report *r)
 			cs[nc++] = k;
 			if (nc == HTML_GROUP_COLS || part * HTML_GROUP_COLS + nc == ntot) {
 				group_head(f, r, cs, nc, sc);
-				group_rows(f, r, wl, cs, nc, sc);
+				group_rows(f, r, size, cs, nc, sc);
 				fprintf(f, "</tbody></table></div>\n");
 				part++;
 				nc = 0;
 			}
 		}
 	}
+	free(size);
 }
 
 void html_table_section(FILE *f, const struct report *r)

@@ -22,6 +22,7 @@ static const struct out_text_renderer text_renderers[] = {
 	{ "bonnie", NULL, text_bonnie_row },
 	{ "postmark", NULL, text_postmark_row },
 	{ "db", text_db_head, text_db_row },
+	{ "fsync", text_fsync_head, text_fsync_row },
 	{ "iozone", NULL, text_iozone_row },
 	{ NULL, NULL, NULL },
 };
@@ -58,9 +59,16 @@ static int text_mixed(const struct run *run)
 /* Is row the first of a block of its workload (the row before it has another one)? */
 static int text_block_start(const struct run *run, const struct row *row)
 {
-	for (size_t i = 0; i < run->nrows; i++)
-		if (run->rows[i] == row)
+	/* rows come in order: look after the last one found first, so that printing a run
+	 * stays linear in its rows (per thread, as each thread has its own stream) */
+	static _Thread_local size_t next;
+	size_t i = next < run->nrows && run->rows[next] == row ? next : 0;
+
+	for (; i < run->nrows; i++)
+		if (run->rows[i] == row) {
+			next = i + 1;
 			return i == 0 || !same_str(run->rows[i - 1]->workload, row->workload);
+		}
 	return 1;
 }
 
@@ -81,6 +89,9 @@ static int text_row(FILE *f, const struct run *run, const struct row *row)
 	const struct out_text_renderer *r = text_renderer(row->workload);
 	int rc;
 
+	/* every write workload's --verify phase looks the same (runner/vhook.h) */
+	if (row->phase && !strcmp(row->phase, "verify"))
+		return text_verify_row(f, run, row);
 	if (!r)
 		return out_text_generic_row(f, run, row);
 	if (r->head && text_block_start(run, row)) {

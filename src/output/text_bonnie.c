@@ -3,6 +3,7 @@
  * durable times, cache residency, flags), the Bonnie++ CSV line, and with three repeats
  * or more the mean and 95% confidence interval of every figure. Reads only the model. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,18 +30,22 @@ static int is_copy_rate(const struct row *w, const char *name)
 	return k && !strcmp(k->name, RK_BONNIE_COPY_RATE);
 }
 
-/* Is w the last bonnie row of its repeat (the next row is not one of the same repeat)? */
+/* Is w the last bonnie row of its repeat (the next row, a --verify row passed over, is not
+ * one of the same repeat)? */
 static int last_of_repeat(const struct run *run, const struct row *w, size_t *idx)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < run->nrows; i++)
 		if (run->rows[i] == w)
 			break;
 	*idx = i;
-	if (i + 1 >= run->nrows)
+	for (j = i + 1; j < run->nrows && is_bonnie(run->rows[j]) &&
+	     run->rows[j]->phase && !strcmp(run->rows[j]->phase, "verify"); j++)
+		;
+	if (j >= run->nrows)
 		return 1;
-	return !is_bonnie(run->rows[i + 1]) || run->rows[i + 1]->repeat != w->repeat;
+	return !is_bonnie(run->rows[j]) || run->rows[j]->repeat != w->repeat;
 }
 
 static unsigned max_repeat(const struct run *run)
@@ -75,12 +80,13 @@ static void fig_cols(FILE *f, const struct bonnie_line *l, int t)
 		return;
 	}
 	if (t == BT_SEEKS)
-		snprintf(r, sizeof(r), g->rate >= 1000.0 ? "%5.0f" : "%5.1f", g->rate);
+		snprintf(r, sizeof(r), g->rate >= 1000.0 ? "%5.0f" : "%5.1f",
+			 isfinite(g->rate) && g->rate < 1e18 ? g->rate : 0);
 	else if (t >= BT_SEQ_CREATE)
-		snprintf(r, sizeof(r), "%5ld", (long)g->rate);
+		snprintf(r, sizeof(r), "%5lld", units_dtoll(g->rate, 0, LLONG_MAX));
 	else
 		bonnie_fmt_kps(r, sizeof(r), g->rate);
-	fprintf(f, " %5s %3d", r, (int)g->cpu_pct);
+	fprintf(f, " %5s %3lld", r, units_dtoll(g->cpu_pct, 0, 999999));
 }
 
 static void lat_line(FILE *f, const struct bonnie_line *l, int from, int to)

@@ -2,6 +2,7 @@
  * real/user/sys first, so a seed user sees what they know, then what dd and cp lack. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,9 +22,11 @@ static double metric(const struct row *w, const char *name)
 /* "0m1.234s", as the shell's time keyword prints. */
 static void time_line(FILE *f, const char *name, double s)
 {
-	int m = (int)(s / 60);
+	long long m = units_dtoll(s / 60, 0, LLONG_MAX / 60);
 
-	fprintf(f, "%s\t%dm%.3fs\n", name, m, s - 60.0 * m);
+	if (!(s >= 0 && s < 1e15))	/* NaN, negative or absurd: no minutes to split */
+		s = 0, m = 0;
+	fprintf(f, "%s\t%lldm%.3fs\n", name, m, s - 60.0 * (double)m);
 }
 
 /* A time and its rate; no rate for a copy the file system did without moving the bytes. */

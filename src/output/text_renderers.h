@@ -35,4 +35,14 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row);
  * row the -R blocks (when asked), the RAM-speed legend and the cache cliff. */
 int text_iozone_row(FILE *f, const struct run *run, const struct row *row);
 
+/* text_verify.c: the "verify" row of any write workload run with --verify: blocks read
+ * back, what each class counts and where the first bad block of each is, then the
+ * extras. */
+int text_verify_row(FILE *f, const struct run *run, const struct row *row);
+/* text_fsync.c: pg_test_fsync's layout (its head, section titles, one line per method,
+ * its footnote), then iobattery's lines after the last method: percentiles, CPU per op,
+ * device flushes, the write-cache verdict and the recommendation. */
+int text_fsync_head(FILE *f, const struct run *run);
+int text_fsync_row(FILE *f, const struct run *run, const struct row *row);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runner/ioctx.h"
+#include "runner/vhook.h"
 
 int ioctx_init(struct ioctx *io, const struct engine *e, unsigned depth)
 {
@@ -64,6 +65,8 @@ void ioctx_exit(struct ioctx *io)
 	if (!io->e)
 		return;
 	(void)ioctx_drain(io);
+	if (io->vh)
+		vhook_detach(io);
 	if (io->e->exit)
 		io->e->exit(io->ectx);
 	free(io->pool);
@@ -76,6 +79,8 @@ void ioctx_exit(struct ioctx *io)
 /* A request is done at t1: count it, offer it to the workload, return it to the pool. */
 static void complete(struct ioctx *io, struct engine_req *r, uint64_t t1)
 {
+	if (io->vh)
+		vhook_after(io, r);
 	if (io->w)
 		worker_record(io->w, t1 - r->t_issue, r->res, t1);
 	if (!io->on_done || !io->on_done(io, r))
@@ -138,7 +143,9 @@ static int submit_sync(struct ioctx *io)
 		int n;
 
 		r->t_issue = clock_ns();
-		n = io->e->submit(io->ectx, &r, 1);
+		n = io->vh ? vhook_before(io, r) : 0;
+		if (n == 0)
+			n = io->e->submit(io->ectx, &r, 1);
 		if (n != 1) {
 			r->res = n < 0 ? n : -EAGAIN;
 			if (!rc)
@@ -151,6 +158,31 @@ static int submit_sync(struct ioctx *io)
 	return rc;
 }
 
+/* The hook's stamping of every queued request; one it refuses completes at once with its
+ * error and leaves the queue. Returns 0, or the first such -errno. */
+static int hook_queued(struct ioctx *io)
+{
+	unsigned i, k = 0;
+	int rc = 0, n;
+
+	for (i = 0; i < io->nqueued; i++) {
+		struct engine_req *r = io->queued[i];
+
+		if ((n = vhook_before(io, r)) < 0) {
+			r->res = n;
+			complete(io, r, clock_ns());
+			if (!rc)
+				rc = n;
+		} else {
+			io->queued[k++] = r;
+		}
+	}
+	io->nqueued = k;
+	if (rc && !io->err)
+		io->err = rc;
+	return k ? 0 : rc;
+}
+
 int ioctx_submit(struct ioctx *io)
 {
 	unsigned i, k = io->nqueued;
@@ -161,6 +193,10 @@ int ioctx_submit(struct ioctx *io)
 		return 0;
 	if (!io->async)
 		return submit_sync(io);
+	if (io->vh && (n = hook_queued(io)) < 0)
+		return n;
+	if (!(k = io->nqueued))
+		return 0;
 	t0 = clock_ns();	/* submitted together: one clock read for the batch */
 	for (i = 0; i < k; i++)
 		io->queued[i]->t_issue = t0;
@@ -269,11 +305,46 @@ int64_t ioctx_call(struct ioctx *io, struct engine_req *r)
 	struct engine_req *rp = r;
 	int n;
 
-	r->t_issue = clock_ns();
+	/* untimed: no clock read (r is never counted, so its t_issue is never read) */
+	if (io->vh && (n = vhook_before(io, r)) < 0) {
+		r->res = n;
+		return n;
+	}
 	n = io->e->submit(io->ectx, &rp, 1);
 	if (n != 1 || io->async)
 		ioctx_wait_one(io, r, n);
+	if (io->vh)
+		vhook_after(io, r);
 	return r->res;
+}
+
+int64_t ioctx_do_hooked(struct ioctx *io, struct engine_req *r, int chain)
+{
+	struct engine_req *rp = r;
+	struct worker *w = io->w;
+	uint64_t t0 = chain ? w->t_last : clock_ns(), t1;
+	int n;
+
+	r->t_issue = t0;
+	if ((n = vhook_before(io, r)) < 0) {
+		r->res = n;
+	} else {
+		n = io->e->submit(io->ectx, &rp, 1);
+		if (n != 1 || io->async)
+			ioctx_wait_one(io, r, n);
+	}
+	t1 = clock_ns();
+	/* the journal's own sync (after a sync request) is not the request's time */
+	vhook_after(io, r);
+	worker_record(w, t1 - t0, r->res, t1);
+	if (chain)
+		w->t_last = clock_ns();
+	return r->res;
+}
+
+void ioctx_hook_close(struct ioctx *io, int fd)
+{
+	vhook_forget_fd(io, fd);
 }
 
 int ioctx_sync(struct ioctx *io, int fd, int datasync)

@@ -60,6 +60,7 @@ struct worker {
 };
 
 struct ioctx;
+struct vhook_io;
 
 /* Called for every completed request of the pool after it was counted. Return 0 to give
  * the request back to the pool, 1 to keep it (the workload queues it again or puts it). */
@@ -83,6 +84,7 @@ struct ioctx {
 	struct engine_req **queued;	/* nqueued prepared requests */
 	struct engine_req **done;	/* reap() scratch */
 	struct engine_req *ctl;		/* the request ioctx_sync and friends use */
+	struct vhook_io *vh;		/* --verify: stamps writes (runner/vhook.h); NULL off */
 };
 
 /* Set up an ioctx for engine e with depth requests (1..IOCTX_MAX_DEPTH): the engine's
@@ -140,6 +142,11 @@ int ioctx_drain(struct ioctx *io);
  * (1, 0 or -errno); waits for r on an async engine, sets r->res on a failed submit.
  * Internal. */
 void ioctx_wait_one(struct ioctx *io, struct engine_req *r, int submitted);
+/* ioctx_do (chain 0) or ioctx_do_chain (1) for an ioctx with a verification hook
+ * (runner/vhook.h): the same timing, with the hook before and after. Internal. */
+int64_t ioctx_do_hooked(struct ioctx *io, struct engine_req *r, int chain);
+/* The hook's part of ioctx_close. Internal. */
+void ioctx_hook_close(struct ioctx *io, int fd);
 
 /* Count one finished request or operation in w: latency lat_ns, ended at t_end. The
  * phase's sampler reads ops, bytes and the histogram meanwhile (runner/phase_sample.h):
@@ -170,6 +177,8 @@ static inline __attribute__((always_inline)) int64_t ioctx_do(struct ioctx *io,
 
 	int n;
 
+	if (__builtin_expect(io->vh != NULL, 0))
+		return ioctx_do_hooked(io, r, 0);
 	r->t_issue = clock_ns();
 	n = io->e->submit(io->ectx, &rp, 1);
 	if (n != 1 || io->async)
@@ -189,8 +198,11 @@ ioctx_do_chain(struct ioctx *io, struct engine_req *r)
 	struct engine_req *rp = r;
 	struct worker *w = io->w;
 	uint64_t t0 = w->t_last, t1;
-	int n = io->e->submit(io->ectx, &rp, 1);
+	int n;
 
+	if (__builtin_expect(io->vh != NULL, 0))
+		return ioctx_do_hooked(io, r, 1);
+	n = io->e->submit(io->ectx, &rp, 1);
 	if (__builtin_expect(n != 1 || io->async, 0))
 		ioctx_wait_one(io, r, n);
 	t1 = clock_ns();
@@ -224,6 +236,8 @@ static inline int ioctx_openat(struct ioctx *io, int dirfd, const char *path, in
 int ioctx_open(struct ioctx *io, const char *path, int flags, mode_t mode);
 static inline int ioctx_close(struct ioctx *io, int fd)
 {
+	if (io->vh)
+		ioctx_hook_close(io, fd);
 	return engine_close(io->e, io->ectx, fd);
 }
 static inline int ioctx_fstat(struct ioctx *io, int fd, struct stat *st)

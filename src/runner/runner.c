@@ -40,6 +40,17 @@ void phase_restart(struct phase *ph)
 	ph->prog.t0 = ph->t0;
 }
 
+void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cpu_sample *b)
+{
+	/* the phase starts later by as much as the excluded span took, in every counter */
+	ph->c0.wall_ns += b->wall_ns - a->wall_ns;
+	ph->c0.user_ns += b->user_ns - a->user_ns;
+	ph->c0.sys_ns += b->sys_ns - a->sys_ns;
+	ph->c0.busy_ticks += b->busy_ticks - a->busy_ticks;
+	ph->c0.total_ticks += b->total_ticks - a->total_ticks;
+	ph->t0 = ph->c0.wall_ns;
+}
+
 void phase_abort(struct phase *ph)
 {
 	phase_obs_end(ph, NULL);

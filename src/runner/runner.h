@@ -35,6 +35,7 @@
 
 struct run;
 struct row;
+struct vhook_cfg;
 struct runner_obs;
 struct phase_obs;
 
@@ -45,6 +46,7 @@ struct runner {
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
 	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
+	const struct vhook_cfg *verify;	/* --verify and friends (runner/vhook.h); NULL off */
 	struct runner_obs *obs;		/* the phases' samplers (runner/phase_sample.h); NULL
 					 * samples nothing */
 };
@@ -74,6 +76,9 @@ void phase_restart(struct phase *ph);
 struct row *phase_end(struct phase *ph, const char *workload);
 /* Free the workers without making a row (setup failed). */
 void phase_abort(struct phase *ph);
+/* Leave out of the phase's time and CPU what happened between samples a and b (taken
+ * inside it): a --verify phase run in the middle of a workload's enclosing phase. */
+void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cpu_sample *b);
 
 /* Start a worker's clock: call right before its first request. */
 static inline void worker_start(struct worker *w)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/units.h"
 #include "stats/bonnie_layout.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -150,7 +151,8 @@ int bonnie_parse_num_suffix(const char *s, uint64_t unit, uint64_t *out, const c
 	case 'T': case 't': mul = 1024ull * 1024 * 1024 * 1024; end++; break;
 	default: break;
 	}
-	*out = v * mul;
+	if (units_mul_u64(v, mul, out) < 0)	/* "99999999999T" must not wrap */
+		return -ERANGE;
 	*rest = end;
 	return 0;
 }

@@ -84,7 +84,8 @@ char *bonnie_fmt_size_mb(char *buf, size_t len, uint64_t mb);
  * 0, or -EINVAL. */
 int bonnie_parse_size_field(const char *s, uint64_t *size, uint64_t *chunk);
 /* Digits with an optional binary suffix (k, m, g, t; either case); a bare number is
- * multiplied by unit. *rest points after what was read. 0, or -EINVAL. */
+ * multiplied by unit. *rest points after what was read. 0, -EINVAL, or -ERANGE when
+ * the value times its unit passes 2^64 (checked). */
 int bonnie_parse_num_suffix(const char *s, uint64_t unit, uint64_t *out, const char **rest);
 
 /* ---- the line as a model ---------------------------------------------------------------- */

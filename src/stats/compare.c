@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "stats/compare.h"
+#include "stats/figkey.h"
 #include "stats/result.h"
 
 /* ---- Student's t ------------------------------------------------------------------- */
@@ -294,66 +295,91 @@ void compare_groups_free(struct run_groups *gs)
 	gs->n = 0;
 }
 
-static int group_add(struct row_group *g, const struct row *w)
-{
-	const struct row **nr = realloc(g->rows, (g->nrows + 1) * sizeof(*nr));
-
-	if (!nr)
-		return -ENOMEM;
-	g->rows = nr;
-	g->rows[g->nrows++] = w;
-	if (!g->first || w->repeat < g->first->repeat)
-		g->first = w;
-	return 0;
-}
-
+/* Group the rows by figure key (stats/figkey.h): sorted, then each run of equal keys is
+ * one group, the groups in the order of their first row. O(n log n) in the rows. */
 int compare_group_run(const struct run *run, struct run_groups *out)
 {
-	struct row_group *ng;
-	size_t i, j;
+	struct figkey_index x = { 0 };
+	char **key = calloc(run->nrows + 1, sizeof(*key));
+	size_t *first = calloc(run->nrows + 1, sizeof(*first));
+	size_t *gof = calloc(run->nrows + 1, sizeof(*gof));	/* group of each row */
+	size_t i, j, k, ng = 0;
+	int rc = -ENOMEM;
 
 	out->g = NULL;
 	out->n = 0;
-	for (i = 0; i < run->nrows; i++) {
-		const struct row *w = run->rows[i];
-
-		for (j = 0; j < out->n; j++)
-			if (compare_same_figure(out->g[j].first, w))
-				break;
-		if (j == out->n) {
-			ng = realloc(out->g, (out->n + 1) * sizeof(*ng));
-			if (!ng)
-				goto nomem;
-			out->g = ng;
-			memset(&out->g[out->n++], 0, sizeof(*ng));
-		}
-		if (group_add(&out->g[j], w) < 0)
-			goto nomem;
+	if (!key || !first || !gof)
+		goto done;
+	for (i = 0; i < run->nrows; i++)
+		if (!(key[i] = figkey_row(run->rows[i])))
+			goto done;
+	if (figkey_index_build(&x, key, run->nrows) < 0)
+		goto done;
+	/* each run of equal keys: its lowest row number says where the group goes */
+	for (i = 0; i < run->nrows; i = j) {
+		for (j = i + 1; j < run->nrows && !strcmp(key[x.ord[j]], key[x.ord[i]]); j++)
+			;
+		first[ng++] = x.ord[i];
 	}
-	for (j = 0; j < out->n; j++)
-		if (group_finish(&out->g[j]) < 0)
-			goto nomem;
-	return (int)out->n;
-nomem:
-	compare_groups_free(out);
-	return -ENOMEM;
+	/* the groups in run order: mark each group's first row, then number them */
+	out->g = calloc(ng + 1, sizeof(*out->g));
+	if (!out->g)
+		goto done;
+	for (i = 0; i < run->nrows; i++)
+		gof[i] = SIZE_MAX;
+	for (k = 0; k < ng; k++)
+		gof[first[k]] = 0;
+	for (i = 0, k = 0; i < run->nrows; i++)
+		if (gof[i] == 0)
+			gof[i] = k++ + 1;	/* 1-based while marking */
+	for (i = 0; i < run->nrows; i = j) {
+		size_t gi = gof[x.ord[i]] - 1;
+		struct row_group *g = &out->g[gi];
+
+		for (j = i + 1; j < run->nrows && !strcmp(key[x.ord[j]], key[x.ord[i]]); j++)
+			;
+		g->rows = malloc((j - i) * sizeof(*g->rows));
+		if (!g->rows)
+			goto done;
+		/* ord keeps row order among equal keys: the group's rows in run order */
+		for (k = i; k < j; k++) {
+			const struct row *w = run->rows[x.ord[k]];
+
+			g->rows[g->nrows++] = w;
+			if (!g->first || w->repeat < g->first->repeat)
+				g->first = w;
+		}
+	}
+	out->n = ng;
+	for (k = 0; k < ng; k++)
+		if (group_finish(&out->g[k]) < 0)
+			goto done;
+	rc = (int)ng;
+done:
+	if (rc < 0)
+		compare_groups_free(out);
+	figkey_index_free(&x);
+	for (i = 0; key && i < run->nrows; i++)
+		free(key[i]);
+	free(key);
+	free(first);
+	free(gof);
+	return rc;
 }
 
 void compare_flag_inconsistent(struct run *run)
 {
 	struct run_groups gs;
-	size_t i, j, k;
+	size_t i, j;
 
 	if (compare_group_run(run, &gs) < 0)
 		return;
 	for (i = 0; i < gs.n; i++) {
 		if (gs.g[i].value.n < 2 || gs.g[i].value.cv <= COMPARE_CV_LIMIT)
 			continue;
-		/* the group holds const pointers; find the run's own rows to flag them */
+		/* the group's pointers are the run's own rows (const only in the group) */
 		for (j = 0; j < gs.g[i].nrows; j++)
-			for (k = 0; k < run->nrows; k++)
-				if (run->rows[k] == gs.g[i].rows[j])
-					run->rows[k]->flags |= ROW_INCONSISTENT;
+			((struct row *)gs.g[i].rows[j])->flags |= ROW_INCONSISTENT;
 	}
 	compare_groups_free(&gs);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "stats/compare.h"
+#include "stats/figkey.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
@@ -163,38 +164,108 @@ static void line_compare(struct cmp_line *l)
 
 static struct cmp_line *line_new(struct cmp_result *r)
 {
-	struct cmp_line *nl = realloc(r->l, (r->n + 1) * sizeof(*nl));
+	struct cmp_line *nl;
 
-	if (!nl)
-		return NULL;
-	r->l = nl;
+	/* capacity doubles at each power of two (r->n is the only count kept) */
+	if (r->n < 8 || !(r->n & (r->n - 1))) {
+		nl = realloc(r->l, (r->n < 8 ? 8 : r->n * 2) * sizeof(*nl));
+		if (!nl)
+			return NULL;
+		r->l = nl;
+	} else {
+		nl = r->l;
+	}
 	memset(&nl[r->n], 0, sizeof(*nl));
 	return &nl[r->n++];
 }
 
-static int same_phase(const struct row *a, const struct row *b)
+/* B's groups indexed for matching: by figure key for the exact match, by phase key with,
+ * per run of equal phase keys, the count and the sum of the groups still unused, so that
+ * "the only unused group of this phase" is found without a scan. */
+struct bmatch {
+	char **key, **pkey;
+	struct figkey_index byk, byp;
+	size_t *range;		/* group -> its phase range (position of the range's start) */
+	size_t *unused_n, *unused_sum;	/* per range start */
+	char *used;
+};
+
+static void bmatch_free(struct bmatch *m, size_t n)
 {
-	return !strcmp(a->workload ? a->workload : "", b->workload ? b->workload : "") &&
-	       !strcmp(a->phase ? a->phase : "", b->phase ? b->phase : "");
+	for (size_t i = 0; i < n; i++) {
+		free(m->key ? m->key[i] : NULL);
+		free(m->pkey ? m->pkey[i] : NULL);
+	}
+	free(m->key);
+	free(m->pkey);
+	figkey_index_free(&m->byk);
+	figkey_index_free(&m->byp);
+	free(m->range);
+	free(m->unused_n);
+	free(m->unused_sum);
+	free(m->used);
 }
 
-/* B's counterpart of group ga: the group with the same figure, else the only group with
- * the same workload and phase (whose params then differ), else NULL. */
-static const struct row_group *find_match(const struct row_group *ga,
-					  const struct run_groups *b, const char *used)
+static int bmatch_build(struct bmatch *m, const struct run_groups *b)
 {
-	const struct row_group *cand = NULL;
-	size_t j, ncand = 0;
+	size_t i, j, n = b->n;
 
-	for (j = 0; j < b->n; j++)
-		if (!used[j] && compare_same_figure(ga->first, b->g[j].first))
-			return &b->g[j];
-	for (j = 0; j < b->n; j++)
-		if (!used[j] && same_phase(ga->first, b->g[j].first)) {
-			cand = &b->g[j];
-			ncand++;
+	memset(m, 0, sizeof(*m));
+	m->key = calloc(n + 1, sizeof(*m->key));
+	m->pkey = calloc(n + 1, sizeof(*m->pkey));
+	m->range = calloc(n + 1, sizeof(*m->range));
+	m->unused_n = calloc(n + 1, sizeof(*m->unused_n));
+	m->unused_sum = calloc(n + 1, sizeof(*m->unused_sum));
+	m->used = calloc(n + 1, 1);
+	if (!m->key || !m->pkey || !m->range || !m->unused_n || !m->unused_sum || !m->used)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (!(m->key[i] = figkey_row(b->g[i].first)) ||
+		    !(m->pkey[i] = figkey_phase(b->g[i].first)))
+			return -ENOMEM;
+	if (figkey_index_build(&m->byk, m->key, n) < 0 ||
+	    figkey_index_build(&m->byp, m->pkey, n) < 0)
+		return -ENOMEM;
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && !strcmp(m->pkey[m->byp.ord[j]], m->pkey[m->byp.ord[i]]); j++) {
+			m->range[m->byp.ord[j]] = i;
+			m->unused_n[i]++;
+			m->unused_sum[i] += m->byp.ord[j];
 		}
-	return ncand == 1 ? cand : NULL;
+	}
+	return 0;
+}
+
+static void bmatch_use(struct bmatch *m, size_t j)
+{
+	m->used[j] = 1;
+	m->unused_n[m->range[j]]--;
+	m->unused_sum[m->range[j]] -= j;
+}
+
+/* B's counterpart of group ga: the group with the same figure, else the only unused
+ * group with the same workload and phase (whose params then differ), else NULL. */
+static const struct row_group *find_match(const struct row_group *ga,
+					  const struct run_groups *b, struct bmatch *m)
+{
+	char *k = figkey_row(ga->first), *pk;
+	size_t pos, r;
+
+	if (!k)
+		return NULL;
+	pos = figkey_index_find(&m->byk, k);
+	free(k);
+	if (pos < m->byk.n && !m->used[m->byk.ord[pos]])
+		return &b->g[m->byk.ord[pos]];
+	pk = figkey_phase(ga->first);
+	if (!pk)
+		return NULL;
+	pos = figkey_index_find(&m->byp, pk);
+	free(pk);
+	if (pos == m->byp.n)
+		return NULL;
+	r = m->range[m->byp.ord[pos]];
+	return m->unused_n[r] == 1 ? &b->g[m->unused_sum[r]] : NULL;
 }
 
 static void tally(struct cmp_result *r, const struct cmp_line *l)
@@ -222,21 +293,20 @@ int compare_groups(const struct run_groups *a, const struct run_groups *b,
 {
 	struct cmp_line *l;
 	const struct row_group *m;
-	char *used;
+	struct bmatch bm;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
-	used = calloc(b->n + 1, 1);
-	if (!used)
-		return -ENOMEM;
+	if (bmatch_build(&bm, b) < 0)
+		goto nomem;
 	for (i = 0; i < a->n; i++) {
 		l = line_new(out);
 		if (!l)
 			goto nomem;
 		l->a = &a->g[i];
-		m = find_match(&a->g[i], b, used);
+		m = find_match(&a->g[i], b, &bm);
 		if (m) {
-			used[m - b->g] = 1;
+			bmatch_use(&bm, (size_t)(m - b->g));
 			l->b = m;
 			l->refusal = compare_refusal(l->a, m);
 			if (!l->refusal)
@@ -245,7 +315,7 @@ int compare_groups(const struct run_groups *a, const struct run_groups *b,
 		tally(out, l);
 	}
 	for (i = 0; i < b->n; i++) {
-		if (used[i])
+		if (bm.used[i])
 			continue;
 		l = line_new(out);
 		if (!l)
@@ -253,10 +323,10 @@ int compare_groups(const struct run_groups *a, const struct run_groups *b,
 		l->b = &b->g[i];
 		tally(out, l);
 	}
-	free(used);
+	bmatch_free(&bm, b->n);
 	return 0;
 nomem:
-	free(used);
+	bmatch_free(&bm, b->n);
 	compare_result_free(out);
 	return -ENOMEM;
 }

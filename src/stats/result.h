@@ -52,9 +52,11 @@ enum row_flag {
 	ROW_TOO_FAST		= 1u << 5,	/* faster than memory copies (reflink/offload) */
 	ROW_INCONSISTENT	= 1u << 6,	/* repeats' coefficient of variation over 10% */
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
-	ROW_STEAL		= 1u << 8,	/* the hypervisor took over 5% of the CPU */
-	ROW_DEVICE_IDLE		= 1u << 9,	/* a disk rate the device did not deliver */
-	ROW_WRITEBACK_PENDING	= 1u << 10,	/* a buffered write left over 10% dirty */
+	ROW_FLUSH_IMPLAUSIBLE	= 1u << 8,	/* a durable sync finished faster than the device
+						 * can make data durable (core/wcache.h) */
+	ROW_STEAL		= 1u << 9,	/* the hypervisor took over 5% of the CPU */
+	ROW_DEVICE_IDLE		= 1u << 10,	/* a disk rate the device did not deliver */
+	ROW_WRITEBACK_PENDING	= 1u << 11,	/* a buffered write left over 10% dirty */
 };
 
 #define ROW_SHORT_NS	500000000ull	/* below this a phase is flagged short */

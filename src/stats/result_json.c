@@ -4,6 +4,7 @@
  * Loading stores every figure as written and recomputes nothing; dumping a loaded run
  * gives the same text back. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,6 +12,9 @@
 
 #include <jansson.h>
 
+#include "core/rfile.h"
+#include "core/textsafe.h"
+#include "core/units.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_json.h"
@@ -19,7 +23,16 @@
 
 #define JSON_FLAGS	(JSON_INDENT(2) | JSON_REAL_PRECISION(15))
 
+/* The ranges a loaded figure must lie in (docs/results-schema.md, "Ranges"): wide enough
+ * for any real measurement, narrow enough that every formatter can print them. */
+#define RJ_MAX_FIG	1e18		/* rates, ns per op, metric magnitudes */
+#define RJ_MAX_NS	9.2e18		/* mean and deviation of latencies (< 2^63) */
+#define RJ_MAX_SECS	1e12		/* CPU seconds */
+#define RJ_MAX_PCT	1e6		/* process %CPU (passes 100 with threads) */
+
 #define NFLAGS 32u	/* bits of row->flags; result_flag_name() names the known ones */
+
+#define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */
 
 /* ---- dumping ---- */
 
@@ -27,7 +40,19 @@
  * failed allocation makes set() fail, which the callers count. */
 static json_t *jstr(const char *s)
 {
-	return s ? json_string(s) : json_null();
+	json_t *v;
+	char *fixed;
+
+	if (!s)
+		return json_null();
+	if (textsafe_utf8_valid(s))
+		return json_string(s);
+	/* JSON is UTF-8: a Latin-1 file name or label keeps its bytes as the characters of
+	 * their Latin-1 reading instead of losing the run */
+	fixed = textsafe_utf8_fix(s);
+	v = fixed ? json_string(fixed) : NULL;
+	free(fixed);
+	return v;
 }
 
 static json_t *jreal(double v)
@@ -61,8 +86,13 @@ static json_t *kv_to_json(const struct kvlist *l, int *bad)
 		(*bad)++;
 		return NULL;
 	}
-	for (size_t i = 0; i < l->n; i++)
-		set(o, l->v[i].key, jstr(l->v[i].value), bad);
+	for (size_t i = 0; i < l->n; i++) {
+		char *key = textsafe_utf8_valid(l->v[i].key) ? NULL :
+			    textsafe_utf8_fix(l->v[i].key);
+
+		set(o, key ? key : l->v[i].key, jstr(l->v[i].value), bad);
+		free(key);
+	}
 	return o;
 }
 
@@ -261,6 +291,7 @@ struct jload {
 	unsigned long errlen;
 	int failed;
 	const char *where;		/* "env", "rows[3]" ... */
+	const char *sub;		/* a member object of where ("cpu") or "" */
 };
 
 static void jfail(struct jload *c, const char *key, const char *what)
@@ -268,8 +299,9 @@ static void jfail(struct jload *c, const char *key, const char *what)
 	if (c->failed++)
 		return;
 	if (c->err && c->errlen)
-		snprintf(c->err, c->errlen, "'%s%s%s': %s", c->where, *c->where ? "." : "",
-			 key, what);
+		snprintf(c->err, c->errlen, "'%s%s%s%s%s': %s", c->where,
+			 *c->where && (*c->sub || *key) ? "." : "", c->sub,
+			 *c->sub && *key ? "." : "", key, what);
 }
 
 /* String member into *dst (replaced): a copy, or NULL when null or absent. */
@@ -289,9 +321,20 @@ static void get_str(struct jload *c, const json_t *o, const char *key, char **ds
 		jfail(c, key, "out of memory");
 }
 
-static uint64_t get_u64(struct jload *c, const json_t *o, const char *key)
+/* A string member that must be there and not be empty (the row's workload and phase, the
+ * run's id): what every reader of a run may take for granted. Checked once the object is
+ * read, so that a member of the wrong type is named first. */
+static void require(struct jload *c, const char *key, const char *value)
+{
+	if (!value || !*value)
+		jfail(c, key, "missing (required)");
+}
+
+/* An integer from 0 to max; 0 when null or absent. */
+static uint64_t get_uint(struct jload *c, const json_t *o, const char *key, uint64_t max)
 {
 	const json_t *v = json_object_get(o, key);
+	char why[64];
 
 	if (!v || json_is_null(v))
 		return 0;
@@ -299,13 +342,27 @@ static uint64_t get_u64(struct jload *c, const json_t *o, const char *key)
 		jfail(c, key, "expected a non-negative integer");
 		return 0;
 	}
+	if ((uint64_t)json_integer_value(v) > max) {
+		snprintf(why, sizeof(why), "out of range (at most %llu)", (unsigned long long)max);
+		jfail(c, key, why);
+		return 0;
+	}
 	return (uint64_t)json_integer_value(v);
 }
 
-/* A number (integer or real); def when null or absent. */
-static double get_num(struct jload *c, const json_t *o, const char *key, double def)
+static uint64_t get_u64(struct jload *c, const json_t *o, const char *key)
+{
+	return get_uint(c, o, key, (uint64_t)INT64_MAX);
+}
+
+/* A number (integer or real) from lo to hi; def when null or absent. Every figure is
+ * range-checked here, so that what loads can be printed: the formatters' bounds. */
+static double get_num(struct jload *c, const json_t *o, const char *key, double def,
+		      double lo, double hi)
 {
 	const json_t *v = json_object_get(o, key);
+	char why[80];
+	double d;
 
 	if (!v || json_is_null(v))
 		return def;
@@ -313,7 +370,13 @@ static double get_num(struct jload *c, const json_t *o, const char *key, double 
 		jfail(c, key, "expected a number");
 		return def;
 	}
-	return json_number_value(v);
+	d = json_number_value(v);
+	if (!(d >= lo && d <= hi)) {
+		snprintf(why, sizeof(why), "out of range (%g to %g)", lo, hi);
+		jfail(c, key, why);
+		return def;
+	}
+	return d;
 }
 
 /* true/false (or 1/0) -> 1/0; null or absent -> def. */
@@ -372,7 +435,7 @@ static void load_env(struct jload *c, const json_t *o, struct env *e)
 	get_str(c, o, RK_ENV_KERNEL, &e->kernel);
 	get_str(c, o, RK_ENV_ARCH, &e->arch);
 	get_str(c, o, RK_ENV_CPU_MODEL, &e->cpu_model);
-	e->ncpu = (unsigned)get_u64(c, o, RK_ENV_NCPU);
+	e->ncpu = (unsigned)get_uint(c, o, RK_ENV_NCPU, UINT_MAX);
 	e->ram_bytes = get_u64(c, o, RK_ENV_RAM_BYTES);
 	get_str(c, o, RK_ENV_TARGET, &e->target);
 	get_str(c, o, RK_ENV_FS_TYPE, &e->fs_type);
@@ -395,12 +458,14 @@ static void load_cpu(struct jload *c, const json_t *o, struct row_cpu *p)
 		return;
 	}
 	p->valid = 1;
-	p->user_s = get_num(c, o, RK_CPU_USER_S, 0);
-	p->sys_s = get_num(c, o, RK_CPU_SYS_S, 0);
-	p->proc_pct = get_num(c, o, RK_CPU_PROC_PCT, 0);
-	p->sys_busy_pct = get_num(c, o, RK_CPU_SYS_BUSY_PCT, 0);
-	p->sys_busy_s = get_num(c, o, RK_CPU_SYS_BUSY_S, 0);
-	p->cpu_ns_per_op = get_num(c, o, RK_CPU_NS_PER_OP, 0);
+	c->sub = RK_ROW_CPU;
+	p->user_s = get_num(c, o, RK_CPU_USER_S, 0, 0, RJ_MAX_SECS);
+	p->sys_s = get_num(c, o, RK_CPU_SYS_S, 0, 0, RJ_MAX_SECS);
+	p->proc_pct = get_num(c, o, RK_CPU_PROC_PCT, 0, 0, RJ_MAX_PCT);
+	p->sys_busy_pct = get_num(c, o, RK_CPU_SYS_BUSY_PCT, 0, 0, 100);
+	p->sys_busy_s = get_num(c, o, RK_CPU_SYS_BUSY_S, 0, 0, RJ_MAX_SECS);
+	p->cpu_ns_per_op = get_num(c, o, RK_CPU_NS_PER_OP, 0, 0, RJ_MAX_FIG);
+	c->sub = "";
 }
 
 /* Rebuild a histogram from [[bucket, count], ...]; the exact sums are not stored, so
@@ -414,12 +479,12 @@ static struct hist *load_hist(struct jload *c, const json_t *a, const struct row
 	if (!a || json_is_null(a))
 		return NULL;
 	if (!json_is_array(a)) {
-		jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM, "expected an array");
+		jfail(c, RK_LAT_HISTOGRAM, "expected an array");
 		return NULL;
 	}
 	h = malloc(sizeof(*h));
 	if (!h) {
-		jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM, "out of memory");
+		jfail(c, RK_LAT_HISTOGRAM, "out of memory");
 		return NULL;
 	}
 	hist_init(h);
@@ -428,8 +493,14 @@ static struct hist *load_hist(struct jload *c, const json_t *a, const struct row
 
 		if (json_unpack((json_t *)pair, "[II]", &b, &n) < 0 || b < 0 ||
 		    b >= HIST_NBUCKETS || n < 0) {
-			jfail(c, RK_ROW_LATENCY "." RK_LAT_HISTOGRAM,
+			jfail(c, RK_LAT_HISTOGRAM,
 			      "expected [bucket, count] pairs");
+			free(h);
+			return NULL;
+		}
+		if (h->n + (uint64_t)n < h->n) {
+			jfail(c, RK_LAT_HISTOGRAM,
+			      "out of range (the counts pass 2^64)");
 			free(h);
 			return NULL;
 		}
@@ -437,12 +508,15 @@ static struct hist *load_hist(struct jload *c, const json_t *a, const struct row
 		h->n += (uint64_t)n;
 	}
 	if (h->n) {
-		double m = l->mean_ns, sd = l->sd_ns;
+		double m = l->mean_ns, sd = l->sd_ns, sq;
 
 		h->min = l->min_ns;
 		h->max = l->max_ns;
-		h->sum = (uint64_t)llround(m * (double)h->n);
-		h->sumsq = (unsigned __int128)((sd * sd + m * m) * (double)h->n);
+		/* mean and deviation are bounded on load, their products with n are not:
+		 * saturate instead of casting out of range */
+		h->sum = units_dtou64(m * (double)h->n, 1);
+		sq = (sd * sd + m * m) * (double)h->n;
+		h->sumsq = sq < 3.4e38 ? (unsigned __int128)sq : ~(unsigned __int128)0;
 	}
 	return h;
 }
@@ -456,9 +530,10 @@ static void load_lat(struct jload *c, const json_t *o, struct row_lat *l)
 		return;
 	}
 	l->valid = 1;
+	c->sub = RK_ROW_LATENCY;
 	l->n = get_u64(c, o, RK_LAT_N);
-	l->mean_ns = get_num(c, o, RK_LAT_MEAN_NS, 0);
-	l->sd_ns = get_num(c, o, RK_LAT_SD_NS, 0);
+	l->mean_ns = get_num(c, o, RK_LAT_MEAN_NS, 0, 0, RJ_MAX_NS);
+	l->sd_ns = get_num(c, o, RK_LAT_SD_NS, 0, 0, RJ_MAX_NS);
 	l->min_ns = get_u64(c, o, RK_LAT_MIN_NS);
 	l->p50_ns = get_u64(c, o, RK_LAT_P50_NS);
 	l->p90_ns = get_u64(c, o, RK_LAT_P90_NS);
@@ -466,6 +541,7 @@ static void load_lat(struct jload *c, const json_t *o, struct row_lat *l)
 	l->p999_ns = get_u64(c, o, RK_LAT_P999_NS);
 	l->max_ns = get_u64(c, o, RK_LAT_MAX_NS);
 	l->hist = load_hist(c, json_object_get(o, RK_LAT_HISTOGRAM), l);
+	c->sub = "";
 }
 
 static unsigned load_flags(struct jload *c, const json_t *a)
@@ -512,7 +588,8 @@ static void load_metrics(struct jload *c, const json_t *a, struct row *w)
 			      "expected {\"name\", \"value\", \"unit\"} objects");
 			return;
 		}
-		if (row_add_metric(w, json_string_value(n), get_num(c, m, RK_METRIC_VALUE, NAN),
+		if (row_add_metric(w, json_string_value(n),
+				   get_num(c, m, RK_METRIC_VALUE, NAN, -RJ_MAX_FIG, RJ_MAX_FIG),
 				   json_is_string(u) ? json_string_value(u) : NULL) < 0) {
 			jfail(c, RK_ROW_METRICS, "out of memory");
 			return;
@@ -541,29 +618,31 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 	}
 	get_str(c, o, RK_ROW_WORKLOAD, &w->workload);
 	get_str(c, o, RK_ROW_PHASE, &w->phase);
-	w->repeat = (unsigned)get_u64(c, o, RK_ROW_REPEAT);
+	w->repeat = (unsigned)get_uint(c, o, RK_ROW_REPEAT, UINT_MAX);
 	get_kv(c, o, RK_ROW_PARAMS, &w->params);
 	w->bytes = get_u64(c, o, RK_ROW_BYTES);
 	w->ops = get_u64(c, o, RK_ROW_OPS);
 	w->elapsed_ns = get_u64(c, o, RK_ROW_ELAPSED_NS);
 	w->buffered_ns = get_u64(c, o, RK_ROW_BUFFERED_NS);
 	w->durable_ns = get_u64(c, o, RK_ROW_DURABLE_NS);
-	w->rate = get_num(c, o, RK_ROW_RATE, NAN);
+	w->rate = get_num(c, o, RK_ROW_RATE, NAN, 0, RJ_MAX_FIG);
 	get_str(c, o, RK_ROW_RATE_UNIT, &w->rate_unit);
 	load_cpu(c, json_object_get(o, RK_ROW_CPU), &w->cpu);
 	load_lat(c, json_object_get(o, RK_ROW_LATENCY), &w->lat);
-	w->cache_pct = get_num(c, o, RK_ROW_CACHE_PCT, -1);
+	w->cache_pct = get_num(c, o, RK_ROW_CACHE_PCT, -1, 0, 100);
 	w->cache_dropped = get_bool(c, o, RK_ROW_CACHE_DROPPED, 0);
 	w->flags = load_flags(c, json_object_get(o, RK_ROW_FLAGS));
 	get_str(c, o, RK_ROW_ERROR, &w->error);
 	get_str(c, o, RK_ROW_NOTE, &w->note);
 	load_metrics(c, json_object_get(o, RK_ROW_METRICS), w);
+	require(c, RK_ROW_WORKLOAD, w->workload);
+	require(c, RK_ROW_PHASE, w->phase);
 	load_sys(c, o, w);
 }
 
 static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long errlen)
 {
-	struct jload c = { errbuf, errlen, 0, "" };
+	struct jload c = { errbuf, errlen, 0, "", "" };
 	const json_t *tool = json_object_get(root, RK_RUN_TOOL);
 	const json_t *sv = json_object_get(root, RK_RUN_SCHEMA_VERSION);
 	const json_t *rows, *o;
@@ -601,7 +680,9 @@ static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long
 	o = json_object_get(root, RK_RUN_STATUS);
 	if (o && !json_is_integer(o) && !json_is_null(o))
 		jfail(&c, RK_RUN_STATUS, "expected an integer");
-	r->status = json_is_integer(o) ? (int)json_integer_value(o) : 0;
+	else if (json_is_integer(o) && (json_integer_value(o) < 0 || json_integer_value(o) > 255))
+		jfail(&c, RK_RUN_STATUS, "out of range (an exit status, 0 to 255)");
+	r->status = json_is_integer(o) && !c.failed ? (int)json_integer_value(o) : 0;
 	r->flags = (get_bool(&c, root, RK_RUN_INCOMPLETE, 0) ? RUN_INCOMPLETE : 0) |
 		   (get_bool(&c, root, RK_RUN_IMPORTED, 0) ? RUN_IMPORTED : 0);
 	get_str(&c, root, RK_RUN_ERROR, &r->error);
@@ -617,6 +698,8 @@ static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long
 		else
 			load_row(&c, r, o);
 	}
+	c.where = "";
+	require(&c, RK_RUN_ID, r->id);
 	if (c.failed) {
 		run_free(r);
 		return NULL;
@@ -643,20 +726,24 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
 
 struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
 {
-	json_error_t jerr;
-	json_t *root;
 	struct run *r;
+	char *text;
+	size_t len;
+	int rc;
 
-	root = json_load_file(path, 0, &jerr);
-	if (!root) {
-		if (jerr.line < 1)	/* could not open or read the file */
-			snprintf(errbuf, errlen, "%s", jerr.text);
-		else
-			snprintf(errbuf, errlen, "malformed JSON at line %d column %d: %s",
-				 jerr.line, jerr.column, jerr.text);
+	/* a regular file only (a FIFO would block), read whole, then parsed as text */
+	rc = rfile_read(path, 0, RESULT_JSON_MAX_BYTES, &text, &len);
+	if (rc < 0) {
+		snprintf(errbuf, errlen, "%s", rfile_strerror(rc));
 		return NULL;
 	}
-	r = run_from_json(root, errbuf, errlen);
-	json_decref(root);
+	if (strlen(text) != len) {
+		snprintf(errbuf, errlen, "malformed JSON: a NUL byte at offset %zu",
+			 strlen(text));
+		free(text);
+		return NULL;
+	}
+	r = result_json_load(text, errbuf, errlen);
+	free(text);
 	return r;
 }

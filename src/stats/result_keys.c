@@ -199,6 +199,56 @@ static const struct result_key db_keys[] = {
 	OPTION(RK_DB_DB_DEVICE, "", "the block device holding the database"),
 };
 
+static const struct result_key fsync_keys[] = {
+	PARAM(RK_FSYNC_METHOD, "", 0, RK_CMP_DEFINES, "measured differently: sync method",
+	      "the sync method: open_datasync, fdatasync, fsync, fsync_writethrough, "
+	      "open_sync, fsync_other_fd, none, durability"),
+	PARAM(RK_FSYNC_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "true when the file was opened with O_DIRECT"),
+	PARAM(RK_FSYNC_WRITE_SIZE, "B", 0, RK_CMP_DEFINES, "different write sizes",
+	      "bytes per write"),
+	PARAM(RK_FSYNC_WRITES_PER_OP, "", 0, RK_CMP_DEFINES, "different writes per sync",
+	      "writes per op (per sync)"),
+	PARAM(RK_FSYNC_TEST, "", 0, RK_CMP_VALUE, NULL,
+	      "pg_test_fsync's section: one_write, two_writes, open_sync_sizes, fd_sync, "
+	      "non_sync; crash_test; durability"),
+	PARAM(RK_FSYNC_SECS_PER_TEST, "s", 0, RK_CMP_NONE, NULL, "-s: seconds per test"),
+	PARAM(RK_FSYNC_LABEL, "", 0, RK_CMP_NONE, NULL, "pg_test_fsync's label of the line"),
+	PARAM(RK_FSYNC_NA, "", 0, RK_CMP_NONE, NULL,
+	      "n/a (the system lacks the method) or n/a* (the file system refuses O_DIRECT)"),
+	PARAM(RK_FSYNC_PLATFORM_DIRECT, "bool", 0, RK_CMP_NONE, NULL,
+	      "true when this build has O_DIRECT for open_datasync and open_sync"),
+	PARAM(RK_FSYNC_BLOCKS, "blocks", 0, RK_CMP_VALUE, NULL,
+	      "the crash test's region: blocks rewritten in turn"),
+	PARAM(RK_FSYNC_DEVICE, "", 0, RK_CMP_NONE, NULL,
+	      "the device that holds the data (below partitions, dm and loop devices)"),
+	PARAM(RK_FSYNC_DEVICE_MODEL, "", 0, RK_CMP_NONE, NULL, "its vendor and model"),
+	PARAM(RK_FSYNC_WRITE_CACHE, "", 0, RK_CMP_NONE, NULL,
+	      "its queue/write_cache: write back, write through or unknown"),
+	PARAM(RK_FSYNC_FUA, "bool", 0, RK_CMP_NONE, NULL, "its queue/fua: honours FUA writes"),
+	PARAM(RK_FSYNC_ROTATIONAL, "bool", 0, RK_CMP_NONE, NULL, "its queue/rotational"),
+	PARAM(RK_FSYNC_RPM, "rpm", 0, RK_CMP_NONE, NULL, "its rotation speed, when rotating"),
+	PARAM(RK_FSYNC_RPM_SOURCE, "", 0, RK_CMP_NONE, NULL,
+	      "where the speed came from: --rpm, vpd, model or assumed"),
+	PARAM(RK_FSYNC_FLOOR_WHY, "", 0, RK_CMP_NONE, NULL,
+	      "what the floor of a durable op is on this device"),
+	PARAM(RK_FSYNC_BEST_METHOD, "", 0, RK_CMP_NONE, NULL,
+	      "the fastest durable method for one write per sync"),
+	PARAM(RK_FSYNC_WAL_SYNC_METHOD, "", 0, RK_CMP_NONE, NULL,
+	      "PostgreSQL's wal_sync_method for it"),
+	PARAM(RK_FSYNC_SQLITE_SYNCHRONOUS, "", 0, RK_CMP_NONE, NULL,
+	      "the SQLite synchronous level the figures suggest"),
+	PARAM(RK_FSYNC_IMPLAUSIBLE, "", 0, RK_CMP_NONE, NULL,
+	      "the methods flagged flush_implausible, comma-separated"),
+	METRIC(RK_FSYNC_USECS_PER_OP, "us", "elapsed / ops, pg_test_fsync's usecs/op"),
+	METRIC(RK_FSYNC_DEVICE_FLUSHES, "flushes",
+	       "flush requests the device completed meanwhile (diskstats)"),
+	METRIC(RK_FSYNC_DEVICE_WRITES, "writes",
+	       "write requests the device completed meanwhile (diskstats)"),
+	METRIC(RK_FSYNC_FLOOR_US, "us", "the least a durable op can take on this device"),
+};
+
+
 static const struct result_key iozone_keys[] = {
 	PARAM(RK_IOZ_DIRECT, "bool", RK_OPTION, RK_CMP_DEFINES, "buffered vs O_DIRECT",
 	      "1 when -I opened the file with O_DIRECT (the stdio tests never are)"),
@@ -463,6 +513,7 @@ TABLE(cp_table, "cp", "cp", cp_keys);
 TABLE(bonnie_table, "bonnie", "bonnie", bonnie_keys);
 TABLE(postmark_table, "postmark", "postmark", postmark_keys);
 TABLE(db_table, "db", "db", db_keys);
+TABLE(fsync_table, "fsync", "fsync", fsync_keys);
 TABLE(iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
@@ -481,7 +532,8 @@ TABLE(series_device_table, "series_device", NULL, series_device_keys);
 #define N_SHARED 2
 
 const struct result_key_table *const result_key_tables[] = {
-	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &iozone_table,
+	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &fsync_table,
+	&iozone_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
@@ -608,6 +660,8 @@ static const struct {
 	{ "too_fast", "finished faster than memory can copy: not a disk rate" },
 	{ "inconsistent", "repeats' coefficient of variation over 10%" },
 	{ "imported", "read from a legacy output, not measured here" },
+	{ "flush_implausible", "a durable sync finished faster than the device can make data "
+			       "durable: a volatile cache (or a layer above it) acknowledged it" },
 	{ "steal", "the hypervisor took over 5% of the CPU time: the figure depends on the host" },
 	{ "device_idle", "a disk rate while the device moved under 10% of the bytes: "
 	  "the page cache answered" },

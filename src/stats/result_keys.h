@@ -1,6 +1,6 @@
 /* result_keys.h - the result schema: every key a run or a row carries, declared once.
  *
- * A key table lists, per workload (dd, cp, bonnie, postmark, db), the row params, the
+ * A key table lists, per workload (dd, cp, bonnie, postmark, db, fsync), the row params, the
  * row metrics and the run options that workload writes by name; shared tables list the
  * keys only imports write, and the fixed fields of the JSON document (top level, env,
  * row, cpu, latency, metric objects). Each declaration gives the name as the JSON spells
@@ -396,6 +396,67 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DB_PG_DATA_DIRECTORY	"pg_data_directory"
 #define RK_DB_DB_DEVICE		"db_device"
 
+/* ---- fsync (table "fsync") ------------------------------------------------------------ */
+#define RK_FSYNC_TEST		"test"
+#define RK_FSYNC_METHOD		"method"
+#define RK_FSYNC_WRITES_PER_OP	"writes_per_op"
+#define RK_FSYNC_WRITE_SIZE	"write_size"
+#define RK_FSYNC_DIRECT		"direct"
+#define RK_FSYNC_SECS_PER_TEST	"secs_per_test"
+#define RK_FSYNC_LABEL		"label"
+#define RK_FSYNC_NA		"na"
+#define RK_FSYNC_PLATFORM_DIRECT "platform_direct"
+#define RK_FSYNC_BLOCKS		"blocks"
+#define RK_FSYNC_USECS_PER_OP	"usecs_per_op"
+#define RK_FSYNC_DEVICE_FLUSHES	"device_flushes"
+#define RK_FSYNC_DEVICE_WRITES	"device_writes"
+#define RK_FSYNC_DEVICE		"device"
+#define RK_FSYNC_DEVICE_MODEL	"device_model"
+#define RK_FSYNC_WRITE_CACHE	"write_cache"
+#define RK_FSYNC_FUA		"fua"
+#define RK_FSYNC_ROTATIONAL	"rotational"
+#define RK_FSYNC_RPM		"rpm"
+#define RK_FSYNC_RPM_SOURCE	"rpm_source"
+#define RK_FSYNC_FLOOR_US	"floor_us"
+#define RK_FSYNC_FLOOR_WHY	"floor_why"
+#define RK_FSYNC_BEST_METHOD	"best_method"
+#define RK_FSYNC_WAL_SYNC_METHOD "wal_sync_method"
+#define RK_FSYNC_SQLITE_SYNCHRONOUS "sqlite_synchronous"
+#define RK_FSYNC_IMPLAUSIBLE	"implausible_methods"
+
+/* ---- every write workload's --verify (in table "row"; runner/vhook_check.c) ------------ */
+#define RK_VERIFY		"verify"	/* param on every row of a verified run */
+#define RK_VERIFY_RUN_ID	"verify_run_id"
+#define RK_VERIFY_BLOCK		"verify_block"
+#define RK_VERIFY_AFTER_DROP	"verify_after_drop"
+#define RK_VERIFY_CRC_PATH	"verify_crc_path"
+#define RK_VERIFY_JOURNAL	"verify_journal"
+#define RK_VERIFY_BLOCKS	"verify_blocks"
+#define RK_VERIFY_BAD_BLOCKS	"verify_bad_blocks"
+#define RK_VERIFY_FILES		"verify_files"
+#define RK_VERIFY_FILES_GONE	"verify_files_gone"
+#define RK_VERIFY_ACKED		"verify_acknowledged"
+#define RK_VERIFY_ACK_S		"verify_acknowledge_s"
+/* blocks per class (vblock.h), in enum vblock_class order */
+#define RK_VERIFY_OK		"verify_ok"
+#define RK_VERIFY_IN_FLIGHT	"verify_in_flight"
+#define RK_VERIFY_CORRUPTED	"verify_corrupted"
+#define RK_VERIFY_MISDIRECTED	"verify_misdirected"
+#define RK_VERIFY_STALE		"verify_stale"
+#define RK_VERIFY_OTHER_RUN	"verify_other_run"
+#define RK_VERIFY_ZEROED	"verify_zeroed"
+#define RK_VERIFY_NO_HEADER	"verify_no_header"
+#define RK_VERIFY_TORN		"verify_torn"
+#define RK_VERIFY_MISSING	"verify_missing"
+/* the file offset of the first block of each failing class */
+#define RK_VERIFY_FIRST_CORRUPTED	"verify_first_corrupted"
+#define RK_VERIFY_FIRST_MISDIRECTED	"verify_first_misdirected"
+#define RK_VERIFY_FIRST_STALE		"verify_first_stale"
+#define RK_VERIFY_FIRST_OTHER_RUN	"verify_first_other_run"
+#define RK_VERIFY_FIRST_ZEROED		"verify_first_zeroed"
+#define RK_VERIFY_FIRST_NO_HEADER	"verify_first_no_header"
+#define RK_VERIFY_FIRST_TORN		"verify_first_torn"
+#define RK_VERIFY_FIRST_MISSING		"verify_first_missing"
 /* ---- iozone (table "iozone"): one row per (pass, file size, record size) --------------- */
 #define RK_IOZ_FILE_KB		"file_kb"	/* params and options */
 #define RK_IOZ_RECLEN_KB	"reclen_kb"

@@ -10,6 +10,7 @@
 
 #include "stats/result.h"
 #include "stats/result_json.h"
+#include "core/textsafe.h"
 #include "store/store.h"
 #include "store/store_int.h"
 
@@ -321,19 +322,26 @@ int store_list(struct store *s, FILE *f, const char *label, const char *host)
 	fprintf(f, "%6s  %-20s  %-20s  %-9s %5s  %-10s  %s\n", "id", "date", "host", "workload",
 		"rows", "flags", "label");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *c1 = (const char *)sqlite3_column_text(st, 1);
-		const char *c2 = (const char *)sqlite3_column_text(st, 2);
-		const char *c3 = (const char *)sqlite3_column_text(st, 3);
-		const char *c4 = (const char *)sqlite3_column_text(st, 4);
+		char *c[5] = { NULL };
 		char flags[32];
+
+		/* date, host, workload and label came from result files: escaped for the
+		 * terminal (a hostile label must not retitle or clear it) */
+		for (int k = 1; k < 5; k++) {
+			const char *v = (const char *)sqlite3_column_text(st, k);
+
+			c[k] = v ? textsafe_term(v) : NULL;
+		}
 
 		snprintf(flags, sizeof(flags), "%s%s",
 			 sqlite3_column_int(st, 5) ? "imported " : "",
 			 sqlite3_column_int(st, 6) ? "incomplete" : "");
 		fprintf(f, "%6lld  %-20s  %-20.20s  %-9s %5d  %-10s  %s\n",
-			(long long)sqlite3_column_int64(st, 0), c1 ? c1 : "-", c2 ? c2 : "-",
-			c3 ? c3 : "-", sqlite3_column_int(st, 7), flags[0] ? flags : "-",
-			c4 ? c4 : "");
+			(long long)sqlite3_column_int64(st, 0), c[1] ? c[1] : "-",
+			c[2] ? c[2] : "-", c[3] ? c[3] : "-", sqlite3_column_int(st, 7),
+			flags[0] ? flags : "-", c[4] ? c[4] : "");
+		for (int k = 1; k < 5; k++)
+			free(c[k]);
 		n++;
 	}
 	sqlite3_finalize(st);

@@ -18,6 +18,7 @@
 #include "stats/result_keys.h"
 #include "workload/copy.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 
 static const char *const method_names[] = { "auto", "rw", "copy_file_range", "sendfile" };
 
@@ -273,13 +274,14 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 
 int copy_run(struct runner *rc, const struct copy_job *job)
 {
+	struct vhook *vh = NULL;
 	struct copy_ctx c;
 	struct phase ph;
 	struct row *row;
 	uint64_t end, durable = 0;
 	struct stat st = { 0 };
 	double src_pct = -1;
-	int err, slot = -1;
+	int err, slot = -1, synced = 0;	/* synced: the fdatasync failed */
 
 	memset(&c, 0, sizeof(c));
 	c.job = job;
@@ -290,6 +292,10 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	c.req = ioctx_get(&c.io);
 	c.buf = malloc((size_t)job->buffer);
 	err = c.buf ? open_files(&c, &slot) : -ENOMEM;
+	/* --verify: the copy is checked as it is (the source's blocks, not stamped here) */
+	if (!err && !(err = vhook_start(&vh, rc, VBLOCK_MIN_LEN, VBLOCK_DATA_ZERO, 0)) &&
+	    !(err = vhook_attach(vh, &c.io)))
+		err = vhook_file(&c.io, c.out_fd, job->dst, 0, VHOOK_GEN_CHECK);
 	if (!err && ioctx_fstat(&c.io, c.in_fd, &st) == 0 && S_ISREG(st.st_mode))
 		cache_resident(c.in_fd, 0, (uint64_t)st.st_size, &src_pct);
 	if (!err)
@@ -322,20 +328,23 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 
 		if (sr < 0) {
 			err = sr;
+			synced = 1;	/* the sync failed: no durable figure */
 			row->flags |= ROW_FAILED;
-			row->error = str_printf("fdatasync: %s", strerror(-err));
 		} else {
 			durable = clock_ns();
 		}
 	}
 	finish_row(&c, row, ph.t0, end, durable, src_pct);
-	if (err == -ENOSPC || err == -EDQUOT) {
+	/* what failed and how far it got: the copy or its sync, and the bytes copied */
+	if (err && err != -EINTR) {
 		free(row->error);
-		row->error = str_printf("%s after %" PRIu64 " bytes copied", strerror(-err),
-					c.copied);
+		row->error = str_printf("%s%s after %" PRIu64 " bytes copied",
+					synced ? "fdatasync: " : "", strerror(-err), c.copied);
 	}
 	if (!err && sig_stop_requested())
 		err = -EINTR;
+	if (!err && (err = vhook_verify(vh, rc, "cp")) > 0)
+		err = 0;	/* bad blocks fail the verify row; the copy is kept for a look */
 out:
 	if (c.in_fd >= 0)
 		ioctx_close(&c.io, c.in_fd);
@@ -353,6 +362,7 @@ out:
 	}
 	ioctx_put(&c.io, c.req);
 	ioctx_exit(&c.io);
+	vhook_stop(vh);
 	free(c.buf);
 	return err;
 }

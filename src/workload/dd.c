@@ -16,6 +16,7 @@
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 #include "workload/dd.h"
 
 #define POOL_WINDOW	(1u << 20)	/* random data: blocks start at 256 places in 1 MiB */
@@ -328,6 +329,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 	struct row *row;
 	uint64_t buffered_end, end, durable = 0;
 	int err = 0, dropped = 0, have_pct = -1;
+	const char *sync_what = NULL;	/* the sync that failed, if one did */
 	double pct = 0;
 
 	if (c->in_fd >= 0 && j->drop_cache)
@@ -351,7 +353,9 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 	if (!err && c->out_fd >= 0 && (j->conv & (DD_CONV_FDATASYNC | DD_CONV_FSYNC)) &&
 	    !sig_stop_requested()) {
 		end = sync_output(c, j->conv & DD_CONV_FSYNC, &err);
-		durable = end;
+		durable = end;	/* 0 when the sync failed: no durable figure */
+		if (err)
+			sync_what = j->conv & DD_CONV_FSYNC ? "fsync" : "fdatasync";
 	}
 	if (err && !c->w->err)
 		c->w->err = err;
@@ -362,8 +366,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 		durable = sync_output(c, 0, &err);
 		if (err) {
 			row->flags |= ROW_FAILED;
-			free(row->error);
-			row->error = str_printf("fdatasync: %s", strerror(-err));
+			sync_what = "fdatasync";
 		}
 	}
 	finish_row(c, row, ph.t0, buffered_end, end ? end : buffered_end);
@@ -371,10 +374,12 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 		row->durable_ns = durable - ph.t0;
 	if (have_pct == 0)
 		set_cache(row, j, pct, dropped);
-	if (err == -ENOSPC || err == -EDQUOT) {
+	/* what failed and how far it got: the write or the sync, and the bytes written */
+	if (err && err != -EINTR) {
 		free(row->error);
-		row->error = str_printf("%s after %" PRIu64 " bytes written", strerror(-err),
-					c->out_bytes);
+		row->error = str_printf("%s%s%s after %" PRIu64 " bytes written",
+					sync_what ? sync_what : "", sync_what ? ": " : "",
+					strerror(-err), c->out_bytes);
 	}
 	if (err)
 		return err;
@@ -383,6 +388,7 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 
 int dd_run(struct runner *rc, const struct dd_job *job)
 {
+	struct vhook *vh = NULL;
 	struct dd_ctx c;
 	int err, rc2;
 
@@ -395,13 +401,24 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 	c.rreq = ioctx_get(&c.io);
 	c.wreq = ioctx_get(&c.io);
 	err = alloc_buffers(&c);
+	/* --verify: the written blocks are stamped (the template follows --data) */
+	if (!err && job->dst == DD_DST_FILE &&
+	    !(err = vhook_start(&vh, rc, (uint32_t)job->obs,
+				job->src == DD_SRC_RANDOM ? VBLOCK_DATA_RANDOM : VBLOCK_DATA_ZERO,
+				VHOOK_F_PASSES)))
+		err = vhook_attach(vh, &c.io);
 	if (!err && job->src == DD_SRC_FILE)
 		err = open_input(&c);
 	if (!err && job->dst == DD_DST_FILE)
 		err = open_output(&c);
+	if (!err)
+		err = vhook_file(&c.io, c.out_fd, job->out, 0, 1);
 	if (!err) {
 		/* The input cache state is measured before the loop reads anything. */
 		err = dd_measure(rc, &c);
+		/* bad blocks fail the verify row and keep the file for a look */
+		if (!err && (rc2 = vhook_verify(vh, rc, "dd")) < 0)
+			err = rc2;
 	} else {
 		struct row *row = run_add_row(rc->run, "dd", phase_name(job));
 
@@ -424,6 +441,8 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 	ioctx_put(&c.io, c.rreq);
 	ioctx_put(&c.io, c.wreq);
 	ioctx_exit(&c.io);
+	if ((rc2 = vhook_stop(vh)) < 0 && !err)
+		err = rc2;
 	free(c.buf);
 	return err;
 }

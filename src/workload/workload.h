@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "core/opt.h"
+#include "runner/vhook.h"
 
 struct common_opts;
 struct engine;
@@ -40,9 +41,17 @@ struct workload_ctx {
 					 * system, device); set by a hook, default "." */
 	int argc;			/* the command's own arguments (argv[0] is NAME) */
 	char **argv;
-	struct opt_group g[2];		/* the workload's options, then the common ones */
+	struct opt_group g[3];		/* the workload's options, the common ones, then
+					 * --verify's (WORKLOAD_F_VERIFY) */
 	int ng;				/* 0 when the workload parses its own arguments */
+	struct vhook_cfg verify;	/* --verify and friends; a parse hook fills it itself */
 };
+
+/* workload flags */
+#define WORKLOAD_F_VERIFY	1u	/* it writes: --verify, --verify-after-drop,
+					 * --verify-journal and --report-to apply (the driver adds
+					 * them; runner/vhook.h says how the workload turns the
+					 * hook on) */
 
 struct workload {
 	const char *name;		/* the command and the rows' workload: "dd" */
@@ -51,6 +60,7 @@ struct workload {
 	const char *help;		/* --help: then this, then the option lines */
 	const struct opt *opts;		/* option table, offsets into cfg; NULL: none */
 	size_t cfg_size;		/* bytes of the config the driver allocates */
+	unsigned flags;			/* WORKLOAD_F_* */
 
 	/* Defaults into the zeroed config. NULL: all zero. */
 	void (*init)(void *cfg);

@@ -183,8 +183,31 @@ static void t_fmt_iec_dd(void)
 	CHECK(!strcmp(units_fmt_iec_dd(b, sizeof(b), 4096000000ull), "3.8 GiB"));
 }
 
+/* the checked arithmetic every size x count goes through */
+static void t_checked(void)
+{
+	uint64_t v = 7;
+	char b[64];
+
+	CHECK(units_mul_u64(1ull << 32, 1ull << 31, &v) == 0 && v == 1ull << 63);
+	CHECK(units_mul_u64(1ull << 32, 1ull << 32, &v) == -ERANGE && v == 1ull << 63);
+	CHECK(units_mul_u64(0, UINT64_MAX, &v) == 0 && v == 0);
+	CHECK(units_mul_off(1ull << 44, 1ull << 20, &v) == -ERANGE);
+	CHECK(units_mul_off(1ull << 42, 1ull << 20, &v) == 0 && v == 1ull << 62);
+	CHECK(units_mul_off(1ull << 43, 1ull << 20, &v) == -ERANGE);
+	CHECK(units_add_u64(UINT64_MAX, 1, &v) == -ERANGE);
+	CHECK(units_add_u64(UINT64_MAX - 1, 1, &v) == 0 && v == UINT64_MAX);
+	CHECK(units_mul_sat(1ull << 40, 1ull << 40) == UINT64_MAX);
+	CHECK(units_mul_sat(3, 5) == 15);
+	/* huge and infinite doubles: no cast out of range (UBSan checks it) */
+	CHECK(strstr(units_fmt_bytes(b, sizeof(b), 1e300), "EiB") != NULL);
+	CHECK(strstr(units_fmt_bytes(b, sizeof(b), INFINITY), "EiB") != NULL);
+	CHECK(!strcmp(units_fmt_bytes(b, sizeof(b), NAN), "0 B"));
+}
+
 int main(void)
 {
+	RUN(t_checked);
 	RUN(t_fmt_iec_dd);
 	RUN(t_dd_suffixes);
 	RUN(t_dd_products);

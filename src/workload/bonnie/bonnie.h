@@ -25,6 +25,8 @@ struct runner;
 #define BONNIE_MAX_FILES_UNITS	1024u		/* --min-time grows -n up to this */
 #define BONNIE_MAX_FILE_MB	1024u		/* data set split into files of <= 1 GiB */
 #define BONNIE_DEF_CHAR_MB	3u		/* per-char size when -f is not given (2.00a) */
+#define BONNIE_MAX_SIZE_MB	(1ull << 36)	/* 64 PiB: -s times the copies stays a file
+						 * offset (checked in bonnie_check) */
 
 enum bonnie_char_method {
 	BONNIE_CHAR_SYSCALL = 0,	/* one read(2)/write(2) per byte (Bonnie++ 1.9x, 2.0x) */
@@ -61,6 +63,9 @@ struct bonnie_cfg {
 	double min_time;		/* --min-time seconds for the file phases; 0 = off */
 	int drop_cache;			/* --drop-cache */
 	int no_space_check;		/* --no-space-check (tests of ENOSPC) */
+	int verify, verify_after_drop;	/* --verify, --verify-after-drop (block phases) */
+	const char *verify_journal;	/* --verify-journal FILE */
+	const char *report_to;		/* --report-to ADDR:PORT */
 	/* common output options */
 	const char *format;		/* --format, NULL: text */
 	const char *output_dir;

@@ -21,6 +21,7 @@
 #include "workload/bonnie/bonnie.h"
 #include "workload/bonnie/bonnie_int.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 
 #define GIB (1ull << 30)
 
@@ -30,6 +31,7 @@ struct bio_set {
 	void *buf;			/* chunk bytes, page aligned */
 	struct ioctx io;		/* the copy's requests (its worker thread's) */
 	uint64_t t_written, t_closed;	/* last write returned; fsync and close returned */
+	int sync_failed;		/* the phase's closing fsync failed (its message says) */
 };
 
 struct bio {
@@ -42,6 +44,7 @@ struct bio {
 	struct bio_set *set;		/* c->copies */
 	unsigned char *pattern;		/* chunk bytes 'a'..'p' repeated: the per-char output */
 	uint64_t seed;
+	struct vhook *vh;		/* --verify: the block phases' writes are stamped */
 };
 
 static uint64_t file_len(const struct bio *b, unsigned j)
@@ -70,8 +73,9 @@ static void close_all(struct bio *b)
 			}
 }
 
-/* Open files 0..nf-1 of every copy with flags (O_DIRECT added when direct). */
-static int open_all(struct bio *b, unsigned nf, int flags, int direct)
+/* Open files 0..nf-1 of every copy with flags (O_DIRECT added when direct); with --verify
+ * and gen > 0 their writes are stamped with that generation. */
+static int open_all(struct bio *b, unsigned nf, int flags, int direct, uint64_t gen)
 {
 	char path[PATH_MAX];
 	unsigned k, j;
@@ -96,6 +100,11 @@ static int open_all(struct bio *b, unsigned nf, int flags, int direct)
 				return fd;
 			}
 			b->set[k].fd[j] = fd;
+			if (gen && (rc = vhook_file(&b->set[k].io, fd, path,
+						    k * BONNIE_MAX_FILES + j, gen)) < 0) {
+				close_all(b);
+				return rc;
+			}
 		}
 	return 0;
 }
@@ -112,8 +121,10 @@ static int finish_set(struct bio_set *s, unsigned nf, int do_sync, struct worker
 	for (j = 0; j < nf; j++) {
 		if (s->fd[j] < 0)
 			continue;
-		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc)
+		if (do_sync && (r = ioctx_sync(&s->io, s->fd[j], 0)) < 0 && !rc) {
 			rc = r;
+			s->sync_failed = 1;
+		}
 		if ((r = ioctx_close(&s->io, s->fd[j])) < 0 && !rc)
 			rc = r;
 		s->fd[j] = -1;
@@ -233,6 +244,34 @@ static int w_putc(void *arg, unsigned i, struct worker *w)
 
 /* --- block output, rewrite, block input -------------------------------------------- */
 
+/* Issue rq for its whole length: a short read or write (which a file system may return)
+ * is continued with the rest, each call timed and counted. rq is as it was afterwards.
+ * Returns rq->len, or the -errno of the call that failed, or 0 at end of file (a short
+ * count then, which the callers treat as an error). */
+static int64_t do_whole(struct ioctx *io, struct engine_req *rq)
+{
+	void *buf = rq->buf;
+	uint64_t len = rq->len, off = rq->off, done = 0;
+	int64_t n = 0;
+
+	while (done < len) {
+		n = ioctx_do_chain(io, rq);
+		if (n <= 0)
+			break;
+		done += (uint64_t)n;
+		rq->buf = (char *)buf + done;
+		rq->len = len - done;
+		rq->off = off + done;	/* ignored by the non-positional ops */
+	}
+	rq->buf = buf;
+	rq->len = len;
+	rq->off = off;
+	if (n < 0)
+		return n;
+	rq->res = (int64_t)done;
+	return (int64_t)done;
+}
+
 static int w_put_block(void *arg, unsigned i, struct worker *w)
 {
 	struct bio *b = arg;
@@ -255,7 +294,7 @@ static int w_put_block(void *arg, unsigned i, struct worker *w)
 		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
 				rc = -EINTR;
-			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			else if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 			else if (b->c->fsync_each)
 				rc = ioctx_sync(&s->io, rq->fd, 0);
@@ -291,13 +330,13 @@ static int w_rewrite(void *arg, unsigned i, struct worker *w)
 			}
 			rq->op = ENGINE_OP_PREAD;
 			rq->off = off;
-			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk) {
+			if (do_whole(&s->io, rq) != (int64_t)b->c->chunk) {
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 				break;
 			}
 			p[off / b->c->chunk % b->c->chunk]++;	/* dirty it */
 			rq->op = ENGINE_OP_PWRITE;
-			if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 			else if (b->c->fsync_each)
 				rc = ioctx_sync(&s->io, rq->fd, 0);
@@ -397,7 +436,7 @@ static int w_get_block(void *arg, unsigned i, struct worker *w)
 		for (off = 0; off < l && !rc; off += b->c->chunk) {
 			if (sig_stop_requested())
 				rc = -EINTR;
-			else if (ioctx_do_chain(&s->io, rq) != (int64_t)b->c->chunk)
+			else if (do_whole(&s->io, rq) != (int64_t)b->c->chunk)
 				rc = rq->res < 0 ? (int)rq->res : -EIO;
 		}
 	}
@@ -422,7 +461,9 @@ static int w_seeks(void *arg, unsigned i, struct worker *w)
 	/* the copy's buffer belongs to seeker 0; others use their own (no sharing) */
 	if (posix_memalign((void **)&buf, 4096, b->c->chunk))
 		return -ENOMEM;
-	if ((rc = ioctx_init(&io, b->e, 1)) < 0) {
+	if ((rc = ioctx_init(&io, b->e, 1)) < 0 || (rc = vhook_attach(b->vh, &io)) < 0) {
+		if (io.e)
+			ioctx_exit(&io);
 		free(buf);
 		return rc;
 	}
@@ -495,6 +536,10 @@ static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
 	b->seed = c->seed;
 	if (b->nf > BONNIE_MAX_FILES)
 		return -EFBIG;
+	/* Bonnie++ writes zeros; --verify's blocks are zeros with their headers */
+	r = vhook_start(&b->vh, rc, (uint32_t)c->chunk, VBLOCK_DATA_ZERO, VHOOK_F_PASSES);
+	if (r)
+		return r;
 	b->set = calloc(c->copies, sizeof(*b->set));
 	b->pattern = malloc(c->chunk);
 	if (!b->set || !b->pattern)
@@ -507,7 +552,8 @@ static int set_up(struct bio *b, struct runner *rc, const struct bonnie_cfg *c,
 		if (posix_memalign(&b->set[k].buf, 4096, c->chunk))
 			return -ENOMEM;
 		memset(b->set[k].buf, 0, c->chunk);	/* zeros, as Bonnie++ writes */
-		if ((r = ioctx_init(&b->set[k].io, b->e, 1)) < 0)
+		if ((r = ioctx_init(&b->set[k].io, b->e, 1)) < 0 ||
+		    (r = vhook_attach(b->vh, &b->set[k].io)) < 0)
 			return r;
 	}
 	return 0;
@@ -520,8 +566,11 @@ static void tear_down(struct bio *b)
 
 	free(b->pattern);
 	b->pattern = NULL;
-	if (!b->set)
+	if (!b->set) {
+		vhook_stop(b->vh);
+		b->vh = NULL;
 		return;
+	}
 	close_all(b);
 	for (k = 0; k < b->c->copies; k++) {
 		if (b->set[k].io.e) {
@@ -534,6 +583,8 @@ static void tear_down(struct bio *b)
 	}
 	free(b->set);
 	b->set = NULL;
+	vhook_stop(b->vh);
+	b->vh = NULL;
 }
 
 /* A write phase: open with flags, run, then time an fsync for the durable figure. */
@@ -542,11 +593,25 @@ static int write_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int
 {
 	struct row *row;
 	uint64_t bytes = t == BT_PUTC ? b->char_bytes : b->size, ts;
-	int r = open_all(b, nf, flags, direct);
+	/* the per-char output is not stamped; block output is pass 1, rewrite pass 2 */
+	int r = open_all(b, nf, flags, direct, t == BT_PUT_BLOCK ? 1 : t == BT_REWRITE ? 2 : 0);
 
 	if (r < 0)
 		return r;
+	for (unsigned k = 0; k < b->c->copies; k++)
+		b->set[k].sync_failed = 0;
 	r = io_phase(b, rc, t, b->c->copies, bytes * b->c->copies, fn, &row);
+	for (unsigned k = 0; row && r < 0 && k < b->c->copies; k++)
+		if (b->set[k].sync_failed && row->error) {
+			/* the data were written, the sync failed: say which (no durable figure) */
+			char *e = str_printf("fsync: %s", row->error);
+
+			if (e) {
+				free(row->error);
+				row->error = e;
+			}
+			break;
+		}
 	if (row && r == 0) {
 		unsigned k;
 
@@ -566,7 +631,9 @@ static int read_phase(struct bio *b, struct runner *rc, int t, unsigned nf, int 
 {
 	struct row *row;
 	double pct;
-	int dropped, r = open_all(b, nf, t == BT_SEEKS ? O_RDWR : O_RDONLY, direct);
+	/* a seek's write-back rewrites a block of pass 2 */
+	int dropped, r = open_all(b, nf, t == BT_SEEKS ? O_RDWR : O_RDONLY, direct,
+				  t == BT_SEEKS ? 2 : 0);
 	unsigned nw = t == BT_SEEKS ? b->c->copies * b->c->seekers : b->c->copies;
 
 	if (r < 0)
@@ -613,6 +680,9 @@ int bonnie_io_tests(struct runner *rc, const struct bonnie_cfg *c, const char *d
 	if (r < 0)
 		goto out;
 	r = read_phase(&b, rc, BT_SEEKS, b.nf, c->direct, b.size, w_seeks);
+	/* --verify: every block read back, a row of its own; bad blocks fail that row */
+	if (r == 0 && (r = vhook_verify(b.vh, rc, "bonnie")) > 0)
+		r = 0;
 out:
 	tear_down(&b);
 	return r;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/units.h"
 #include "workload/bonnie/bonnie.h"
 
 void bonnie_cfg_init(struct bonnie_cfg *c)
@@ -116,8 +117,13 @@ int bonnie_parse_size(struct bonnie_cfg *c, const char *s, char *err, size_t err
 	if (parse_num(f[0], "kKmMgGtT", kb_pow, 0, 1ll << 50, &v) < 0)
 		return fail(err, errlen, "bad size: '%s': not a number of MiB (suffix g for GiB)",
 			    f[0]);
-	if (f[0][0] && f[0][strlen(f[0]) - 1] >= '0' && f[0][strlen(f[0]) - 1] <= '9')
-		v <<= 10;	/* a bare number is MiB */
+	if (f[0][0] && f[0][strlen(f[0]) - 1] >= '0' && f[0][strlen(f[0]) - 1] <= '9') {
+		/* a bare number is MiB: checked, or 2^44 MiB would wrap to nothing */
+		if (v > (1ll << 50) >> 10)
+			return fail(err, errlen, "bad size: '%s': too large (at most %lluM)",
+				    f[0], 1ull << 40);
+		v <<= 10;
+	}
 	if (v && (uint64_t)v * 1024 < c->chunk)
 		return fail(err, errlen, "size smaller than the chunk: '%s': the chunk is %u bytes",
 			    f[0], c->chunk);
@@ -182,12 +188,22 @@ static int is_pow2(uint64_t v)
 
 int bonnie_check(const struct bonnie_cfg *c, char *err, size_t errlen)
 {
+	uint64_t bytes;
+
 	if (!is_pow2(c->chunk) || c->chunk < 256 || c->chunk > (1u << 20))
 		return fail(err, errlen, "bad chunk size: '%u': must be a power of two from 256 "
 			    "to 1048576", c->chunk);
 	if (!is_pow2(c->file_chunk) || c->file_chunk < 256 || c->file_chunk > (1u << 20))
 		return fail(err, errlen, "bad file chunk size: '%u': must be a power of two from "
 			    "256 to 1048576", c->file_chunk);
+	if (units_mul_u64(c->size_mb, 1048576ull, &bytes) < 0 ||
+	    units_mul_u64(bytes, c->copies ? c->copies : 1, &bytes) < 0 ||
+	    bytes > (uint64_t)INT64_MAX || c->size_mb > BONNIE_MAX_SIZE_MB)
+		return fail(err, errlen, "bad size: '%lluM': too large (at most %lluM in all "
+			    "copies)", (unsigned long long)c->size_mb, BONNIE_MAX_SIZE_MB);
+	if (c->char_mb > BONNIE_MAX_SIZE_MB)
+		return fail(err, errlen, "bad per-char size: '%lluM': too large",
+			    (unsigned long long)c->char_mb);
 	if (c->size_set && c->size_mb && c->size_mb * 1048576ull < c->chunk)
 		return fail(err, errlen, "size smaller than the chunk: '%lluM': the chunk is %u "
 			    "bytes", (unsigned long long)c->size_mb, c->chunk);
@@ -213,19 +229,21 @@ int bonnie_check(const struct bonnie_cfg *c, char *err, size_t errlen)
 
 uint64_t bonnie_space_needed(const struct bonnie_cfg *c)
 {
-	uint64_t need = c->size_mb * 1048576ull;
-	uint64_t nf = (uint64_t)c->nfiles * BONNIE_FILE_UNIT;
+	uint64_t need = units_mul_sat(c->size_mb, 1048576ull);
+	uint64_t nf = (uint64_t)c->nfiles * BONNIE_FILE_UNIT, files;
 
 	/* the per-char file lives apart from the data set and is removed before the
 	 * block phases; count it once */
 	if (!c->skip_char && c->char_mb > c->size_mb)
-		need = c->char_mb * 1048576ull;
+		need = units_mul_sat(c->char_mb, 1048576ull);
 	/* every small file costs a block at least, its data rounded up to 4 KiB pages */
 	if (c->max_size > 0)
-		need += nf * (((uint64_t)c->max_size + 4095) / 4096 * 4096);
+		files = units_mul_sat(nf, ((uint64_t)c->max_size + 4095) / 4096 * 4096);
 	else
-		need += nf * 4096 / 8;
-	return need * c->copies;
+		files = nf * 4096 / 8;
+	if (units_add_u64(need, files, &need) < 0)
+		return UINT64_MAX;
+	return units_mul_sat(need, c->copies);
 }
 
 /* Long options: name, takes an argument. */
@@ -246,6 +264,10 @@ static int parse_long(struct bonnie_cfg *c, const char *name, const char *val, c
 		c->min_time = strtod(val, &end);
 		if (end == val || *end || errno || !(c->min_time >= 0))
 			return fail(err, errlen, "bad --min-time: '%s': seconds", val);
+	} else if (!strcmp(name, "verify-journal")) {
+		c->verify_journal = val;
+	} else if (!strcmp(name, "report-to")) {
+		c->report_to = val;
 	} else if (!strcmp(name, "format")) {
 		c->format = val;
 	} else if (!strcmp(name, "output-dir")) {
@@ -277,6 +299,10 @@ static int long_flag(struct bonnie_cfg *c, const char *name)
 		c->long_quiet = 1;
 	else if (!strcmp(name, "no-store"))
 		c->no_store = 1;
+	else if (!strcmp(name, "verify"))
+		c->verify = 1;
+	else if (!strcmp(name, "verify-after-drop"))
+		c->verify_after_drop = 1;
 	else if (!strcmp(name, "help"))
 		c->help = 1;
 	else

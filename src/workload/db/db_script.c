@@ -136,6 +136,7 @@ static int row_common(struct db_state *s, struct row *row, const char *sql,
 /* Note a failed step on its row; returns rc. */
 static int row_failed(struct db_state *s, struct row *row, int rc, const char *what)
 {
+	uint64_t size;
 	char *e;
 
 	if (rc == -EINTR) {
@@ -145,10 +146,13 @@ static int row_failed(struct db_state *s, struct row *row, int rc, const char *w
 		return rc;
 	}
 	row->flags |= ROW_FAILED;
-	e = str_printf("%s: %s", what, s->err);
+	/* how far it got: the database's size on disk when the step failed */
+	size = db_size_now(s);
+	e = str_printf("%s: %s (database %" PRIu64 " bytes on disk)", what, s->err, size);
 	free(row->error);
 	row->error = e;
-	err_msg("%s failed: %s: %s", s->c.engine, what, s->err);
+	err_msg("%s failed: %s: %s (database %" PRIu64 " bytes on disk)", s->c.engine, what,
+		s->err, size);
 	return rc;
 }
 

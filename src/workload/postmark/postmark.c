@@ -16,6 +16,7 @@
 #include "workload/postmark/postmark.h"
 #include "workload/postmark/postmark_io.h"
 #include "runner/runner.h"
+#include "runner/vhook.h"
 #include "workload/workload.h"
 
 static const char *const op_names[PM_OP_N] = { "create", "read", "append", "delete" };
@@ -142,9 +143,26 @@ static int stage_row(struct row *r, unsigned repeat, const char *unit, double ra
 	return set_rate(r, rate, unit);
 }
 
+/* --verify, after the transactions and before the files are deleted: every file read
+ * back in a phase of its own, left out of the total's time and CPU. 0 or -errno (bad
+ * blocks fail the verify row, not the run). */
+static int verify_pool(struct runner *rc, struct vhook *vh, struct phase *pt)
+{
+	struct cpu_sample a, b;
+	int e;
+
+	if (!vh)
+		return 0;
+	cpu_sample_now(&a);
+	e = vhook_verify(vh, rc, "postmark");
+	cpu_sample_now(&b);
+	phase_exclude(pt, &a, &b);
+	return e > 0 ? 0 : e;
+}
+
 /* The three stages inside the total phase. */
 static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
-		      struct times *t, struct row **total)
+		      struct times *t, struct row **total, struct vhook *vh)
 {
 	struct phase ph;
 	struct row *r;
@@ -181,6 +199,8 @@ static int run_stages(struct runner *rc, struct pm_state *st, struct phase *pt,
 	if (st->c.out_of_files && str_set(&r->note, "out of files: increase the number of "
 					  "files or decrease the number of transactions") < 0)
 		return -ENOMEM;
+	if ((e = verify_pool(rc, vh, pt)) < 0)
+		return e;
 
 	e = phase_begin(&ph, rc, "delete_alone", 1, "files", 0);
 	if (e < 0)
@@ -243,16 +263,35 @@ static int finish_total(struct runner *rc, struct row *total, struct pm_state *s
 		total->flags |= ROW_FAILED;
 		free(total->error);
 		total->error = str_printf("%s: %s (after %llu files created, %llu read, "
-					  "%llu appended and %llu transactions; every file "
-					  "was removed)", err_what(st->err_op), msg,
+					  "%llu appended and %llu transactions, %llu bytes "
+					  "written; every file was removed)",
+					  err_what(st->err_op), msg,
 					  (unsigned long long)c->created,
 					  (unsigned long long)c->read,
 					  (unsigned long long)c->appended,
-					  (unsigned long long)c->transactions);
+					  (unsigned long long)c->transactions,
+					  (unsigned long long)c->bytes_written);
 		if (!total->error)
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+/* --verify needs every write to hold a block header: files and writes of 64 bytes and
+ * more. 0, or -EINVAL with a failed row saying so. */
+static int verify_fits(struct runner *rc, const struct pm_config *cfg, struct row **fail)
+{
+	if (!vhook_cfg_on(rc->verify) ||
+	    (cfg->size_low >= VBLOCK_MIN_LEN &&
+	     (cfg->buffered || cfg->write_block >= VBLOCK_MIN_LEN)))
+		return 0;
+	*fail = run_add_row(rc->run, "postmark", "total");
+	if (*fail) {
+		(*fail)->flags |= ROW_FAILED;
+		(*fail)->error = str_printf("--verify needs files and writes of at least %u bytes "
+					    "(set size, set write)", VBLOCK_MIN_LEN);
+	}
+	return -EINVAL;
 }
 
 int postmark_run(struct runner *rc, const struct pm_config *cfg, FILE *dots)
@@ -264,13 +303,23 @@ int postmark_run(struct runner *rc, const struct pm_config *cfg, FILE *dots)
 	struct row *total = NULL;
 	struct phase pt;
 	struct times t = { 0, 0, 0, 0 };
+	struct vhook *vh = NULL;
 	unsigned l;
 	int e, ioopen = 0, stinit = 0;
 
-	e = make_dirs(cfg, sc, dirs, &total, rc);
+	e = verify_fits(rc, cfg, &total);
+	if (e == 0)
+		e = make_dirs(cfg, sc, dirs, &total, rc);
 	if (e < 0)
 		goto out;
 	e = pm_io_open(&io, cfg, rc->eng, dirs, err, sizeof(err));
+	ioopen = e == 0;
+	/* --verify: every write stamped (PostMark's data are random bytes) */
+	if (e == 0 && (e = vhook_start(&vh, rc, io.wchunk, VBLOCK_DATA_RANDOM,
+				       VHOOK_F_PASSES)) == 0 && (e = vhook_attach(vh, &io.io)) == 0)
+		io.verify = vh != NULL;
+	else if (ioopen)
+		snprintf(err, sizeof(err), "cannot start --verify: %s", strerror(-e));
 	if (e < 0) {
 		total = run_add_row(rc->run, "postmark", "total");
 		if (total) {
@@ -288,7 +337,7 @@ int postmark_run(struct runner *rc, const struct pm_config *cfg, FILE *dots)
 	e = phase_begin(&pt, rc, "total", 1, "files", 0);
 	if (e < 0)
 		goto out;
-	e = run_stages(rc, &st, &pt, &t, &total);
+	e = run_stages(rc, &st, &pt, &t, &total, vh);
 	if (e < 0) {
 		if (!total)
 			phase_abort(&pt);
@@ -310,6 +359,7 @@ out:
 	}
 	if (ioopen)
 		pm_io_close(&io);
+	vhook_stop(vh);
 	for (l = 0; l < PM_MAX_LOCS; l++)
 		if (sc[l]) {
 			int r = scratch_destroy(sc[l]);

@@ -24,6 +24,7 @@
 
 #include "config.h"
 #include "engine/engine.h"
+#include "runner/vhook.h"
 #include "workload/postmark/postmark.h"
 #include "workload/postmark/postmark_io.h"
 
@@ -85,13 +86,21 @@ static int write_data(struct pm_io_ctx *x, int fd, const char *src, uint32_t len
 
 static int open_file(struct pm_io_ctx *x, const struct pm_file *f, int flags)
 {
-	char name[32];
-	int fd;
+	char name[32], path[4096];
+	int fd, rc;
 
 	if (pm_file_name(f, x->subdirs > 1, name, sizeof(name)) < 0)
 		return -ENAMETOOLONG;
 	fd = ioctx_openat(&x->io, x->dirfd[f->loc], name, flags | O_CLOEXEC | O_NOFOLLOW |
 			  (x->direct ? O_DIRECT : 0), 0644);
+	/* --verify: a file opened for writing is stamped (one pass: appends continue it) */
+	if (fd >= 0 && x->verify && (flags & (O_WRONLY | O_RDWR))) {
+		snprintf(path, sizeof(path), "%s/%s", x->dirs[f->loc], name);
+		if ((rc = vhook_file(&x->io, fd, path, f->id, 1)) < 0) {
+			ioctx_close(&x->io, fd);
+			return rc;
+		}
+	}
 	return fd;
 }
 
@@ -197,6 +206,7 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 		return r;
 	}
 	x->rq = ioctx_get(&x->io);
+	x->dirs = dirs;
 	x->subdirs = c->subdirs;
 	x->buffered = c->buffered;
 	x->fsync = c->fsync;

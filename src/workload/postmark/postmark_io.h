@@ -21,6 +21,8 @@ struct pm_io_ctx {
 	uint32_t wchunk, rchunk;	/* bytes per write / read call */
 	char *rbuf;			/* read buffer, rchunk bytes, 4096-aligned */
 	uint64_t direct_fallbacks;	/* transfers retried without O_DIRECT */
+	char *const *dirs;		/* the locations' paths (for --verify's names) */
+	int verify;			/* the ioctx has a --verify hook: name each file */
 };
 
 /* Open the scratch directories dirs[0..nlocs-1] (one when cfg has no location), make the

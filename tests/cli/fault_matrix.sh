@@ -1,0 +1,129 @@
+# The fault matrix: every write path (dd, cp, each writing Bonnie++ phase, PostMark,
+# the db workload's SQLite file, the results store, the report writer, result files)
+# against every fault (EIO at the Nth write, ENOSPC mid-phase, a failing fsync or
+# fdatasync, a short write), through the fault shim tests/fault/iobfault.so (LD_PRELOAD;
+# tests/README says how it works). A real fault must give exit 1 (a store fault under a
+# measurement: exit 0, the figures are out, and a message), a message naming the phase
+# and how far it got, no durable figure after a failed sync, no file left behind and a
+# store that holds each run whole or not at all. A short write must be finished: exit 0.
+. tests/cli/lib
+shim=$PWD/tests/fault/iobfault.so
+[ -f "$shim" ] || skip "the fault shim was not built (needs Linux and glibc)"
+cd "$T" || exit 1
+mkdir w
+head -c 4194304 /dev/urandom > src
+IOBATTERY_DB="$T/store/results.db"; export IOBATTERY_DB
+"$IOB" dd if=/dev/zero of=w/seed bs=4k count=2 --format json --no-store > seed.json \
+	2>/dev/null || fail "no seed result"
+rm -f w/seed
+sed 's/^  "id": .*/  "id": "seed-two",/' seed.json > seed2.json
+# a preloaded library before the sanitizer runtime of a SAN build is fine here
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"; export ASAN_OPTIONS
+
+# The matrix: NAME | PATH (the shim's path filter) | N (the Nth write) | FAULTS | COMMAND
+# | MESSAGE (what the failure message must hold). FAULTS: e = EIO, n = ENOSPC, s = a
+# failing fsync/fdatasync, h = a short write. %W is the scratch parent ($T/w).
+matrix() {
+	cat <<'ROWS'
+dd|w/out|3|ensh|dd --no-store if=/dev/zero of=%W/out bs=64k count=16|dd: write failed: '%W/out': * after * bytes written
+dd-conv|w/out|3|ensh|dd --no-store if=/dev/zero of=%W/out bs=64k count=16 conv=fsync|dd: write failed: '%W/out': * after * bytes written
+cp|w/dst|3|ensh|cp --no-store src %W/dst|cp: copy failed: '%W/dst': * after * bytes copied
+cp-range|w/dst|3|ensh|cp --no-store --method copy_file_range src %W/dst|cp: copy failed: '%W/dst': * after * bytes copied
+cp-sendfile|w/dst|3|ensh|cp --no-store --method sendfile src %W/dst|cp: copy failed: '%W/dst': * after * bytes copied
+bonnie-putc|Bonnie.|1000|enh|bonnie --no-store -d %W -r 0 -f1 -s 4 -n 0|bonnie: putc failed: '%W': * after * bytes written
+bonnie-putc-stdio|Bonnie.|3|enh|bonnie --no-store -d %W -r 0 -f1 -s 4 -n 0 --char-method putc|bonnie: putc failed: '%W': * after * bytes written
+bonnie-put_block|Bonnie.|3|ensh|bonnie --no-store -d %W -r 0 -f -s 4 -n 0|bonnie: put_block failed: '%W': * after * bytes written
+bonnie-rewrite|Bonnie.|700|enh|bonnie --no-store -d %W -r 0 -f -s 4 -n 0|bonnie: rewrite failed: '%W': * after * bytes written
+bonnie-seq_create|Bonnie.files|3|enh|bonnie --no-store -d %W -r 0 -s 0 -n 1:4096:4096|bonnie: seq_create failed: '%W': * after * bytes written
+bonnie-ran_create|Bonnie.files|1100|enh|bonnie --no-store -d %W -r 0 -s 0 -n 1:4096:4096|bonnie: ran_create failed: '%W': * after * bytes written
+postmark|w/iobattery.|20|ensh|postmark --no-store pm.script|postmark run failed: creating a file: * bytes written; every file was removed)
+db|w/iobattery.|5|ensh|db --no-store --rows 2000 %W|sqlite failed: * (database * bytes on disk)
+store-import|store/results.db|1|ens|import --no-files seed.json|import: cannot save in the store: *
+store-dd|store/results.db|1|ens|dd if=/dev/zero of=%W/out bs=4k count=4|cannot save in the results store: *
+report|w/r.html|1|ensh|report --no-store -o %W/r.html seed.json seed.json|report: cannot write: '%W/r.html': *
+results-file|iobattery-results|1|ensh|dd --no-store if=/dev/zero of=%W/out bs=4k count=4 --format json --output-dir %W -q|cannot write results: '%W/iobattery-results.json': *
+ROWS
+}
+printf 'set location %s\nset number 100\nset transactions 200\nset fsync true\nrun\n' \
+	"$T/w" > pm.script
+
+# left_in_w: what the command left in w (the scratch parent) but what it was given
+left_in_w() { ls -A w | grep -v '^r.html$' | grep -v '^\.seen$' || true; }
+
+runs=0 checked=0
+while IFS='|' read -r name path nth faults cmd msg; do
+	[ -n "$name" ] || continue
+	cmd=$(printf '%s' "$cmd" | sed "s|%W|$T/w|g")
+	msg=$(printf '%s' "$msg" | sed "s|%W|$T/w|g")
+	for f in $(printf '%s' "$faults" | sed 's/./& /g'); do
+		case $f in
+		e) spec="op=write,err=EIO,nth=$nth" ;;
+		n) spec="op=write,err=ENOSPC,nth=$nth" ;;
+		s) spec="op=fsync" ;;
+		h) spec="op=short,nth=$nth" ;;
+		esac
+		rm -rf w store; mkdir w
+		[ "$name" = report ] && cp seed.json w/r.html.keep
+		# the store exists with one run: the fault strikes the next run's transaction
+		case $name in
+		store-*) "$IOB" import --no-files seed2.json > /dev/null 2>&1 ||
+				fail "cannot make the store" ;;
+		esac
+		# shellcheck disable=SC2086
+		IOB_FAULT="$spec,path=$path" LD_PRELOAD="$shim" "$IOB" $cmd > out 2>&1
+		rc=$?
+		runs=$((runs + 1))
+		where="$name x $spec"
+		if [ "$f" = h ]; then
+			[ $rc -eq 0 ] || { cat out >&2; fail "$where: a short write is not finished (exit $rc)"; }
+			case $name in
+			cp*) cmp -s src w/dst || fail "$where: the copy is not whole" ;;
+			dd*) [ "$(wc -c < w/out)" -eq 1048576 ] || fail "$where: the output is not whole" ;;
+			esac
+			checked=$((checked + 1))
+			continue
+		fi
+		grep -q 'iobfault: ' out || { cat out >&2; fail "$where: the fault never struck"; }
+		want=1
+		[ "$name" = store-dd ] && want=0
+		[ $rc -eq $want ] || { cat out >&2; fail "$where: exit $rc, not $want"; }
+		# the message: the phase (or file) and how far it got, with the fault's reason
+		reason="Input/output error"
+		[ "$f" = n ] && reason="No space left on device"
+		case $name in
+		db|store-*) reason=" " ;;	# SQLite's own words: disk I/O error, disk is full
+		postmark) reason=$(echo "$reason" | tr 'A-Z' 'a-z') ;;
+		esac
+		line=$(grep -F "iobattery: " out | grep -F -- "$reason" | head -n 1)
+		pat=$(printf '%s' "$msg" | sed 's/[][\.^$]/\\&/g; s/\*/.*/g')
+		printf '%s\n' "$line" | grep -q -- "$pat" ||
+			{ cat out >&2; fail "$where: no message like: $msg"; }
+		# no durable figure after a failed sync; nothing left behind
+		grep -q '^  durable:' out && [ "$f" = s ] && [ "$name" != store-dd ] &&
+			{ cat out >&2; fail "$where: a durable figure after a failed sync"; }
+		case $name in
+		report) [ "$(ls -A w)" = r.html.keep ] || fail "$where: left: $(ls -A w)" ;;
+		store-dd|results-file) rm -f w/out ;;	# the measurement itself succeeded
+		esac
+		[ "$name" = report ] || [ -z "$(left_in_w)" ] || fail "$where: left: $(left_in_w)"
+		# the store: each run whole or absent (rows of a stored run = the run's rows)
+		if [ -f store/results.db ] && command -v sqlite3 >/dev/null 2>&1; then
+			bad=$(sqlite3 store/results.db "SELECT count(*) FROM runs r WHERE
+				(SELECT count(*) FROM rows w WHERE w.run_id = r.id) = 0" 2>&1) ||
+				fail "$where: the store does not open: $bad"
+			[ "$bad" = 0 ] || fail "$where: a run stored without its rows"
+			case $name in
+			store-*) n=$(sqlite3 store/results.db "SELECT count(*) FROM runs")
+				 [ "$n" = 1 ] || fail "$where: $n runs stored, not 1 (the one before)"
+				 ;;
+			esac
+			"$IOB" results list > list.out 2>&1 || fail "$where: results list fails"
+		fi
+		checked=$((checked + 1))
+	done
+done <<EOF2
+$(matrix)
+EOF2
+echo "fault matrix: $runs runs, $checked checked"
+[ $runs -ge 50 ] || fail "only $runs runs"
+exit 0

@@ -1,0 +1,4 @@
+CREATE FUNCTION f() RETURNS int AS $$ BEGIN RETURN 1; END; $$ LANGUAGE plpgsql;
+SELECT $tag$ ; $tag$;
+SELECT E'a\';b';
+SELECT 2
