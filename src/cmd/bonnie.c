@@ -152,7 +152,7 @@ static const char bonnie_help[] =
 	"                   back after the seeks (a phase of its own)\n"
 	"  --verify-after-drop  the same, dropping the files from the page cache first\n"
 	"  --verify-journal FILE  record each block a sync made durable (a new file)\n"
-	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n";
+	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n"
 	"  --interval D     time series interval (default 1s);  --sample-interval D: wait\n"
 	"                   states every D (100ms);  --no-sample: neither, nor device figures\n"
 	"  --watch          live view of the running phase;  --series FILE: with --format\n"

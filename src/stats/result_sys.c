@@ -202,10 +202,10 @@ static int byte_rate(const char *u)
 	return 0;
 }
 
-/* device_idle: a byte rate the device did not deliver. A read phase whose device read
- * under a tenth of the bytes, or a write phase timed until its data was durable whose
- * device wrote under a tenth (a buffered write timed before writeback is the business of
- * writeback_pending). */
+/* device_idle: a byte rate the device did not deliver. A read phase whose residency was
+ * checked (cache_pct, and not found inflated) and whose device read under a tenth of the
+ * bytes, or a write phase timed until its data was durable whose device wrote under a
+ * tenth (a buffered write timed before writeback is the business of writeback_pending). */
 static int device_idle(const struct row *w, const struct row_sys *s)
 {
 	const struct row_sys_dev *d = &s->dev[0];
@@ -221,7 +221,7 @@ static int device_idle(const struct row *w, const struct row_sys *s)
 		return durable_inside && d->v[RSD_RD_BYTES] + d->v[RSD_WR_BYTES] < lim;
 	if (wr >= rd && wr > 0)
 		return durable_inside && d->v[RSD_WR_BYTES] < lim;
-	return d->v[RSD_RD_BYTES] < lim;
+	return w->cache_pct >= 0 && d->v[RSD_RD_BYTES] < lim;
 }
 
 /* writeback_pending: the dirty and writeback gauges grew by over a tenth of the bytes a

@@ -241,6 +241,8 @@ static void t_flags(void)
 	w->sys->v[RS_WL_READ] = (double)mb100;
 	w->sys->v[RS_WL_WRITTEN] = 0;
 	w->sys->dev[0].v[RSD_RD_BYTES] = 0.02 * (double)mb100;
+	CHECK_EQ_U64(row_sys_flags(w), 0);	/* no residency was checked: no claim */
+	w->cache_pct = 3;			/* the check said: not in the cache */
 	CHECK_EQ_U64(row_sys_flags(w), ROW_DEVICE_IDLE);
 	w->flags |= ROW_CACHE_INFLATED;
 	CHECK_EQ_U64(row_sys_flags(w), 0);
