@@ -18,8 +18,10 @@
 #include "runner/runner.h"
 #include "stats/result.h"
 
-/* Say once, at the start of the run, which figures this system cannot give. */
-static void obs_say_missing(struct runner_obs *ro)
+/* Say once, at the start of the run, which figures this system cannot give; find_rc is
+ * what finding the device set returned. A build without a source (-ENOSYS) and a target
+ * without a block device (-ENODEV) are not news: the rows say so. */
+static void obs_say_missing(struct runner_obs *ro, int find_rc)
 {
 	struct procstat_reader r;
 	struct procstat_cpu c;
@@ -37,7 +39,8 @@ static void obs_say_missing(struct runner_obs *ro)
 		if (rc < 0 && rc != -ENOSYS)
 			err_errno(rc, "no device figures: cannot read: '/proc/diskstats'");
 		diskstats_close(&ro->set);
-	} else if (strstr(ro->set.reason, "/proc") || strstr(ro->set.reason, "/sys")) {
+	} else if (find_rc < 0 && find_rc != -ENOSYS && find_rc != -ENODEV &&
+		   (strstr(ro->set.reason, "/proc") || strstr(ro->set.reason, "/sys"))) {
 		err_msg("no device figures: %s", ro->set.reason);
 	}
 	rc = waitstate_open(&src, 0, 0, 0);
@@ -50,6 +53,7 @@ static void obs_say_missing(struct runner_obs *ro)
 int runner_obs_new(const struct obs_opts *o, const char *target, struct runner_obs **out)
 {
 	struct runner_obs *ro = calloc(1, sizeof(*ro));
+	int rc = 0;
 
 	*out = NULL;
 	if (!ro)
@@ -70,11 +74,11 @@ int runner_obs_new(const struct obs_opts *o, const char *target, struct runner_o
 	}
 	pthread_mutex_init(&ro->mu, NULL);
 	if (target)
-		diskstats_find(target, &ro->set);
+		rc = diskstats_find(target, &ro->set);
 	else
 		diskstats_init(&ro->set);
 	if (!ro->o.quiet)
-		obs_say_missing(ro);
+		obs_say_missing(ro, rc);
 	diskstats_close(&ro->set);
 	*out = ro;
 	return 0;

@@ -7,6 +7,7 @@
 # is removed.
 . tests/cli/lib
 is_root || skip "needs root to make loop devices"
+have_feature diskstats || skip "no device statistics in this build"
 command -v losetup > /dev/null 2>&1 || skip "losetup missing (util-linux)"
 command -v mkfs.ext4 > /dev/null 2>&1 || skip "mkfs.ext4 missing (e2fsprogs)"
 command -v jq > /dev/null || skip "jq is not installed (scripts/install-deps test)"
@@ -33,6 +34,7 @@ jq -e '.rows[0].system.write_amplification >= 1' "$j" > /dev/null ||
 	fail "write amplification under 1 for dsync writes: $(jq '.rows[0].system.write_amplification' "$j")"
 jq -e '.rows[0].system.devices[0].f_s != null' "$j" > /dev/null || echo "note: no flush counts"
 # the writer slept in the sync path (wchan as root is readable)
+have_feature waitstate || skip "no wait states in this build"
 [ "$(jq '.rows[0].system.wchan_hidden' "$j")" = true ] && skip "wchan is hidden here"
 sync_re='sync|jbd2|journal|writeback|folio_wait|wait_on_page|wait_on_buffer|bit_wait|io_schedule|blk_|bio|balance_dirty|wbt_|rq_qos|wait_for_completion|filemap_|ext4_'
 jq -e --arg re "$sync_re" '[.rows[0].system.wait[] | select((.state == "D" or

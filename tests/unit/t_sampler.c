@@ -268,7 +268,9 @@ static void *sleeper(void *arg)
 static void t_runner_parts(void)
 {
 	static struct diskstats_set set;
+#ifdef HAVE_PROC_TASKS
 	static struct waitstate_acc acc;
+#endif
 	struct sampler_cfg cfg = { .interval_ns = 10000000, .wait_interval_ns = 2000000,
 				   .tick = count_tick };
 	struct diskstats_figures a, b;
