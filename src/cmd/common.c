@@ -89,7 +89,7 @@ static int check_format(const char *name, void *arg)
 {
 	(void)arg;
 	if (!out_find(name)) {
-		err_msg("unknown output format: '%s': use text, json or csv", name);
+		err_msg("unknown output format: '%s': use text, json, csv or fio-json", name);
 		return -EINVAL;
 	}
 	return 0;

@@ -62,5 +62,7 @@ int out_text_system(FILE *f, const struct row *row, const char *label);
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;
+/* fio's --output-format=json document of the job workload's rows (fio_json.c). */
+extern const struct out_fmt out_fio_json;
 
 #endif

@@ -24,6 +24,7 @@ static const struct out_text_renderer text_renderers[] = {
 	{ "db", text_db_head, text_db_row },
 	{ "fsync", text_fsync_head, text_fsync_row },
 	{ "iozone", NULL, text_iozone_row },
+	{ "job", NULL, text_job_row },
 	{ NULL, NULL, NULL },
 };
 

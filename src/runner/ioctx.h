@@ -75,6 +75,8 @@ struct ioctx {
 	unsigned nfree;
 	unsigned reap_min;		/* completions to wait for when the pool is empty (1) */
 	int async;			/* engine completes through reap() */
+	int issue_after;		/* async: stamp issue when submit returned (fio's
+					 * clat, without the submission); default before */
 	int err;			/* first failure of submit/reap itself (not a request's) */
 	struct worker *w;		/* completions are counted here (ioctx_bind) */
 	ioctx_done_fn on_done;		/* NULL: nothing to do */
@@ -127,7 +129,8 @@ static inline void ioctx_queue(struct ioctx *io, struct engine_req *r)
 {
 	io->queued[io->nqueued++] = r;
 }
-/* Submit every queued request, stamping each at issue. A synchronous engine completes
+/* Submit every queued request, stamping each at issue (one clock read before the
+ * engine's submit call, or after it when issue_after is set). A synchronous engine completes
  * them here, one at a time, each timed on its own and passed to on_done. Returns 0 or
  * -errno (an engine failure: the requests not accepted complete with that error). */
 int ioctx_submit(struct ioctx *io);
