@@ -239,6 +239,7 @@ int out_text_extras(FILE *f, const struct row *w)
 	if (w->note)
 		fprintf(f, "  %s\n", w->note);
 	text_flags(f, w);
+	out_text_system(f, w, NULL);
 	return ferror(f) ? -EIO : 0;
 }
 

@@ -184,7 +184,8 @@ static const struct result_key db_keys[] = {
 	PARAM(RK_DB_LINE, "", 0, RK_CMP_VALUE, NULL, "the statement's first line in the script"),
 	PARAM(RK_DB_STATEMENTS, "", 0, RK_CMP_VALUE, NULL, "statements the script ran"),
 	METRIC(RK_DB_DEVICE_BYTES_WRITTEN, "B",
-	       "bytes the block device under the database wrote meanwhile (diskstats)"),
+	       "bytes the block device under the database wrote meanwhile (the phases' "
+	       "device figures)"),
 	METRIC(RK_DB_DB_SIZE, "B", "the database's size on disk after the step"),
 	METRIC(RK_DB_DB_PEAK_SIZE, "B", "the largest size the database reached"),
 	OPTION(RK_DB_NO_BUILD, "bool", "--no-build: the build phase was skipped"),
@@ -453,6 +454,8 @@ static const struct result_key row_keys[] = {
 	FIELD(RK_ROW_METRICS, "", "extra named figures"),
 	PARAM_R(RK_ROW_DETAIL, "", 0, RK_CMP_NONE, NULL, RK_ROLE_LABEL,
 		"a short label telling the workload's rows apart in tables (dd: bs=1M)"),
+	FIELD(RK_ROW_SYSTEM, "", "what the system did during the phase"),
+	FIELD(RK_ROW_SERIES, "", "the phase interval by interval"),
 	/* every write workload's --verify: its rows' param, and the verify row's figures */
 	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
 	      "true on every row of a run with --verify: the data written were stamped blocks"),
@@ -488,6 +491,95 @@ static const struct result_key row_keys[] = {
 	METRIC(RK_VERIFY_FIRST_NO_HEADER, "B", "file offset of the first block without header"),
 	METRIC(RK_VERIFY_FIRST_TORN, "B", "file offset of the first torn block"),
 	METRIC(RK_VERIFY_FIRST_MISSING, "B", "file offset of the first missing block"),
+};
+
+static const struct result_key system_keys[] = {
+	FIELD(RK_SYS_DEVICES_REASON, "", "why there are no device figures"),
+	FIELD(RK_SYS_DEVICES, "", "the devices behind the target, the top first"),
+	FIELD(RK_SYS_WL_READ, "B", "bytes the phase's threads read through system calls"),
+	FIELD(RK_SYS_WL_WRITTEN, "B", "bytes the phase's threads wrote through system calls"),
+	FIELD(RK_SYS_WRITE_AMP, "", "bytes the top device wrote / workload_written_bytes"),
+	FIELD(RK_SYS_CPU_USER, "%", "share of all CPUs' time in user mode (nice apart)"),
+	FIELD(RK_SYS_CPU_NICE, "%", "in user mode at a lowered priority"),
+	FIELD(RK_SYS_CPU_SYSTEM, "%", "in the kernel (interrupts apart)"),
+	FIELD(RK_SYS_CPU_IOWAIT, "%", "idle with I/O outstanding"),
+	FIELD(RK_SYS_CPU_IRQ, "%", "serving hardware interrupts"),
+	FIELD(RK_SYS_CPU_SOFTIRQ, "%", "serving soft interrupts"),
+	FIELD(RK_SYS_CPU_STEAL, "%", "taken by the hypervisor for something else"),
+	FIELD(RK_SYS_CPU_IDLE, "%", "idle without I/O outstanding"),
+	FIELD(RK_SYS_DIRTY_START, "B", "Dirty of /proc/meminfo when the phase began"),
+	FIELD(RK_SYS_DIRTY_END, "B", "Dirty when it ended"),
+	FIELD(RK_SYS_WB_START, "B", "Writeback when the phase began"),
+	FIELD(RK_SYS_WB_END, "B", "Writeback when it ended"),
+	FIELD(RK_SYS_CACHED_START, "B", "Cached (the page cache) when the phase began"),
+	FIELD(RK_SYS_CACHED_END, "B", "Cached when it ended"),
+	FIELD(RK_SYS_WAIT_PASSES, "", "wait-state sampling passes"),
+	FIELD(RK_SYS_WAIT_OBS, "", "thread observations of those passes"),
+	FIELD(RK_SYS_WCHAN_HIDDEN, "bool", "wait channels could not be read"),
+	FIELD(RK_SYS_WAIT, "", "where the threads were, as shares of the observations"),
+	FIELD(RK_SYS_SAMPLER_CPU_S, "s", "CPU the sampler thread itself used"),
+};
+
+static const struct result_key device_keys[] = {
+	FIELD(RK_DEV_NAME, "", "kernel name of the device"),
+	FIELD(RK_DEV_ROLE, "", "top, disk, member or backing"),
+	FIELD(RK_DEV_RD_BYTES, "B", "bytes the device read"),
+	FIELD(RK_DEV_WR_BYTES, "B", "bytes the device wrote"),
+	FIELD(RK_DEV_R_S, "1/s", "reads completed per second"),
+	FIELD(RK_DEV_W_S, "1/s", "writes completed per second"),
+	FIELD(RK_DEV_RKB_S, "kB/s", "kB (1024 bytes) read per second"),
+	FIELD(RK_DEV_WKB_S, "kB/s", "kB written per second"),
+	FIELD(RK_DEV_RRQM_S, "1/s", "read requests merged per second"),
+	FIELD(RK_DEV_WRQM_S, "1/s", "write requests merged per second"),
+	FIELD(RK_DEV_R_AWAIT, "ms", "mean time of a read, queue and service"),
+	FIELD(RK_DEV_W_AWAIT, "ms", "mean time of a write, queue and service"),
+	FIELD(RK_DEV_AQU_SZ, "", "mean number of requests in flight"),
+	FIELD(RK_DEV_RAREQ_SZ, "kB", "mean read size"),
+	FIELD(RK_DEV_WAREQ_SZ, "kB", "mean write size"),
+	FIELD(RK_DEV_UTIL, "%", "share of the time with a request in flight"),
+	FIELD(RK_DEV_D_S, "1/s", "discards per second"),
+	FIELD(RK_DEV_DKB_S, "kB/s", "kB discarded per second"),
+	FIELD(RK_DEV_D_AWAIT, "ms", "mean time of a discard"),
+	FIELD(RK_DEV_F_S, "1/s", "flushes per second"),
+	FIELD(RK_DEV_F_AWAIT, "ms", "mean time of a flush"),
+};
+
+static const struct result_key wait_keys[] = {
+	FIELD(RK_WAIT_STATE, "", "the thread state letter (R, S, D ...)"),
+	FIELD(RK_WAIT_WCHAN, "", "the kernel function it slept in"),
+	FIELD(RK_WAIT_SYSCALL, "", "the system call it was in"),
+	FIELD(RK_WAIT_COUNT, "", "observations"),
+	FIELD(RK_WAIT_SHARE, "%", "count over all observations of the phase"),
+};
+
+static const struct result_key series_keys[] = {
+	FIELD(RK_SER_INTERVAL_NS, "ns", "the length of an interval (the last may be shorter)"),
+	FIELD(RK_SER_T_NS, "ns", "end of each interval, from the phase's start"),
+	FIELD(RK_SER_OPS, "", "operations completed in each interval"),
+	FIELD(RK_SER_BYTES, "B", "bytes of those"),
+	FIELD(RK_SER_P50, "ns", "their median latency"),
+	FIELD(RK_SER_P99, "ns", "their 99th percentile"),
+	FIELD(RK_SER_MAX, "ns", "the slowest of them"),
+	FIELD(RK_SER_CPU_USR, "%", "user and nice share of all CPUs' time"),
+	FIELD(RK_SER_CPU_SYS, "%", "system, irq and softirq share"),
+	FIELD(RK_SER_CPU_IOWAIT, "%", "iowait share"),
+	FIELD(RK_SER_CPU_STEAL, "%", "steal share"),
+	FIELD(RK_SER_CPU_IDLE, "%", "idle share"),
+	FIELD(RK_SER_DIRTY, "B", "Dirty at the end of each interval"),
+	FIELD(RK_SER_WB, "B", "Writeback at the end of each interval"),
+	FIELD(RK_SER_DEVICES, "", "per device, its figures in each interval"),
+};
+
+static const struct result_key series_device_keys[] = {
+	FIELD(RK_DEV_NAME, "", "kernel name of the device"),
+	FIELD(RK_DEV_UTIL, "%", "share of each interval with a request in flight"),
+	FIELD(RK_DEV_AQU_SZ, "", "mean number of requests in flight"),
+	FIELD(RK_DEV_R_S, "1/s", "reads completed per second"),
+	FIELD(RK_DEV_W_S, "1/s", "writes completed per second"),
+	FIELD(RK_DEV_RKB_S, "kB/s", "kB read per second"),
+	FIELD(RK_DEV_WKB_S, "kB/s", "kB written per second"),
+	FIELD(RK_DEV_R_AWAIT, "ms", "mean time of a read"),
+	FIELD(RK_DEV_W_AWAIT, "ms", "mean time of a write"),
 };
 
 static const struct result_key run_keys[] = {
@@ -571,6 +663,11 @@ TABLE(env_table, "env", NULL, env_keys);
 TABLE(cpu_table, "cpu", NULL, cpu_keys);
 TABLE(latency_table, "latency", NULL, latency_keys);
 TABLE(metric_table, "metric", NULL, metric_keys);
+TABLE(system_table, "system", NULL, system_keys);
+TABLE(device_table, "device", NULL, device_keys);
+TABLE(wait_table, "wait", NULL, wait_keys);
+TABLE(series_table, "series", NULL, series_keys);
+TABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 /* The shared tables a workload's rows see after their own, in this order. */
 #define N_SHARED 2
@@ -580,6 +677,7 @@ const struct result_key_table *const result_key_tables[] = {
 	&iozone_table, &job_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
+	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
 	NULL,
 };
 
@@ -705,6 +803,10 @@ static const struct {
 	{ "imported", "read from a legacy output, not measured here" },
 	{ "flush_implausible", "a durable sync finished faster than the device can make data "
 			       "durable: a volatile cache (or a layer above it) acknowledged it" },
+	{ "steal", "the hypervisor took over 5% of the CPU time: the figure depends on the host" },
+	{ "device_idle", "a disk rate while the device moved under 10% of the bytes: "
+	  "the page cache answered" },
+	{ "writeback_pending", "a buffered write ended with over 10% of its bytes still dirty" },
 };
 
 const char *result_flag_name(unsigned flag)
