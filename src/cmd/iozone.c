@@ -35,6 +35,8 @@ struct iozone_cmd {
 	const char *dirs[IOZ_MAX_WORKERS];
 	const char *names[IOZ_MAX_WORKERS];
 	int kept;
+	int err;				/* the first failed repeat's -errno */
+	char failed[PATH_MAX];			/* the file whose call failed */
 };
 
 static const char iozone_synopsis[] =
@@ -163,9 +165,13 @@ static int place_files(struct iozone_cmd *b)
 
 		if (split_path(p, b->parent[i], b->name[i]) < 0 || check_dir(b->parent[i]) < 0)
 			return -EINVAL;
-		if (c->workers && !c->nfiles)
+		if (c->workers && !c->nfiles) {
+			char base[NAME_MAX + 1];	/* -f's name (not the buffer written) */
+
+			snprintf(base, sizeof(base), "%s", c->file ? b->name[i] : "iozone");
 			snprintf(b->name[i], sizeof(b->name[i]), "%.*s.DUMMY.%u", NAME_MAX - 20,
-				 c->file ? b->name[0] : "iozone", i);
+				 base, i);
+		}
 	}
 	return 0;
 }
@@ -278,14 +284,20 @@ static int iozone_wl_run(struct workload_ctx *x, struct runner *rc)
 {
 	struct iozone_cmd *b = x->cfg;
 
-	return iozone_run(rc, &b->c, b->dirs, b->names);
+	int r = iozone_run(rc, &b->c, b->dirs, b->names, b->failed, sizeof(b->failed));
+
+	if (r < 0 && !b->err)
+		b->err = r;
+	return r;
 }
 
 static int iozone_wl_teardown(struct workload_ctx *x, struct run *run)
 {
 	struct iozone_cmd *b = x->cfg;
 	unsigned i;
-	int keep = b->c.keep && !sig_stop_requested() && !(run->flags & RUN_INCOMPLETE);
+	/* -w keeps the files of a run that went well (a failed one removed its file) */
+	int keep = b->c.keep && !sig_stop_requested() && !(run->flags & RUN_INCOMPLETE) &&
+		   !b->err;
 
 	iozone_mark(run);
 	for (i = 0; i < b->nsc; i++) {
@@ -315,7 +327,8 @@ static void iozone_report(struct workload_ctx *x, const struct run *run, int err
 		return;
 	for (i = run->nrows; i-- > 0;)
 		if (run->rows[i]->flags & ROW_FAILED) {
-			err_msg("iozone: %s failed: '%s': %s", run->rows[i]->phase, b->parent[0],
+			err_msg("iozone: %s failed: '%s': %s; the file was removed",
+				run->rows[i]->phase, b->failed[0] ? b->failed : b->parent[0],
 				run->rows[i]->error ? run->rows[i]->error : strerror(-err));
 			return;
 		}

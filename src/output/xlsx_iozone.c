@@ -5,10 +5,13 @@
  * throughput mode's figures on one sheet, and an environment sheet. Without
  * libxlsxwriter at build time (HAVE_XLSXWRITER) it refuses with -ENOTSUP. */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -123,7 +126,9 @@ static void env_sheet(struct book *b, const struct run *run)
 	}
 }
 
-int xlsx_iozone_write(const struct run *run, const char *path)
+/* The workbook at path. 0 or -errno (that of the failed write where the library left it
+ * in errno, else -EIO). */
+static int book_write(const struct run *run, const char *path)
 {
 	struct iozone_matrix m;
 	struct book b;
@@ -145,7 +150,6 @@ int xlsx_iozone_write(const struct run *run, const char *path)
 			n = iozone_matrix_build(run, rep, &m);
 			if (n < 0) {
 				workbook_close(b.wb);
-				unlink(path);
 				return n;
 			}
 			for (p = 0; p < IOZ_NPASS; p++)
@@ -155,11 +159,41 @@ int xlsx_iozone_write(const struct run *run, const char *path)
 		}
 	}
 	env_sheet(&b, run);
-	if (workbook_close(b.wb) != LXW_NO_ERROR) {
-		unlink(path);
-		return -EIO;
-	}
+	/* the zip is written here; the library reports a system error from errno */
+	errno = 0;
+	if (workbook_close(b.wb) != LXW_NO_ERROR)
+		return errno ? -errno : -EIO;
 	return 0;
+}
+
+int xlsx_iozone_write(const struct run *run, const char *path)
+{
+	char tmp[PATH_MAX];
+	int fd, rc;
+
+	/* written beside path and renamed when it is whole and on stable storage, so that
+	 * a failure leaves nothing half-written (and an older workbook as it was) */
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	rc = close(fd) < 0 ? -errno : 0;
+	if (!rc)
+		rc = book_write(run, tmp);
+	if (!rc && (fd = open(tmp, O_WRONLY | O_CLOEXEC)) < 0)
+		rc = -errno;
+	if (!rc) {
+		if (fsync(fd) < 0 || fchmod(fd, 0644) < 0)
+			rc = -errno;
+		if (close(fd) < 0 && !rc)
+			rc = -errno;
+	}
+	if (!rc && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
 }
 
 #else

@@ -432,16 +432,48 @@ static int ck_seek(void *c, off64_t *pos, int whence)
 	return 0;
 }
 
+/* A cookie stream has no descriptor of its own (fileno says -1); fileno() below gives
+ * the one under it, so that a program can fsync what it wrote through the stream. */
+#define MAXSTREAMS 64
+static struct {
+	FILE *f;
+	int fd;
+} streams[MAXSTREAMS];
+
 static int ck_close(void *c)
 {
+	int i;
+
+	for (i = 0; i < MAXSTREAMS; i++)
+		if (streams[i].f && streams[i].fd == (int)(long)c)
+			streams[i].f = NULL;
 	return close((int)(long)c);
 }
 
 static FILE *cookie(int fd, const char *mode)
 {
 	cookie_io_functions_t io = { ck_read, ck_write, ck_seek, ck_close };
+	FILE *f = fopencookie((void *)(long)fd, mode, io);
+	int i;
 
-	return fopencookie((void *)(long)fd, mode, io);
+	for (i = 0; f && i < MAXSTREAMS; i++)
+		if (!streams[i].f) {
+			streams[i].f = f;
+			streams[i].fd = fd;
+			break;
+		}
+	return f;
+}
+
+int fileno(FILE *f)
+{
+	int i;
+	REAL(fileno);
+
+	for (i = 0; f && i < MAXSTREAMS; i++)
+		if (streams[i].f == f)
+			return streams[i].fd;
+	return real_fileno(f);
 }
 
 static int mode_flags(const char *mode)

@@ -129,9 +129,11 @@ uint64_t iozone_space_needed(const struct iozone_cfg *c);
 /* Run the matrix once (one repeat) with c; files go into dirs[i] (scratch directories of
  * the caller's: one per worker in throughput mode, else dirs[0]) named names[i].
  * Appends one row per pass of each cell to rc->run. Returns 0, -EINTR when a stop signal
- * ended it, or the first -errno of a failed pass (its row says why). */
+ * ended it, or the first -errno of a failed pass (its row says why, and the path of the
+ * file whose call failed goes into failed[flen], which the caller owns; the file is
+ * removed). */
 int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const *dirs,
-	       const char *const *names);
+	       const char *const *names, char *failed, size_t flen);
 
 /* Measure the device alone (O_DIRECT write then read of a probe file in dir) and record
  * the page cache's size and the limits in run's options. Never fails the run: a probe

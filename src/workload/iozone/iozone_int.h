@@ -25,6 +25,10 @@ struct ioz_job {
 	uint64_t counted_ns;
 	uint64_t t_written;		/* clock_ns when its last transfer returned */
 	uint64_t t_end;			/* ... and when its timed tail (-e, -c) ended */
+	const char *fail_call;		/* the call that failed first ("write", "fsync
+					 * before the test" ...), NULL: none */
+	int fail_err;			/* its -errno */
+	uint64_t vgen;			/* --verify: the generation its file's blocks have */
 };
 
 /* One pass of one cell, for all its workers. */
@@ -39,7 +43,13 @@ struct ioz_pass {
 	int stonewall;			/* throughput mode without -x */
 	atomic_int stop;		/* set by the first worker to finish */
 	_Atomic uint64_t t_first_done;	/* clock_ns of that moment */
+	int fail_job;			/* the job whose call failed, -1: none (set by
+					 * ioz_run_pass) */
 };
+
+/* Remember that job j's call failed with err (-errno) unless an earlier one did or err is
+ * -EINTR (a stop, not a failure). Returns err. Called by j's own thread only. */
+int ioz_fail(struct ioz_job *j, const char *call, int err);
 
 /* The timed part of one worker's pass (runner_parallel's fn): arg is a struct ioz_pass. */
 int ioz_worker(void *arg, unsigned i, struct worker *w);
@@ -50,7 +60,7 @@ int ioz_stdio_loop(struct ioz_pass *p, struct ioz_job *j, struct worker *w);
  * 0 or -errno. */
 int ioz_stdio_open(struct ioz_pass *p, struct ioz_job *j);
 /* The untimed end of a stdio pass: fflush, fsync, fclose. *sync_ns gets the time of the
- * fsync (0 when not done). 0 or -errno. */
+ * fsync (0 when not done or when it failed). 0 or -errno (the call named in j). */
 int ioz_stdio_close(struct ioz_job *j, int do_sync, uint64_t *sync_ns);
 /* A worker saw the stop flag (or finished): freeze what it counted. */
 void ioz_count(struct ioz_job *j, struct worker *w, uint64_t now);

@@ -26,6 +26,7 @@ struct ioz_run {
 	struct ioz_job *job;
 	unsigned nw;
 	uint64_t *random, *stride;	/* record orders, for the largest cell */
+	const char *failed;		/* the file of the failed pass (a job's path) */
 };
 
 static void jobs_free(struct ioz_run *x)
@@ -120,6 +121,8 @@ static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_ru
 			x->job[i].reads = p.pass == IOZ_RANDOM_MIX ? mix_reads(c, i, p.nw) :
 					  pi->reads;
 		r = ioz_run_pass(rc, &p);
+		if (r < 0 && r != -EINTR && p.fail_job >= 0)
+			x->failed = x->job[p.fail_job].path;
 		if (!r && sig_stop_requested())
 			r = -EINTR;
 	}
@@ -127,7 +130,7 @@ static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_ru
 }
 
 int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const *dirs,
-	       const char *const *names)
+	       const char *const *names, char *failed, size_t flen)
 {
 	struct iozone_cellsz *cells = calloc(IOZ_MAX_CELLS, sizeof(*cells));
 	int passes[IOZ_NPASS + 1];
@@ -155,6 +158,8 @@ int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const 
 		for (w = 0; w < x.nw && (!c->keep || i + 1 < n || r); w++)
 			(void)ioctx_unlink(&x.job[w].io, x.job[w].path);
 	}
+	if (x.failed && flen)
+		snprintf(failed, flen, "%s", x.failed);
 	jobs_free(&x);
 	free(cells);
 	if (!r && sig_stop_requested())
