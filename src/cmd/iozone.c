@@ -45,7 +45,8 @@ static const char iozone_synopsis[] =
 	"         [-f file | -t N [-T] [-x] [-d us] [-+p pct] [-F file ...]] [-k N | -H N]\n"
 	"         [-R] [-b file.xlsx] [-+x mult] [--format LIST] [--output-dir DIR]\n"
 	"         [--quiet] [--label TEXT] [--engine NAME] [--repeat N] [--no-store]\n"
-	"         [--no-space-check] [--no-device-probe] [--drop-cache]";
+	"         [--no-space-check] [--no-device-probe] [--drop-cache]\n"
+	"         [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]";
 
 static const char iozone_help[] =
 	"Run iozone's record-size by file-size matrix with iozone's letters and tables, and\n"
@@ -79,7 +80,13 @@ static const char iozone_help[] =
 	"  --no-space-check   skip the free-space check before writing\n"
 	"  --no-device-probe  do not measure the device alone (the RAM-speed marks then\n"
 	"                     rest on the cache residency only)\n"
-	"  --drop-cache       drop the file from the page cache before each read pass\n";
+	"  --drop-cache       drop the file from the page cache before each read pass\n"
+	"  --verify           write self-checking records (the write, record rewrite and\n"
+	"                     pwrite tests) and read every one back after each cell's\n"
+	"                     tests, before fwrite's (a phase of its own per cell)\n"
+	"  --verify-after-drop  the same, dropping the file from the page cache first\n"
+	"  --verify-journal FILE  record each record a sync made durable (a new file)\n"
+	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n";
 
 static void iozone_wl_init(void *cfg)
 {
@@ -108,6 +115,10 @@ static int iozone_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 	co->quiet = c->long_quiet;
 	co->no_store = c->no_store;
 	co->repeat = c->repeats;
+	x->verify.on = c->verify;
+	x->verify.after_drop = c->verify_after_drop;
+	x->verify.journal = c->verify_journal;
+	x->verify.report_to = c->report_to;
 	return 0;
 }
 
@@ -358,6 +369,7 @@ const struct workload workload_iozone = {
 	.synopsis = iozone_synopsis,
 	.help = iozone_help,
 	.cfg_size = sizeof(struct iozone_cmd),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = iozone_wl_init,
 	.parse = iozone_wl_parse,
 	.validate = iozone_wl_validate,

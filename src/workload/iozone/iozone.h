@@ -81,6 +81,10 @@ struct iozone_cfg {
 	int no_space_check;
 	int no_probe;			/* --no-device-probe */
 	int drop_cache;			/* --drop-cache */
+	int verify;			/* --verify (also implied by the three below) */
+	int verify_after_drop;		/* --verify-after-drop */
+	const char *verify_journal;	/* --verify-journal FILE */
+	const char *report_to;		/* --report-to ADDR:PORT */
 	int help;
 };
 
@@ -101,7 +105,8 @@ void iozone_cfg_init(struct iozone_cfg *c);
 int iozone_parse_args(struct iozone_cfg *c, int argc, char **argv, char *err, size_t errlen);
 
 /* Checks across options: the grid has a cell, records are not above files, the tests
- * have the file they read, throughput-mode limits. 0 or -EINVAL with err. Pure. */
+ * have the file they read, throughput-mode limits, --verify has a test whose writes it
+ * can stamp. 0 or -EINVAL with err. Pure. */
 int iozone_check(const struct iozone_cfg *c, char *err, size_t errlen);
 
 /* The cells of c's grid in iozone's order (file sizes ascending, then record sizes) into

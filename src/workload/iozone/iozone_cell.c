@@ -62,6 +62,8 @@ static int prepare(struct ioz_pass *p, double *pct, int *dropped)
 			if (fd < 0)
 				return ioz_fail(j, "open", fd);
 			j->fd = fd;
+			if ((rc = ioz_verify_file(p, j, fd)) < 0)
+				return ioz_fail(j, "open", rc);
 			if ((rc = ioctx_sync(&j->io, fd, 0)) < 0)
 				return ioz_fail(j, "fsync before the test", rc);
 		}
@@ -299,6 +301,9 @@ int ioz_run_pass(struct runner *rc, struct ioz_pass *p)
 		r = e;
 	str_set(&row->rate_unit, IOZONE_RATE_UNIT);
 	set_params(row, p, rc->eng->name);
+	/* every row of a verified run, also fwrite's after the cell's check */
+	if (vhook_cfg_on(rc->verify))
+		kv_set(&row->params, RK_VERIFY, "true");
 	if (p->c->workers)
 		tput_figures(row, p, t0);
 	/* the figures of a pass that ended early would be of a part of it: none */

@@ -91,9 +91,12 @@ static int mix_reads(const struct iozone_cfg *c, unsigned i, unsigned nw)
 	return i % 2 == 0;
 }
 
+/* The cell's passes, and with --verify its verify row (*vh: the cell's hook, which the
+ * caller stops once the files are gone). */
 static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_run *x,
-		    const struct iozone_cellsz *cell, const int *passes)
+		    const struct iozone_cellsz *cell, const int *passes, struct vhook **vh)
 {
+	int vpoint = ioz_verify_point(passes);
 	struct ioz_pass p;
 	unsigned i;
 	int k, r = 0;
@@ -107,8 +110,16 @@ static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_ru
 	p.stonewall = c->workers && !c->no_stonewall;
 	iozone_random_order(p.nrec, IOZ_SEED, x->random);
 	iozone_stride_order(p.nrec, c->stride, x->stride);
+	if (vpoint >= 0)
+		r = ioz_verify_start(rc, &p);
+	*vh = p.vh;
 	for (k = 0; passes[k] >= 0 && !r; k++) {
 		const struct iozone_pass_info *pi = iozone_pass(passes[k]);
+
+		if (k == vpoint)
+			r = ioz_verify_run(rc, &p);
+		if (r)
+			break;
 
 		p.pass = passes[k];
 		p.order = NULL;
@@ -126,6 +137,8 @@ static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_ru
 		if (!r && sig_stop_requested())
 			r = -EINTR;
 	}
+	if (!r && passes[k] < 0 && k == vpoint)
+		r = ioz_verify_run(rc, &p);
 	return r;
 }
 
@@ -138,7 +151,7 @@ int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const 
 	uint64_t maxrec = 4096, maxnrec = 1;
 	size_t n, i;
 	unsigned w;
-	int r;
+	int r, e;
 
 	memset(&x, 0, sizeof(x));
 	if (!cells)
@@ -153,10 +166,15 @@ int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const 
 	}
 	r = jobs_init(&x, rc, c, dirs, names, maxrec, maxnrec);
 	for (i = 0; i < n && !r; i++) {
-		r = run_cell(rc, c, &x, &cells[i], passes);
+		struct vhook *vh = NULL;
+
+		r = run_cell(rc, c, &x, &cells[i], passes, &vh);
 		/* as iozone: the file goes after each cell; -w keeps the last one */
 		for (w = 0; w < x.nw && (!c->keep || i + 1 < n || r); w++)
 			(void)ioctx_unlink(&x.job[w].io, x.job[w].path);
+		e = ioz_verify_stop(x.job, x.nw, vh);
+		if (e < 0 && !r)
+			r = e;
 	}
 	if (x.failed && flen)
 		snprintf(failed, flen, "%s", x.failed);
@@ -347,6 +365,7 @@ int iozone_record_options(struct run *run, const struct iozone_cfg *c)
 	r |= kv_set(o, RK_IOZ_LINE_BYTES, "%u", c->line_bytes);
 	r |= kv_set(o, RK_IOZ_KEEP, "%d", c->keep);
 	r |= kv_set(o, RK_IOZ_DROP_CACHE, "%d", c->drop_cache);
+	r |= kv_set(o, RK_IOZ_VERIFY, "%d", c->verify);
 	r |= kv_set(o, RK_IOZ_EXTENDED, "%d", c->extended || (t & (1u << 9 | 1u << 10)));
 	return r ? -ENOMEM : 0;
 }
