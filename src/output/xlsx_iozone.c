@@ -70,16 +70,19 @@ static void tput_sheet(struct book *b, const struct run *run)
 					    "avg kB/s", "min xfer kB" };
 	static const char *const keys[] = { "parent_rate", "min_rate", "max_rate", "avg_rate",
 					    "min_xfer" };
-	lxw_row_t y = 1;
+	lxw_row_t next = 1, y;
 	size_t i, k;
 
 	if (!ws)
 		return;
 	for (k = 0; k < 8; k++)
 		worksheet_write_string(ws, 0, (lxw_col_t)k, cols[k], b->bold);
-	for (i = 0; i < run->nrows; i++, y++) {
+	for (i = 0; i < run->nrows; i++) {
 		const struct row *w = run->rows[i];
 
+		if (iozone_pass_of(w->phase) < 0)
+			continue;	/* a --verify row: no throughput test */
+		y = next++;
 		worksheet_write_string(ws, y, 0, w->phase ? w->phase : "", NULL);
 		worksheet_write_number(ws, y, 1, w->repeat + 1, NULL);
 		if (w->flags & ROW_FAILED)
