@@ -9,6 +9,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
+#include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
@@ -125,8 +126,11 @@ int cmd_run(int argc, char **argv)
 		run_free(rc.run);
 		return EXIT_FAILED;
 	}
+	if (sample_run_start(&co, scratch_dir(s), &rc) < 0)
+		err = -EIO;
 	for (rc.repeat = 0; rc.repeat < co.repeat && !err; rc.repeat++)
-		err = run_steps(&rc, scratch_dir(s), co.quiet);
+		err = run_steps(&rc, scratch_dir(s), co.quiet || co.watch);
+	sample_run_stop(&rc);
 	scratch_destroy(s);
 	common_mark(rc.run, &co);
 	if (!strcmp(co.format, "text") && !co.output_dir) {

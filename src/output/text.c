@@ -24,6 +24,7 @@ static const struct out_text_renderer text_renderers[] = {
 	{ "db", text_db_head, text_db_row, 0 },
 	{ "fsync", text_fsync_head, text_fsync_row, 0 },
 	{ "iozone", NULL, text_iozone_row, 1 },
+	{ "job", NULL, text_job_row, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 
@@ -239,6 +240,7 @@ int out_text_extras(FILE *f, const struct row *w)
 	if (w->note)
 		fprintf(f, "  %s\n", w->note);
 	text_flags(f, w);
+	out_text_system(f, w, NULL);
 	return ferror(f) ? -EIO : 0;
 }
 
