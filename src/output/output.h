@@ -29,6 +29,9 @@ struct out_text_renderer {
 	/* Called once before the first row of this workload (may be NULL). */
 	int (*head)(FILE *f, const struct run *run);
 	int (*row)(FILE *f, const struct run *run, const struct row *row);
+	/* 1: row also gets this workload's --verify rows (phase "verify"), which otherwise
+	 * all look the same (text_verify.c) */
+	int own_verify;
 };
 /* The generic block: rate, times, CPU, latency percentiles, cache, flags, note. */
 int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);

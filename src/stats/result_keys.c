@@ -300,6 +300,8 @@ static const struct result_key iozone_keys[] = {
 	OPTION(RK_IOZ_THREADS, "bool", "1 when -T was given (workers are threads either way)"),
 	OPTION(RK_IOZ_DELAY_US, "us", "-d delay of worker i: i times this after the start"),
 	OPTION(RK_IOZ_DROP_CACHE, "bool", "1 when --drop-cache dropped the file before reads"),
+	OPTION(RK_IOZ_VERIFY, "bool", "1 when --verify (or one of its options) stamped every "
+	       "record written through the engine and read each cell's files back"),
 	OPTION(RK_IOZ_EXTENDED, "bool", "1 when -E or -i 9/10 added the pwrite/pread columns"),
 	OPTION(RK_IOZ_PAGE_CACHE_BYTES, "B",
 	       "what the page cache can hold: RAM, or a smaller cgroup memory limit"),

@@ -495,6 +495,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_IOZ_THREADS		"threads"
 #define RK_IOZ_DELAY_US		"delay_us"
 #define RK_IOZ_DROP_CACHE	"drop_cache"
+#define RK_IOZ_VERIFY		"verify"
 #define RK_IOZ_EXTENDED		"extended"
 #define RK_IOZ_PAGE_CACHE_BYTES	"page_cache_bytes"
 #define RK_IOZ_DEVICE_READ	"device_read_limit"
