@@ -10,31 +10,15 @@
 #include "stats/result.h"
 #include "stats/result_sys.h"
 
-/* s as one CSV field (NULL: empty), quoted when needed. */
-static void field(FILE *f, const char *s)
-{
-	if (s && strpbrk(s, ",\"\r\n")) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else if (s) {
-		fputs(s, f);
-	}
-}
-
 /* The line's first columns: run, row, workload, phase, repeat, interval, t_s. */
 static void lead(FILE *f, const struct run *run, size_t seq, const struct row *w, size_t i,
 		 double t_ns)
 {
-	field(f, run->id);
+	out_csv_field(f, run->id, 0);
 	fprintf(f, ",%zu,", seq);
-	field(f, w->workload);
+	out_csv_field(f, w->workload, 0);
 	fputc(',', f);
-	field(f, w->phase);
+	out_csv_field(f, w->phase, 0);
 	fprintf(f, ",%u,%zu,", w->repeat, i);
 	if (isfinite(t_ns))
 		fprintf(f, "%.9f", t_ns / 1e9);
@@ -69,7 +53,7 @@ static void row_lines(FILE *f, const struct run *run, size_t seq, const struct r
 					continue;
 				lead(f, run, seq, w, i, t);
 				fprintf(f, "%s,", rser_dev_keys[k].name);
-				field(f, s->dev[d].name);
+				out_csv_field(f, s->dev[d].name, 0);
 				fputc(',', f);
 				value(f, s->dev[d].v[k][i], rser_dev_keys[k].integer);
 			}

@@ -54,6 +54,11 @@ int out_text_repeats(FILE *f, const struct run *run);
  * phase, repeat, interval (from 0), t_s (end of the interval from the phase's start),
  * series (the figure's key), device (for device figures), value. 0 or -EIO. */
 int out_series_csv(FILE *f, const struct run *run);
+
+/* Write s to f as one CSV field (NULL: an empty field), in double quotes with quotes
+ * doubled when it holds a comma, a quote, CR or LF; then sep unless sep is 0. Returns
+ * nothing: the caller checks ferror(f). Thread-safe for distinct streams. */
+void out_csv_field(FILE *f, const char *s, char sep);
 #define OUT_SERIES_HEADER_START	"run_id,row,workload,phase,repeat"
 
 /* The compact per-phase lines of what the system did (text_system.c): devices, write
