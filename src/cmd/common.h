@@ -17,6 +17,12 @@ struct common_opts {
 	const char *engine;		/* engine name; default "psync" */
 	unsigned repeat;		/* --repeat N: run the phases N times (default 1) */
 	int no_store;			/* --no-store: do not save the run in the results store */
+	/* the samplers (cmd/sample_opts.h) */
+	const char *interval;		/* --interval DURATION: series interval ("1s") */
+	const char *sample_interval;	/* --sample-interval DURATION: wait states ("100ms") */
+	int no_sample;			/* --no-sample */
+	int watch;			/* --watch: the live view */
+	const char *series;		/* --series FILE: the series as a long CSV table */
 };
 
 /* Options table for struct common_opts (add as one opt_group with base = &co). */

@@ -12,6 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
+#include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
@@ -68,14 +69,19 @@ static int write_json(const struct run *run, const char *dir)
 	return 0;
 }
 
-/* The battery with the run's options: a small budget, the target's own file system. */
-static int run_battery(struct runner *rc, struct battery_opts *bo, unsigned repeats)
+/* The battery with the run's options: a small budget, the target's own file system; the
+ * samplers run from after the probe to the end of the steps, as for every workload. */
+static int run_battery(struct runner *rc, struct battery_opts *bo,
+		       const struct common_opts *co)
 {
 	struct battery_job j;
 	int err = battery_job_start(&j, bo, rc);
 
-	for (rc->repeat = 0; rc->repeat < repeats && !err; rc->repeat++)
+	if (!err && sample_run_start(co, bo->dir, rc) < 0)
+		err = -EIO;
+	for (rc->repeat = 0; rc->repeat < co->repeat && !err; rc->repeat++)
 		err = battery_job_repeat(&j, rc);
+	sample_run_stop(rc);
 	if (battery_job_finish(&j, rc->run) < 0 && !err)
 		err = -EIO;
 	return err;
@@ -132,7 +138,7 @@ int cmd_run(int argc, char **argv)
 	bo.dir = o.dir;
 	bo.size = o.size;
 	bo.repeats = co.repeat;
-	bo.quiet = co.quiet;
+	bo.quiet = co.quiet || co.watch;	/* --watch: the live view owns the terminal */
 	rc.progress = !co.quiet;
 	rc.run = run_new("run");
 	if (!rc.run || common_prepare_run(rc.run, &co, argc, argv, g, 2, o.dir)) {
@@ -140,7 +146,7 @@ int cmd_run(int argc, char **argv)
 		run_free(rc.run);
 		return EXIT_FAILED;
 	}
-	err = run_battery(&rc, &bo, co.repeat);
+	err = run_battery(&rc, &bo, &co);
 	common_mark(rc.run, &co);
 	if (!strcmp(co.format, "text") && !co.output_dir) {
 		wrc = out_battery_text(stdout, rc.run);

@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
+#include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "stats/result.h"
@@ -70,6 +71,8 @@ int workload_cmd_measure(struct workload_ctx *x)
 		return EXIT_FAILED;
 	}
 	status = w->setup ? w->setup(x, &rc) : 0;
+	if (!status && sample_run_start(x->co, x->target ? x->target : ".", &rc) < 0)
+		status = EXIT_FAILED;
 	if (status) {
 		if (w->teardown)
 			w->teardown(x, rc.run);
@@ -77,6 +80,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 		return sig_stop_requested() ? EXIT_SIGNAL : status;
 	}
 	err = repeats(x, &rc);
+	sample_run_stop(&rc);
 	terr = w->teardown ? w->teardown(x, rc.run) : 0;
 	if (err == -EINTR || sig_stop_requested())
 		rc.run->flags |= RUN_INCOMPLETE;

@@ -143,6 +143,18 @@ int cache_drop(int fd)
 #endif
 }
 
+int cache_forget(int fd)
+{
+#ifdef HAVE_POSIX_FADVISE
+	int rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+
+	return rc ? -rc : 0;
+#else
+	(void)fd;
+	return -ENOSYS;
+#endif
+}
+
 int cache_drop_all(void)
 {
 	int fd;

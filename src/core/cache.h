@@ -15,6 +15,9 @@ int cache_resident_cachestat(int fd, uint64_t off, uint64_t len, double *pct);
 /* Ask the kernel to drop the file's clean pages (fdatasync first, then
  * posix_fadvise(DONTNEED)). Returns 0 or -errno. */
 int cache_drop(int fd);
+/* Ask the kernel to drop the file's clean pages without flushing first (dirty pages stay
+ * until written back), as fio's invalidate does between passes. 0 or -errno. */
+int cache_forget(int fd);
 /* Drop the whole page cache (Linux, root: sync + /proc/sys/vm/drop_caches = 3).
  * 0 or -errno (-EPERM when not root). */
 int cache_drop_all(void);

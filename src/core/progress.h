@@ -13,6 +13,16 @@ struct progress_total {
 	uint64_t end_ns;		/* clock_ns() at which the plan ends */
 };
 
+/* Figures another thread (the phase's sampler) keeps up to date for the line, written
+ * and read with relaxed atomic accesses: the latest interval's device %util and p99. */
+struct progress_live {
+	uint64_t util_x10;		/* %util x 10 */
+	uint64_t p99_ns;
+	uint32_t have;			/* PROGRESS_LIVE_* bits */
+};
+#define PROGRESS_LIVE_UTIL	1u
+#define PROGRESS_LIVE_P99	2u
+
 struct progress {
 	int enabled;
 	int drawn;
@@ -24,6 +34,7 @@ struct progress {
 	unsigned per_unit;		/* ticks per unit shown (2 when reads and writes are
 					 * both counted, as in a copy); 0 or 1: one */
 	const struct progress_total *job;	/* the job around the phase, or NULL */
+	const struct progress_live *live;	/* p99 and disk figures to show, or NULL */
 };
 
 /* want: the caller's wish (not --quiet); the terminal test is done here. */
@@ -38,5 +49,7 @@ static inline void progress_tick(struct progress *p, uint64_t done, uint64_t now
 }
 /* Erase the line if one was drawn. */
 void progress_done(struct progress *p);
+/* Draw nothing while on is 1 (a full-screen live view owns the terminal); any thread. */
+void progress_hold(int on);
 
 #endif

@@ -98,6 +98,11 @@ const struct html_flag_word html_flag_words[] = {
 	{ ROW_FAILED, "failed", "the phase failed" },
 	{ ROW_TOO_FAST, "offloaded", "faster than memory can copy (reflink or offload)" },
 	{ ROW_IMPORTED, "imported", "read from an old tool's output, not measured here" },
+	{ ROW_STEAL, "steal", "the hypervisor took over 5% of the CPU: the host decided" },
+	{ ROW_DEVICE_IDLE, "device idle", "the device moved under 10% of the bytes: the page "
+	  "cache answered" },
+	{ ROW_WRITEBACK_PENDING, "dirty", "over 10% of the bytes written were still dirty at "
+	  "the end: the page cache's rate" },
 	{ 0, NULL, NULL },
 };
 #define NFLAGS (sizeof(html_flag_words) / sizeof(html_flag_words[0]) - 1)
@@ -392,6 +397,7 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	charts_section(f, &r);
 	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
+	html_series_section(f, &r);
 	if (n >= 2)
 		html_delta_section(f, &r);
 	html_notes_section(f, &r);

@@ -58,5 +58,7 @@ void html_notes_section(FILE *f, const struct report *r);
  * stay out of the generic table, charts and notes (html_iozone_row is 1 for them). */
 void html_iozone_section(FILE *f, const struct report *r);
 int html_iozone_row(const struct row *w);
+/* html_series.c: the time-series charts of every phase that has a series. */
+void html_series_section(FILE *f, const struct report *r);
 
 #endif

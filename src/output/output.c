@@ -10,6 +10,7 @@ static const struct out_fmt *const out_fmts[] = {
 	&out_text,
 	&out_json,
 	&out_csv,
+	&out_fio_json,
 	NULL,
 };
 

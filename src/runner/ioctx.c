@@ -197,10 +197,17 @@ int ioctx_submit(struct ioctx *io)
 		return n;
 	if (!(k = io->nqueued))
 		return 0;
-	t0 = clock_ns();	/* submitted together: one clock read for the batch */
-	for (i = 0; i < k; i++)
-		io->queued[i]->t_issue = t0;
+	if (!io->issue_after) {
+		t0 = clock_ns();	/* submitted together: one clock read for the batch */
+		for (i = 0; i < k; i++)
+			io->queued[i]->t_issue = t0;
+	}
 	n = io->e->submit(io->ectx, io->queued, k);
+	if (io->issue_after) {
+		t0 = clock_ns();	/* after the system call: completion latency only */
+		for (i = 0; i < k; i++)
+			io->queued[i]->t_issue = t0;
+	}
 	if (n > 0) {
 		io->inflight += (unsigned)n;
 		io->nqueued -= (unsigned)n;

@@ -75,6 +75,8 @@ struct ioctx {
 	unsigned nfree;
 	unsigned reap_min;		/* completions to wait for when the pool is empty (1) */
 	int async;			/* engine completes through reap() */
+	int issue_after;		/* async: stamp issue when submit returned (fio's
+					 * clat, without the submission); default before */
 	int err;			/* first failure of submit/reap itself (not a request's) */
 	struct worker *w;		/* completions are counted here (ioctx_bind) */
 	ioctx_done_fn on_done;		/* NULL: nothing to do */
@@ -127,7 +129,8 @@ static inline void ioctx_queue(struct ioctx *io, struct engine_req *r)
 {
 	io->queued[io->nqueued++] = r;
 }
-/* Submit every queued request, stamping each at issue. A synchronous engine completes
+/* Submit every queued request, stamping each at issue (one clock read before the
+ * engine's submit call, or after it when issue_after is set). A synchronous engine completes
  * them here, one at a time, each timed on its own and passed to on_done. Returns 0 or
  * -errno (an engine failure: the requests not accepted complete with that error). */
 int ioctx_submit(struct ioctx *io);
@@ -148,15 +151,17 @@ int64_t ioctx_do_hooked(struct ioctx *io, struct engine_req *r, int chain);
 /* The hook's part of ioctx_close. Internal. */
 void ioctx_hook_close(struct ioctx *io, int fd);
 
-/* Count one finished request or operation in w: latency lat_ns, ended at t_end. */
+/* Count one finished request or operation in w: latency lat_ns, ended at t_end. The
+ * phase's sampler reads ops, bytes and the histogram meanwhile (runner/phase_sample.h):
+ * relaxed atomic stores, the same instructions as plain ones. */
 static inline void worker_record(struct worker *w, uint64_t lat_ns, int64_t res,
 				 uint64_t t_end)
 {
-	hist_add(&w->lat, lat_ns);
-	w->ops++;
+	hist_add_shared(&w->lat, lat_ns);
+	__atomic_store_n(&w->ops, w->ops + 1, __ATOMIC_RELAXED);
 	w->t_last = t_end;
 	if (res > 0)
-		w->bytes += (uint64_t)res;
+		__atomic_store_n(&w->bytes, w->bytes + (uint64_t)res, __ATOMIC_RELAXED);
 	else if (res < 0 && !w->err)
 		w->err = (int)res;
 	if (w->prog)

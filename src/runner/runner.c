@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stats/result.h"
+#include "runner/phase_sample.h"
 #include "runner/runner.h"
 
 int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned nw,
@@ -27,12 +28,14 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 	 * ticked by the workload itself. */
 	if (ph->prog.enabled && unit && !strcmp(unit, "B"))
 		ph->w[0].prog = &ph->prog;
+	phase_obs_begin(ph);
 	phase_restart(ph);
 	return 0;
 }
 
 void phase_restart(struct phase *ph)
 {
+	phase_obs_restart(ph);	/* before the clock: starting a sampler is not timed */
 	cpu_sample_now(&ph->c0);
 	ph->t0 = ph->c0.wall_ns;
 	ph->prog.t0 = ph->t0;
@@ -51,6 +54,7 @@ void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cp
 
 void phase_abort(struct phase *ph)
 {
+	phase_obs_end(ph, NULL);
 	progress_done(&ph->prog);
 	free(ph->w);
 	ph->w = NULL;
@@ -96,6 +100,7 @@ struct row *phase_end(struct phase *ph, const char *workload)
 		row->flags |= ROW_FAILED;
 		row->error = str_printf("%s", strerror(-err));
 	}
+	phase_obs_end(ph, row);
 	free(ph->w);
 	ph->w = NULL;
 	return row;
@@ -128,6 +133,7 @@ static void *par_main(void *p)
 	struct par_ctx *c = t->c;
 	int run;
 
+	phase_obs_thread(c->ph, t->i);
 	pthread_mutex_lock(&c->mu);
 	c->ready++;
 	pthread_cond_broadcast(&c->cv);
@@ -136,6 +142,7 @@ static void *par_main(void *p)
 	run = c->go;
 	pthread_mutex_unlock(&c->mu);
 	t->rc = run ? c->fn(c->arg, t->i, &c->ph->w[t->i]) : 0;
+	phase_obs_thread_done(c->ph, t->i);
 	return NULL;
 }
 

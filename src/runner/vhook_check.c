@@ -234,7 +234,7 @@ fail:
 static char *bad_text(const struct vh_total *t)
 {
 	char buf[1024], one[PATH_MAX + 128];
-	size_t k;
+	size_t k, used, room;
 
 	buf[0] = 0;
 	for (k = 0; k < VBLOCK_NCLASS; k++) {
@@ -250,7 +250,10 @@ static char *bad_text(const struct vh_total *t)
 				 " of '%s')", buf[0] ? "; " : "",
 				 vblock_class_name((enum vblock_class)k), t->count[k], t->first[k],
 				 t->first_path[k]);
-		strncat(buf, one, sizeof(buf) - strlen(buf) - 1);
+		used = strlen(buf);
+		room = sizeof(buf) - used;
+		if (snprintf(buf + used, room, "%s", one) >= (int)room)
+			break;	/* the rest would not fit: the first classes are kept whole */
 	}
 	return str_printf("bad blocks: %s", buf);
 }

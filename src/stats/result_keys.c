@@ -184,7 +184,8 @@ static const struct result_key db_keys[] = {
 	PARAM(RK_DB_LINE, "", 0, RK_CMP_VALUE, NULL, "the statement's first line in the script"),
 	PARAM(RK_DB_STATEMENTS, "", 0, RK_CMP_VALUE, NULL, "statements the script ran"),
 	METRIC(RK_DB_DEVICE_BYTES_WRITTEN, "B",
-	       "bytes the block device under the database wrote meanwhile (diskstats)"),
+	       "bytes the block device under the database wrote meanwhile (the phases' "
+	       "device figures)"),
 	METRIC(RK_DB_DB_SIZE, "B", "the database's size on disk after the step"),
 	METRIC(RK_DB_DB_PEAK_SIZE, "B", "the largest size the database reached"),
 	OPTION(RK_DB_NO_BUILD, "bool", "--no-build: the build phase was skipped"),
@@ -299,6 +300,8 @@ static const struct result_key iozone_keys[] = {
 	OPTION(RK_IOZ_THREADS, "bool", "1 when -T was given (workers are threads either way)"),
 	OPTION(RK_IOZ_DELAY_US, "us", "-d delay of worker i: i times this after the start"),
 	OPTION(RK_IOZ_DROP_CACHE, "bool", "1 when --drop-cache dropped the file before reads"),
+	OPTION(RK_IOZ_VERIFY, "bool", "1 when --verify (or one of its options) stamped every "
+	       "record written through the engine and read each cell's files back"),
 	OPTION(RK_IOZ_EXTENDED, "bool", "1 when -E or -i 9/10 added the pwrite/pread columns"),
 	OPTION(RK_IOZ_PAGE_CACHE_BYTES, "B",
 	       "what the page cache can hold: RAM, or a smaller cgroup memory limit"),
@@ -306,6 +309,111 @@ static const struct result_key iozone_keys[] = {
 	OPTION(RK_IOZ_DEVICE_WRITE, "B/s", "the device's write rate measured alone (O_DIRECT)"),
 	OPTION(RK_IOZ_PROBE_BYTES, "B", "bytes the device probe wrote and read"),
 	OPTION(RK_IOZ_PROBE, "", "how the device limits were found: o_direct, or why not"),
+};
+
+static const struct result_key job_keys[] = {
+	PARAM(RK_JOB_RW, "", 0, RK_CMP_DEFINES, "different access patterns",
+	      "fio's rw: read, write, randread, randwrite, rw or randrw (with :N)"),
+	PARAM(RK_JOB_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "1 when the files were opened with O_DIRECT (direct=1)"),
+	PARAM(RK_JOB_BS, "B", 0, RK_CMP_DEFINES, "different block sizes",
+	      "bytes per request: N, MIN-MAX for bsrange or bssplit; READ,WRITE when they differ"),
+	PARAM(RK_JOB_IODEPTH, "", 0, RK_CMP_DEFINES, "different queue depths",
+	      "requests in flight per thread (iodepth)"),
+	PARAM_R(RK_JOB_SIZE, "B", 0, RK_CMP_DEFINES, "different sizes", RK_ROLE_DATA_SIZE,
+		"bytes of I/O per thread and loop (size, or the file's)"),
+	PARAM(RK_JOB_NUMJOBS, "", 0, RK_CMP_VALUE, "different numbers of jobs",
+	      "numjobs: threads running the job"),
+	PARAM(RK_JOB_JOBS, "", 0, RK_CMP_VALUE, NULL,
+	      "threads merged into the row (1, or the group with group_reporting)"),
+	PARAM(RK_JOB_IOENGINE, "", 0, RK_CMP_VALUE, "different I/O engines",
+	      "the I/O engine (psync, io_uring, libaio, mmap, null)"),
+	PARAM(RK_JOB_SYNC, "", 0, RK_CMP_VALUE, "different sync modes",
+	      "sync=: none, sync (O_SYNC) or dsync (O_DSYNC)"),
+	PARAM(RK_JOB_FSYNC, "", 0, RK_CMP_VALUE, NULL,
+	      "fio's fsync=: an fsync after every N writes (0: none)"),
+	PARAM(RK_JOB_FDATASYNC, "", 0, RK_CMP_VALUE, NULL,
+	      "fio's fdatasync=: an fdatasync after every N writes (0: none)"),
+	PARAM(RK_JOB_RWMIXREAD, "%", 0, RK_CMP_VALUE, NULL, "share of reads of a mixed job"),
+	PARAM(RK_JOB_DISTRIBUTION, "", 0, RK_CMP_VALUE, NULL,
+	      "random_distribution as given (random, zipf:1.2 ...)"),
+	PARAM(RK_JOB_RATE, "B/s", 0, RK_CMP_VALUE, NULL, "fio's rate= per direction (READ,WRITE)"),
+	PARAM(RK_JOB_RATE_IOPS, "", 0, RK_CMP_VALUE, NULL,
+	      "rate_iops limit per direction (READ,WRITE)"),
+	PARAM(RK_JOB_RUNTIME, "s", 0, RK_CMP_VALUE, NULL, "runtime limit (0: none)"),
+	PARAM(RK_JOB_TIME_BASED, "bool", 0, RK_CMP_VALUE, NULL,
+	      "1 when the job ran for its runtime whatever its size"),
+	PARAM(RK_JOB_JOB, "", 0, RK_CMP_NONE, NULL, "the job's name (the unit's first job)"),
+	PARAM(RK_JOB_GROUPID, "", 0, RK_CMP_NONE, NULL, "fio's reporting group"),
+	PARAM(RK_JOB_DESCRIPTION, "", 0, RK_CMP_NONE, NULL, "the job's description="),
+	PARAM(RK_JOB_FIO_OPTIONS, "", 0, RK_CMP_NONE, NULL,
+	      "the options of the job's section, NAME=VALUE per line (fio's job options)"),
+	PARAM(RK_JOB_PERCENTILE_LIST, "", 0, RK_CMP_NONE, NULL,
+	      "the percentiles fio's outputs list, colon-separated"),
+	PARAM(RK_JOB_STEP, "", 0, RK_CMP_NONE, NULL,
+	      "aggregate rows: the stonewall step (0-based)"),
+	PARAM(RK_JOB_DEVICE, "", 0, RK_CMP_NONE, NULL, "disk rows: the device's kernel name"),
+	METRIC(RK_JOB_BW_BYTES, "B/s", "bytes / runtime, fio's bw_bytes"),
+	METRIC(RK_JOB_SHORT_IOS, "ios", "requests that moved fewer bytes than asked"),
+	METRIC(RK_JOB_SLAT_N, "ios", "submission latencies measured (asynchronous engines)"),
+	METRIC(RK_JOB_SLAT_MIN_NS, "ns", "fastest submission: filled until submitted"),
+	METRIC(RK_JOB_SLAT_MAX_NS, "ns", "slowest submission"),
+	METRIC(RK_JOB_SLAT_MEAN_NS, "ns", "mean submission latency"),
+	METRIC(RK_JOB_SLAT_SD_NS, "ns", "its sample standard deviation (fio's)"),
+	METRIC(RK_JOB_LAT_N, "ios", "total latencies measured"),
+	METRIC(RK_JOB_LAT_MIN_NS, "ns", "fastest request: filled until completed"),
+	METRIC(RK_JOB_LAT_MAX_NS, "ns", "slowest request, filled until completed"),
+	METRIC(RK_JOB_LAT_MEAN_NS, "ns", "mean total latency"),
+	METRIC(RK_JOB_LAT_SD_NS, "ns", "its sample standard deviation (fio's)"),
+	METRIC(RK_JOB_BW_MIN, "KiB/s", "lowest bandwidth of a 500 ms interval"),
+	METRIC(RK_JOB_BW_MAX, "KiB/s", "highest bandwidth of a 500 ms interval"),
+	METRIC(RK_JOB_BW_MEAN, "KiB/s", "mean bandwidth of the intervals"),
+	METRIC(RK_JOB_BW_DEV, "KiB/s", "sample standard deviation of the intervals' bandwidth"),
+	METRIC(RK_JOB_BW_AGG, "%", "the mean interval bandwidth as a share of the group's"),
+	METRIC(RK_JOB_BW_SAMPLES, "", "500 ms intervals sampled"),
+	METRIC(RK_JOB_IOPS_MIN, "IO/s", "lowest IOPS of an interval"),
+	METRIC(RK_JOB_IOPS_MAX, "IO/s", "highest IOPS of an interval"),
+	METRIC(RK_JOB_IOPS_MEAN, "IO/s", "mean IOPS of the intervals"),
+	METRIC(RK_JOB_IOPS_DEV, "IO/s", "sample standard deviation of the intervals' IOPS"),
+	METRIC(RK_JOB_IOPS_SAMPLES, "", "intervals sampled"),
+	METRIC(RK_JOB_USR_CPU, "%", "user CPU of the unit's threads / their runtime (fio's)"),
+	METRIC(RK_JOB_SYS_CPU, "%", "system CPU of the unit's threads / their runtime"),
+	METRIC(RK_JOB_CTX, "", "context switches of the unit's threads"),
+	METRIC(RK_JOB_MAJF, "", "major page faults of the unit's threads"),
+	METRIC(RK_JOB_MINF, "", "minor page faults of the unit's threads"),
+	METRIC(RK_JOB_JOB_RUNTIME, "ms", "the threads' runtimes added up (fio's job_runtime)"),
+	METRIC(RK_JOB_ERRNO, "", "the first error's errno (0: none)"),
+	METRIC(RK_JOB_DEPTH, "%", "share of requests submitted with N (N to 2N-1) in flight"),
+	METRIC(RK_JOB_DEPTH_GE64, "%", "share of requests submitted with 64 or more in flight"),
+	METRIC(RK_JOB_SUBMIT, "%",
+	       "share of submit calls that submitted up to N requests (above N/2)"),
+	METRIC(RK_JOB_SUBMIT_GE64, "%", "share of submit calls that submitted more than 64"),
+	METRIC(RK_JOB_COMPLETE, "%",
+	       "share of reaps that completed up to N requests (above N/2)"),
+	METRIC(RK_JOB_COMPLETE_GE64, "%", "share of reaps that completed more than 64"),
+	METRIC(RK_JOB_THREADS, "", "aggregate rows: threads of the step"),
+	METRIC(RK_JOB_IOPS, "IO/s", "aggregate rows: requests / (latest stop - earliest start)"),
+	METRIC(RK_JOB_FIRST_DONE_S, "s", "from the earliest start until the first thread finished"),
+	METRIC(RK_JOB_FIRST_DONE_BYTES, "B", "bytes all threads had moved by then"),
+	METRIC(RK_JOB_FIRST_DONE_RATE, "MiB/s", "those bytes / that time (the stonewall figure)"),
+	METRIC(RK_JOB_LAST_DONE_S, "s", "from the earliest start until the last thread finished"),
+	METRIC(RK_JOB_DEV_READ_BYTES, "B", "bytes the device read during the step (diskstats)"),
+	METRIC(RK_JOB_DEV_WRITE_BYTES, "B", "bytes the device wrote during the step"),
+	METRIC(RK_JOB_READ_IOS, "ios", "disk rows: reads the device completed"),
+	METRIC(RK_JOB_WRITE_IOS, "ios", "disk rows: writes the device completed"),
+	METRIC(RK_JOB_READ_MERGES, "ios", "disk rows: reads merged"),
+	METRIC(RK_JOB_WRITE_MERGES, "ios", "disk rows: writes merged"),
+	METRIC(RK_JOB_READ_TICKS, "ms", "disk rows: time spent reading"),
+	METRIC(RK_JOB_WRITE_TICKS, "ms", "disk rows: time spent writing"),
+	METRIC(RK_JOB_IN_QUEUE, "ms", "disk rows: weighted time in queue"),
+	METRIC(RK_JOB_UTIL, "%", "disk rows: share of the time with a request in flight"),
+	OPTION(RK_JOB_GLOBAL_OPTIONS, "", "the last global section's options, NAME=VALUE per line"),
+	OPTION(RK_JOB_SECTION, "", "--section: the sections run, comma-separated"),
+	OPTION(RK_JOB_FILES, "", "the job files, comma-separated"),
+	OPTION(RK_JOB_OVERWRITE, "bool", "--overwrite: existing files may be written"),
+	OPTION(RK_JOB_DESTROY_DATA_ON, "", "--destroy-data-on: the device that may be written"),
+	OPTION(RK_JOB_NO_LAYOUT, "bool", "--no-layout: files were created empty"),
+	OPTION(RK_JOB_DIRECTORY, "", "-d: where files of jobs without directory= went"),
 };
 
 /* Keys only an import writes: what the old tools printed and iobattery names otherwise. */
@@ -374,6 +482,8 @@ static const struct result_key row_keys[] = {
 	PARAM(RK_ROW_READ_METHOD, "", 0, RK_CMP_NONE, NULL,
 	      "battery: how a read of the device kept the page cache out: drop, direct or "
 	      "2x_ram"),
+	FIELD(RK_ROW_SYSTEM, "", "what the system did during the phase"),
+	FIELD(RK_ROW_SERIES, "", "the phase interval by interval"),
 	/* every write workload's --verify: its rows' param, and the verify row's figures */
 	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
 	      "true on every row of a run with --verify: the data written were stamped blocks"),
@@ -409,6 +519,95 @@ static const struct result_key row_keys[] = {
 	METRIC(RK_VERIFY_FIRST_NO_HEADER, "B", "file offset of the first block without header"),
 	METRIC(RK_VERIFY_FIRST_TORN, "B", "file offset of the first torn block"),
 	METRIC(RK_VERIFY_FIRST_MISSING, "B", "file offset of the first missing block"),
+};
+
+static const struct result_key system_keys[] = {
+	FIELD(RK_SYS_DEVICES_REASON, "", "why there are no device figures"),
+	FIELD(RK_SYS_DEVICES, "", "the devices behind the target, the top first"),
+	FIELD(RK_SYS_WL_READ, "B", "bytes the phase's threads read through system calls"),
+	FIELD(RK_SYS_WL_WRITTEN, "B", "bytes the phase's threads wrote through system calls"),
+	FIELD(RK_SYS_WRITE_AMP, "", "bytes the top device wrote / workload_written_bytes"),
+	FIELD(RK_SYS_CPU_USER, "%", "share of all CPUs' time in user mode (nice apart)"),
+	FIELD(RK_SYS_CPU_NICE, "%", "in user mode at a lowered priority"),
+	FIELD(RK_SYS_CPU_SYSTEM, "%", "in the kernel (interrupts apart)"),
+	FIELD(RK_SYS_CPU_IOWAIT, "%", "idle with I/O outstanding"),
+	FIELD(RK_SYS_CPU_IRQ, "%", "serving hardware interrupts"),
+	FIELD(RK_SYS_CPU_SOFTIRQ, "%", "serving soft interrupts"),
+	FIELD(RK_SYS_CPU_STEAL, "%", "taken by the hypervisor for something else"),
+	FIELD(RK_SYS_CPU_IDLE, "%", "idle without I/O outstanding"),
+	FIELD(RK_SYS_DIRTY_START, "B", "Dirty of /proc/meminfo when the phase began"),
+	FIELD(RK_SYS_DIRTY_END, "B", "Dirty when it ended"),
+	FIELD(RK_SYS_WB_START, "B", "Writeback when the phase began"),
+	FIELD(RK_SYS_WB_END, "B", "Writeback when it ended"),
+	FIELD(RK_SYS_CACHED_START, "B", "Cached (the page cache) when the phase began"),
+	FIELD(RK_SYS_CACHED_END, "B", "Cached when it ended"),
+	FIELD(RK_SYS_WAIT_PASSES, "", "wait-state sampling passes"),
+	FIELD(RK_SYS_WAIT_OBS, "", "thread observations of those passes"),
+	FIELD(RK_SYS_WCHAN_HIDDEN, "bool", "wait channels could not be read"),
+	FIELD(RK_SYS_WAIT, "", "where the threads were, as shares of the observations"),
+	FIELD(RK_SYS_SAMPLER_CPU_S, "s", "CPU the sampler thread itself used"),
+};
+
+static const struct result_key device_keys[] = {
+	FIELD(RK_DEV_NAME, "", "kernel name of the device"),
+	FIELD(RK_DEV_ROLE, "", "top, disk, member or backing"),
+	FIELD(RK_DEV_RD_BYTES, "B", "bytes the device read"),
+	FIELD(RK_DEV_WR_BYTES, "B", "bytes the device wrote"),
+	FIELD(RK_DEV_R_S, "1/s", "reads completed per second"),
+	FIELD(RK_DEV_W_S, "1/s", "writes completed per second"),
+	FIELD(RK_DEV_RKB_S, "kB/s", "kB (1024 bytes) read per second"),
+	FIELD(RK_DEV_WKB_S, "kB/s", "kB written per second"),
+	FIELD(RK_DEV_RRQM_S, "1/s", "read requests merged per second"),
+	FIELD(RK_DEV_WRQM_S, "1/s", "write requests merged per second"),
+	FIELD(RK_DEV_R_AWAIT, "ms", "mean time of a read, queue and service"),
+	FIELD(RK_DEV_W_AWAIT, "ms", "mean time of a write, queue and service"),
+	FIELD(RK_DEV_AQU_SZ, "", "mean number of requests in flight"),
+	FIELD(RK_DEV_RAREQ_SZ, "kB", "mean read size"),
+	FIELD(RK_DEV_WAREQ_SZ, "kB", "mean write size"),
+	FIELD(RK_DEV_UTIL, "%", "share of the time with a request in flight"),
+	FIELD(RK_DEV_D_S, "1/s", "discards per second"),
+	FIELD(RK_DEV_DKB_S, "kB/s", "kB discarded per second"),
+	FIELD(RK_DEV_D_AWAIT, "ms", "mean time of a discard"),
+	FIELD(RK_DEV_F_S, "1/s", "flushes per second"),
+	FIELD(RK_DEV_F_AWAIT, "ms", "mean time of a flush"),
+};
+
+static const struct result_key wait_keys[] = {
+	FIELD(RK_WAIT_STATE, "", "the thread state letter (R, S, D ...)"),
+	FIELD(RK_WAIT_WCHAN, "", "the kernel function it slept in"),
+	FIELD(RK_WAIT_SYSCALL, "", "the system call it was in"),
+	FIELD(RK_WAIT_COUNT, "", "observations"),
+	FIELD(RK_WAIT_SHARE, "%", "count over all observations of the phase"),
+};
+
+static const struct result_key series_keys[] = {
+	FIELD(RK_SER_INTERVAL_NS, "ns", "the length of an interval (the last may be shorter)"),
+	FIELD(RK_SER_T_NS, "ns", "end of each interval, from the phase's start"),
+	FIELD(RK_SER_OPS, "", "operations completed in each interval"),
+	FIELD(RK_SER_BYTES, "B", "bytes of those"),
+	FIELD(RK_SER_P50, "ns", "their median latency"),
+	FIELD(RK_SER_P99, "ns", "their 99th percentile"),
+	FIELD(RK_SER_MAX, "ns", "the slowest of them"),
+	FIELD(RK_SER_CPU_USR, "%", "user and nice share of all CPUs' time"),
+	FIELD(RK_SER_CPU_SYS, "%", "system, irq and softirq share"),
+	FIELD(RK_SER_CPU_IOWAIT, "%", "iowait share"),
+	FIELD(RK_SER_CPU_STEAL, "%", "steal share"),
+	FIELD(RK_SER_CPU_IDLE, "%", "idle share"),
+	FIELD(RK_SER_DIRTY, "B", "Dirty at the end of each interval"),
+	FIELD(RK_SER_WB, "B", "Writeback at the end of each interval"),
+	FIELD(RK_SER_DEVICES, "", "per device, its figures in each interval"),
+};
+
+static const struct result_key series_device_keys[] = {
+	FIELD(RK_DEV_NAME, "", "kernel name of the device"),
+	FIELD(RK_DEV_UTIL, "%", "share of each interval with a request in flight"),
+	FIELD(RK_DEV_AQU_SZ, "", "mean number of requests in flight"),
+	FIELD(RK_DEV_R_S, "1/s", "reads completed per second"),
+	FIELD(RK_DEV_W_S, "1/s", "writes completed per second"),
+	FIELD(RK_DEV_RKB_S, "kB/s", "kB read per second"),
+	FIELD(RK_DEV_WKB_S, "kB/s", "kB written per second"),
+	FIELD(RK_DEV_R_AWAIT, "ms", "mean time of a read"),
+	FIELD(RK_DEV_W_AWAIT, "ms", "mean time of a write"),
 };
 
 static const struct result_key run_keys[] = {
@@ -484,6 +683,7 @@ TABLE(postmark_table, "postmark", "postmark", postmark_keys);
 TABLE(db_table, "db", "db", db_keys);
 TABLE(fsync_table, "fsync", "fsync", fsync_keys);
 TABLE(iozone_table, "iozone", "iozone", iozone_keys);
+TABLE(job_table, "job", "job", job_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
 TABLE(battery_table, "battery", "battery", battery_keys);
@@ -492,15 +692,21 @@ TABLE(env_table, "env", NULL, env_keys);
 TABLE(cpu_table, "cpu", NULL, cpu_keys);
 TABLE(latency_table, "latency", NULL, latency_keys);
 TABLE(metric_table, "metric", NULL, metric_keys);
+TABLE(system_table, "system", NULL, system_keys);
+TABLE(device_table, "device", NULL, device_keys);
+TABLE(wait_table, "wait", NULL, wait_keys);
+TABLE(series_table, "series", NULL, series_keys);
+TABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 /* The shared tables a workload's rows see after their own, in this order. */
 #define N_SHARED 2
 
 const struct result_key_table *const result_key_tables[] = {
 	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &fsync_table,
-	&iozone_table, &battery_table,
+	&iozone_table, &job_table, &battery_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
+	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
 	NULL,
 };
 
@@ -627,6 +833,10 @@ static const struct {
 	{ "imported", "read from a legacy output, not measured here" },
 	{ "flush_implausible", "a durable sync finished faster than the device can make data "
 			       "durable: a volatile cache (or a layer above it) acknowledged it" },
+	{ "steal", "the hypervisor took over 5% of the CPU time: the figure depends on the host" },
+	{ "device_idle", "a disk rate while the device moved under 10% of the bytes: "
+	  "the page cache answered" },
+	{ "writeback_pending", "a buffered write ended with over 10% of its bytes still dirty" },
 };
 
 const char *result_flag_name(unsigned flag)

@@ -7,7 +7,7 @@
 #include "workload/workload.h"
 
 extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
-	workload_db, workload_fsync, workload_iozone, workload_battery;
+	workload_db, workload_fsync, workload_iozone, workload_job, workload_battery;
 
 const struct workload *const workload_table[] = {
 	&workload_dd,
@@ -17,6 +17,7 @@ const struct workload *const workload_table[] = {
 	&workload_iozone,
 	&workload_db,
 	&workload_fsync,
+	&workload_job,
 	&workload_battery,
 	NULL,
 };

@@ -18,6 +18,7 @@ db/db_pgserver.c|*|runs a PostgreSQL server: its log, data directory and lock fi
 db/db_sqlite.c|*|SQLite does the measured I/O itself; this removes its files afterwards
 job/job_parse.c|fopen|reads the job file and its includes (input, not measured I/O)
 iozone/iozone_stdio.c|fopen|the iozone tests 6 and 7 (fwrite, fread) are stdio itself: the FILE is what is measured
+job/job_iolog.c|fopen|write_iolog: the log of the requests the user asked for (output, not measured I/O)
 '
 
 # comments are stripped first: a line that starts one, and /* ... */ after code

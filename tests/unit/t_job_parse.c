@@ -125,7 +125,8 @@ static void t_errors(void)
 	CHECK_ERR("[a]\nrw=randread:0\n", "a new offset every N");
 	CHECK_ERR("[a]\nzonemode=zbd\n", "fio option 'zonemode' is not implemented");
 	CHECK_ERR("[a]\nverify=crc32c\n", "fio option 'verify' is not implemented");
-	CHECK_ERR("[a]\nhipri=1\n", "fio option 'hipri' is not implemented");
+	CHECK_ERR("[a]\nhipri=1\n", "option 'hipri' belongs to ioengine=io_uring");
+	CHECK_ERR("[a]\nreadfua=1\n", "fio option 'readfua' is not implemented");
 	CHECK_ERR("[a]\nioengine=posixaio\n", "fio's posixaio engine is not implemented");
 	CHECK_ERR("[a]\nioengine=bogus\n", "unknown engine");
 	CHECK_ERR("[a]\ndirect\n", "'direct' needs a value");
@@ -556,6 +557,35 @@ static int tool(const char *mode, const char *file)
 	return 0;
 }
 
+/* io_uring's options apply to io_uring jobs; inherited by another engine they drop;
+ * invalidate and write_iolog are kept. */
+static void t_engine_opts(void)
+{
+	const struct job_def *d;
+	char err[512];
+
+	d = one("[a]\nioengine=io_uring\nfixedbufs\nregisterfiles\nsqthread_poll=1\n"
+		"sqthread_poll_cpu=1\nhipri\n");
+	if (d) {
+		CHECK(d->fixedbufs && d->registerfiles && d->sqthread_poll && d->hipri);
+		CHECK(JOB_SET(d, JOB_OPT_SQTHREAD_POLL_CPU) && d->sqthread_poll_cpu == 1);
+		CHECK(d->invalidate);
+		CHECK(!d->write_iolog);
+	}
+	job_list_free(&t_list);
+	CHECK(parse("[global]\nioengine=io_uring\nfixedbufs\n[r]\n[s]\nioengine=psync\n"
+		    "invalidate=0\nwrite_iolog=s.log\n", 0, &t_list, err, sizeof(err)) == 0);
+	if (t_list.njobs == 2) {
+		CHECK(t_list.jobs[0].fixedbufs);
+		CHECK(!t_list.jobs[1].fixedbufs && !JOB_SET(&t_list.jobs[1], JOB_OPT_FIXEDBUFS));
+		CHECK(!t_list.jobs[1].invalidate);
+		CHECK_STR(t_list.jobs[1].write_iolog, "s.log");
+	} else {
+		CHECK(0);
+	}
+	CHECK_ERR("[a]\nioengine=libaio\nfixedbufs\n", "belongs to ioengine=io_uring");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3)
@@ -571,6 +601,7 @@ int main(int argc, char **argv)
 	RUN(t_argv);
 	RUN(t_include);
 	RUN(t_garbage);
+	RUN(t_engine_opts);
 	job_list_free(&t_list);
 	return test_done();
 }

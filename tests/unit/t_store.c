@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "sys_fill.h"
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -51,8 +52,28 @@ static struct run *sample(const char *id, const char *label)
 		hist_add(h, 1000 + i);
 		hist_add(h, 5000);
 		row_set_lat(w, h);
+		if (i == 1)
+			sys_fill(w);
 	}
 	return r;
+}
+
+/* The first value of a query, -1 on error. */
+static long long query_int(const char *sql)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	long long v = -1;
+
+	if (sqlite3_open(dbpath, &db) != SQLITE_OK)
+		return -1;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return v;
 }
 
 static int user_version(void)
@@ -97,6 +118,15 @@ static void t_round_trip(void)
 		free(jb);
 		run_free(back);
 	}
+	/* the system figures and series in their own tables (one row of each run has them) */
+	CHECK(query_int("SELECT count(*) FROM row_system") == 2);
+	CHECK(query_int("SELECT count(*) FROM row_devices") == 4);
+	CHECK(query_int("SELECT count(*) FROM row_waits") == 4);
+	CHECK(query_int("SELECT count(*) FROM series") == 6);
+	CHECK(query_int("SELECT count(*) FROM series_devices") == 12);
+	CHECK(query_int("SELECT count(*) FROM series WHERE lat_p99_ns IS NULL") == 2);
+	CHECK(query_int("SELECT bytes FROM series WHERE idx = 1 LIMIT 1") == 2000002);
+	CHECK(query_int("SELECT interval_ns FROM row_system LIMIT 1") == 1000000000);
 	CHECK(store_find(s, "ext4") == 2);	/* the latest with the label */
 	CHECK(store_find(s, "run-a") == 1);
 	CHECK(store_find(s, "nothing") == 0);
@@ -127,12 +157,38 @@ static void t_cascade_and_newer(void)
 		sqlite3_finalize(st);
 	}
 	CHECK_EQ_U64(n, 12);	/* run 2 only: 3 rows, 3 params, 3 metrics, 3 histograms */
+	CHECK(query_int("SELECT (SELECT count(*) FROM row_system) + (SELECT count(*) FROM "
+			"series) + (SELECT count(*) FROM series_devices)") == 1 + 3 + 6);
 	CHECK(sqlite3_exec(db, "PRAGMA user_version = 42", NULL, NULL, NULL) == SQLITE_OK);
 	sqlite3_close(db);
 	s = store_open(dbpath, 0, err, sizeof(err));
 	CHECK(s == NULL && strstr(err, "newer"));
 	store_close(s);
 	CHECK(store_open("/proc/no/such/dir/x.db", 1, err, sizeof(err)) == NULL);
+}
+
+/* A store of schema 1 (before the series tables) is migrated when opened. */
+static void t_migrate(void)
+{
+	char err[256];
+	struct store *s;
+	sqlite3 *db;
+
+	unlink(dbpath);
+	s = store_open(dbpath, 1, err, sizeof(err));
+	store_close(s);
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, "DROP TABLE series_devices; DROP TABLE series; DROP TABLE "
+			   "row_waits; DROP TABLE row_devices; DROP TABLE row_system; "
+			   "PRAGMA user_version = 1", NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	CHECK(user_version() == 1);
+	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 0);
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 2);
+	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 1);
 }
 
 static void t_default_path(void)
@@ -155,6 +211,7 @@ int main(void)
 	unlink(dbpath);
 	RUN(t_round_trip);
 	RUN(t_cascade_and_newer);
+	RUN(t_migrate);
 	RUN(t_default_path);
 	unlink(dbpath);
 	return test_done();

@@ -150,6 +150,7 @@ static int ioz_probe(struct runner *rc, const char *dir, struct battery_probe *p
 {
 	const char *dirs[1] = { dir }, *names[1] = { "iozone.probe" };
 	struct iozone_cfg c;
+	char failed[4096];	/* the file of a failed call: the probe's own */
 	int r;
 
 	iozone_cfg_init(&c);
@@ -160,7 +161,7 @@ static int ioz_probe(struct runner *rc, const char *dir, struct battery_probe *p
 	c.tests = (1u << 0) | (1u << 2);
 	c.direct = 1;
 	c.no_probe = 1;
-	r = iozone_run(rc, &c, dirs, names);
+	r = iozone_run(rc, &c, dirs, names, failed, sizeof(failed));
 	if (r == -EINTR)
 		return r;
 	if (r == 0) {

@@ -139,7 +139,8 @@ static int step_iozone(struct runner *rc, const struct battery_plan *p, const ch
 {
 	const char *dirs[1] = { dir }, *names[1] = { "iozone.tmp" };
 	struct iozone_cfg c;
-	char err[256];
+	char err[256], failed[4096];	/* failed: the file of a failed call (the row
+					 * says what failed; the file is removed) */
 	unsigned i;
 	int r = 0;
 
@@ -158,7 +159,7 @@ static int step_iozone(struct runner *rc, const struct battery_plan *p, const ch
 		c.no_probe = 1;
 		if (iozone_check(&c, err, sizeof(err)) < 0)
 			return -EINVAL;
-		r = iozone_run(rc, &c, dirs, names);
+		r = iozone_run(rc, &c, dirs, names, failed, sizeof(failed));
 	}
 	return r;
 }

@@ -142,7 +142,9 @@ enum job_opt_id {
 	JOB_OPT_RATE_PROCESS, JOB_OPT_THINKTIME, JOB_OPT_RANDOM_DISTRIBUTION,
 	JOB_OPT_RANDREPEAT, JOB_OPT_RANDSEED, JOB_OPT_NORANDOMMAP, JOB_OPT_PERCENTILE_LIST,
 	JOB_OPT_GROUP_REPORTING, JOB_OPT_STONEWALL, JOB_OPT_NEW_GROUP, JOB_OPT_DESCRIPTION,
-	JOB_OPT_NAME, JOB_OPT_KB_BASE,
+	JOB_OPT_NAME, JOB_OPT_KB_BASE, JOB_OPT_INVALIDATE, JOB_OPT_FIXEDBUFS,
+	JOB_OPT_REGISTERFILES, JOB_OPT_SQTHREAD_POLL, JOB_OPT_SQTHREAD_POLL_CPU, JOB_OPT_HIPRI,
+	JOB_OPT_WRITE_IOLOG,
 	JOB_OPT_COUNT
 };
 
@@ -160,6 +162,7 @@ struct job_def {
 	char *description;	/* NULL when none */
 	char *filename;		/* raw, ':'-separated as fio (job_names_split), or NULL */
 	char *directory;	/* raw, ':'-separated, or NULL */
+	char *write_iolog;	/* fio's log of the requests issued, or NULL */
 
 	enum job_rw rw;
 	unsigned rw_seq_nr;	/* randread:N: a new random offset every N I/Os (1) */
@@ -213,6 +216,12 @@ struct job_def {
 
 	unsigned npctl;
 	double pctl[JOB_PCTL_MAX];	/* percentile_list (fio's 17 defaults) */
+
+	bool invalidate;	/* drop the files' cached pages before the job (fio: 1) */
+	/* io_uring's options, by fio's names (ENGINE_O_* of engine.h); a job section that
+	 * sets one with another ioengine is refused, one inherited from [global] is not */
+	bool fixedbufs, registerfiles, sqthread_poll, hipri;
+	unsigned sqthread_poll_cpu;	/* when JOB_SET(d, JOB_OPT_SQTHREAD_POLL_CPU) */
 
 	bool group_reporting;
 	bool stonewall;

@@ -52,6 +52,7 @@ void job_def_defaults(struct job_def *d)
 	for (i = 0; i < d->npctl; i++)
 		d->pctl[i] = job_def_pctl[i];
 	d->kb_base = 1024;
+	d->invalidate = true;
 }
 
 void job_def_clear(struct job_def *d)
@@ -62,15 +63,18 @@ void job_def_clear(struct job_def *d)
 	free(d->description);
 	free(d->filename);
 	free(d->directory);
+	free(d->write_iolog);
 	d->name = d->section = d->src = d->description = d->filename = d->directory = NULL;
+	d->write_iolog = NULL;
 }
 
 int job_def_copy(struct job_def *dst, const struct job_def *src)
 {
 	*dst = *src;
 	dst->name = dst->section = dst->src = dst->description = NULL;
-	dst->filename = dst->directory = NULL;
+	dst->filename = dst->directory = dst->write_iolog = NULL;
 	if (job_strset(&dst->name, src->name) || job_strset(&dst->section, src->section) ||
+	    job_strset(&dst->write_iolog, src->write_iolog) ||
 	    job_strset(&dst->src, src->src) || job_strset(&dst->description, src->description) ||
 	    job_strset(&dst->filename, src->filename) ||
 	    job_strset(&dst->directory, src->directory)) {
@@ -118,6 +122,37 @@ static void job_def_engine_notes(struct job_pstate *ps, const struct job_def *d)
 			  "synchronously, whatever the iodepth");
 }
 
+/* io_uring's options: fio knows them only for that engine. One set in the job's own
+ * section with another engine is refused as fio refuses it; one inherited from a global
+ * section does not apply and is dropped (fio accepts that file). */
+static int job_def_engine_opts(struct job_pstate *ps, struct job_def *d)
+{
+	static const struct {
+		enum job_opt_id id;
+		const char *name;
+	} eo[] = {
+		{ JOB_OPT_FIXEDBUFS, "fixedbufs" }, { JOB_OPT_REGISTERFILES, "registerfiles" },
+		{ JOB_OPT_SQTHREAD_POLL, "sqthread_poll" },
+		{ JOB_OPT_SQTHREAD_POLL_CPU, "sqthread_poll_cpu" }, { JOB_OPT_HIPRI, "hipri" },
+	};
+	const struct job_sect *s = ps->out->nsects ? &ps->out->sects[ps->out->nsects - 1] : NULL;
+	size_t i, k;
+
+	if (d->engine == JOB_ENGINE_IO_URING)
+		return 0;
+	for (i = 0; i < sizeof(eo) / sizeof(eo[0]); i++) {
+		if (!JOB_SET(d, eo[i].id))
+			continue;
+		for (k = 0; s && !s->global && k < s->nopts; k++)
+			if (!strcmp(s->opts[k].name, eo[i].name))
+				return job_perr(ps, "option '%s' belongs to ioengine=io_uring, not "
+						"ioengine=%s", eo[i].name, d->engine_name);
+		d->set &= ~(1ull << eo[i].id);
+	}
+	d->fixedbufs = d->registerfiles = d->sqthread_poll = d->hipri = false;
+	return 0;
+}
+
 int job_def_finish(struct job_pstate *ps, struct job_def *d)
 {
 	uint64_t minbs;
@@ -156,5 +191,5 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 	if (!d->loops)
 		d->loops = 1;
 	job_def_engine_notes(ps, d);
-	return 0;
+	return job_def_engine_opts(ps, d);
 }

@@ -442,6 +442,7 @@ static int jo_buffered(struct job_pstate *ps, struct job_def *d, const struct jo
 
 #define GEN(nm, al, idv, k, f, mn, mx)	{ nm, al, idv, k, 0, JO_OFF(f), mn, mx, 0, NULL }
 #define TIME(nm, al, idv, f, unit, mx)	{ nm, al, idv, JK_TIME, 0, JO_OFF(f), 0, mx, unit, NULL }
+#define EOPT(nm, idv, k, f, mx)	{ nm, NULL, idv, k, -1, JO_OFF(f), 0, mx, 0, NULL }
 #define SPEC(nm, al, idv, fn)		{ nm, al, idv, JK_SPECIAL, 0, 0, 0, 0, 0, fn }
 
 static const struct job_optdef job_opts[] = {
@@ -495,6 +496,14 @@ static const struct job_optdef job_opts[] = {
 	GEN("description", NULL, JOB_OPT_DESCRIPTION, JK_STR, description, 0, 0),
 	GEN("name", NULL, JOB_OPT_NAME, JK_STR, name, 0, 0),
 	{ "kb_base", NULL, JOB_OPT_KB_BASE, JK_SPECIAL, 1, 0, 0, 0, 0, jo_kb_base },
+	GEN("invalidate", NULL, JOB_OPT_INVALIDATE, JK_BOOL, invalidate, 0, 0),
+	/* engine options: fio applies them after the others of their section */
+	EOPT("fixedbufs", JOB_OPT_FIXEDBUFS, JK_SET, fixedbufs, 0),
+	EOPT("registerfiles", JOB_OPT_REGISTERFILES, JK_SET, registerfiles, 0),
+	EOPT("sqthread_poll", JOB_OPT_SQTHREAD_POLL, JK_SET, sqthread_poll, 0),
+	EOPT("sqthread_poll_cpu", JOB_OPT_SQTHREAD_POLL_CPU, JK_UINT, sqthread_poll_cpu, 65535),
+	EOPT("hipri", JOB_OPT_HIPRI, JK_SET, hipri, 0),
+	GEN("write_iolog", NULL, JOB_OPT_WRITE_IOLOG, JK_STR, write_iolog, 0, 0),
 };
 
 const struct job_optdef *job_opt_find(const char *name)

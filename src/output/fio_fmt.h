@@ -1,0 +1,56 @@
+/* fio_fmt.h - what fio's two output forms (the human summary, text_job.c, and the JSON,
+ * fio_json.c) share: the job workload's rows gathered into fio's jobs and groups, fio's
+ * way of shortening numbers ("12.5k", "48.8MiB/s"), its latency-bucket distribution,
+ * and figures read back from a row. Reads only the results model; thread-safe (no
+ * state). */
+#ifndef IOB_OUTPUT_FIO_FMT_H
+#define IOB_OUTPUT_FIO_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct run;
+struct row;
+struct hist;
+
+#define FIO_DIRS 3	/* read, write, sync */
+
+/* One of fio's job blocks: a report unit's rows by direction (NULL where none). */
+struct fio_unit {
+	const struct row *dir[FIO_DIRS];
+	const struct row *first;	/* the first of them, for the unit's own figures */
+	unsigned group;
+	unsigned repeat;
+};
+
+/* The units of run in row order (repeat r only when r >= 0), into a malloc'd array the
+ * caller frees; *n receives the count. NULL with *n 0 when there is none (or ENOMEM). */
+struct fio_unit *fio_units(const struct run *run, int r, size_t *n);
+/* The disk rows of repeat r (r < 0: all), in order, into out[0..max-1]. Count. */
+size_t fio_disks(const struct run *run, int r, const struct row **out, size_t max);
+
+/* fio's num2str: value shortened by 1000 (or 1024 when pow2) until its integer part has
+ * at most maxlen digits, the room left filled with decimals, then the prefix (k M G ..,
+ * or Ki Mi Gi ..) and unit. Returns buf. */
+char *fio_num(char *buf, size_t len, double value, int maxlen, int pow2, const char *unit);
+
+/* A metric of w, 0 when absent. */
+double fio_metric(const struct row *w, const char *name);
+/* A param of w as an unsigned number, dflt when absent. */
+unsigned long fio_param_u(const struct row *w, const char *name, unsigned long dflt);
+
+/* The percentile list of w (its percentile_list param, fio's 17 by default) into
+ * p[0..max-1]. Returns the count. */
+size_t fio_pctl(const struct row *w, double *p, size_t max);
+/* The sample standard deviation of h (fio's stddev). */
+double fio_hist_sd(const struct hist *h);
+
+/* fio's latency distribution buckets: 2 4 10 20 50 100 250 500 750 1000 ns, the same in
+ * us, then 2 ... 2000 ms and >= 2000 ms. */
+#define FIO_LAT_BKT	32
+extern const unsigned fio_lat_edges[10];
+/* Shares (percent of requests) of the latencies in h falling into each bucket: [0..9]
+ * ns, [10..19] us, [20..29] ms (2 .. 1000), [30] 2000 ms, [31] beyond. Adds to out. */
+void fio_lat_dist(const struct hist *h, double out[FIO_LAT_BKT]);
+
+#endif

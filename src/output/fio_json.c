@@ -1,0 +1,318 @@
+/* fio_json.c - the fio-json formatter: the job workload's rows as fio 3.33's
+ * --output-format=json document ("fio version", "timestamp", "timestamp_ms", "time",
+ * "global options", "jobs" with jobname, groupid, error, "job options", read / write /
+ * trim objects with io_bytes, io_kbytes, bw_bytes, bw (KiB/s), iops, runtime (ms),
+ * total_ios, slat_ns / clat_ns / lat_ns with clat_ns.percentile keyed "99.000000", the
+ * interval bw and iops figures, the sync object, CPU, IO depths, the latency buckets,
+ * then "disk_util"), so that tools reading fio's JSON (fio-plot, fio2gnuplot-style
+ * scripts) read iobattery's. Written at the end from the model; other workloads' rows
+ * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)". */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "output/fio_fmt.h"
+#include "output/output.h"
+#include "stats/hist.h"
+#include "stats/result.h"
+#include "stats/result_keys.h"
+
+static int fj_set(json_t *o, const char *k, json_t *v)
+{
+	return json_object_set_new(o, k, v ? v : json_null());
+}
+
+static json_t *fj_int(double v)
+{
+	return json_integer((json_int_t)(v > 0 ? floor(v + 0.5) : 0));
+}
+
+static json_t *fj_real(double v)
+{
+	return json_real(isfinite(v) ? v : 0);
+}
+
+/* {"min", "max", "mean", "stddev", "N"} of a min/max/mean/sd/N metric set. */
+static json_t *fj_lat(const struct row *w, const char *const k[5])
+{
+	json_t *o = json_object();
+
+	if (!o)
+		return NULL;
+	fj_set(o, "min", fj_int(w ? fio_metric(w, k[1]) : 0));
+	fj_set(o, "max", fj_int(w ? fio_metric(w, k[2]) : 0));
+	fj_set(o, "mean", fj_real(w ? fio_metric(w, k[3]) : 0));
+	fj_set(o, "stddev", fj_real(w ? fio_metric(w, k[4]) : 0));
+	fj_set(o, "N", fj_int(w ? fio_metric(w, k[0]) : 0));
+	return o;
+}
+
+/* clat_ns (or the sync lat_ns) from the row's histogram, with the percentiles. */
+static json_t *fj_hist(const struct row *w)
+{
+	const struct hist *h = w ? w->lat.hist : NULL;
+	json_t *o = json_object(), *p;
+	double pc[32];
+	size_t n, i;
+
+	if (!o)
+		return NULL;
+	fj_set(o, "min", fj_int(h && h->n ? (double)h->min : 0));
+	fj_set(o, "max", fj_int(h && h->n ? (double)h->max : 0));
+	fj_set(o, "mean", fj_real(h ? hist_mean(h) : 0));
+	fj_set(o, "stddev", fj_real(h ? fio_hist_sd(h) : 0));
+	fj_set(o, "N", fj_int(h ? (double)h->n : 0));
+	if (!h || !h->n)
+		return o;
+	p = json_object();
+	n = fio_pctl(w, pc, 32);
+	for (i = 0; p && i < n; i++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "%f", pc[i]);
+		fj_set(p, key, fj_int((double)hist_percentile(h, pc[i])));
+	}
+	fj_set(o, "percentile", p);
+	return o;
+}
+
+static json_t *fj_dir(const struct row *w)
+{
+	static const char *const sl[5] = { RK_JOB_SLAT_N, RK_JOB_SLAT_MIN_NS, RK_JOB_SLAT_MAX_NS,
+					   RK_JOB_SLAT_MEAN_NS, RK_JOB_SLAT_SD_NS };
+	static const char *const ll[5] = { RK_JOB_LAT_N, RK_JOB_LAT_MIN_NS, RK_JOB_LAT_MAX_NS,
+					   RK_JOB_LAT_MEAN_NS, RK_JOB_LAT_SD_NS };
+	json_t *o = json_object();
+	double bw = w ? fio_metric(w, RK_JOB_BW_BYTES) : 0;
+
+	if (!o)
+		return NULL;
+	fj_set(o, "io_bytes", fj_int(w ? (double)w->bytes : 0));
+	fj_set(o, "io_kbytes", fj_int(w ? (double)(w->bytes / 1024) : 0));
+	fj_set(o, "bw_bytes", fj_int(bw));
+	fj_set(o, "bw", fj_int(floor(bw / 1024)));
+	fj_set(o, "iops", fj_real(w ? w->rate : 0));
+	fj_set(o, "runtime", fj_int(w ? (double)(w->elapsed_ns / 1000000u) : 0));
+	fj_set(o, "total_ios", fj_int(w ? (double)w->ops : 0));
+	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
+	fj_set(o, "drop_ios", json_integer(0));
+	fj_set(o, "slat_ns", fj_lat(w, sl));
+	fj_set(o, "clat_ns", fj_hist(w));
+	fj_set(o, "lat_ns", fj_lat(w, ll));
+	fj_set(o, "bw_min", fj_int(w ? fio_metric(w, RK_JOB_BW_MIN) : 0));
+	fj_set(o, "bw_max", fj_int(w ? fio_metric(w, RK_JOB_BW_MAX) : 0));
+	fj_set(o, "bw_agg", fj_real(w ? fio_metric(w, RK_JOB_BW_AGG) : 0));
+	fj_set(o, "bw_mean", fj_real(w ? fio_metric(w, RK_JOB_BW_MEAN) : 0));
+	fj_set(o, "bw_dev", fj_real(w ? fio_metric(w, RK_JOB_BW_DEV) : 0));
+	fj_set(o, "bw_samples", fj_int(w ? fio_metric(w, RK_JOB_BW_SAMPLES) : 0));
+	fj_set(o, "iops_min", fj_int(w ? fio_metric(w, RK_JOB_IOPS_MIN) : 0));
+	fj_set(o, "iops_max", fj_int(w ? fio_metric(w, RK_JOB_IOPS_MAX) : 0));
+	fj_set(o, "iops_mean", fj_real(w ? fio_metric(w, RK_JOB_IOPS_MEAN) : 0));
+	fj_set(o, "iops_stddev", fj_real(w ? fio_metric(w, RK_JOB_IOPS_DEV) : 0));
+	fj_set(o, "iops_samples", fj_int(w ? fio_metric(w, RK_JOB_IOPS_SAMPLES) : 0));
+	return o;
+}
+
+/* {"1": 100.0, ..., ">=64": 0.0} of a family of metrics. */
+static json_t *fj_dist(const struct row *w, const char *pfx, const char *ge, int calls)
+{
+	static const unsigned depth[6] = { 1, 2, 4, 8, 16, 32 };
+	static const unsigned batch[5] = { 4, 8, 16, 32, 64 };
+	const unsigned *v = calls ? batch : depth;
+	unsigned i, n = calls ? 5 : 6;
+	json_t *o = json_object();
+	char name[32], key[16];
+
+	if (!o)
+		return NULL;
+	if (calls)
+		fj_set(o, "0", fj_real(0));
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "%s%u", pfx, v[i]);
+		snprintf(key, sizeof(key), "%u", v[i]);
+		fj_set(o, key, fj_real(fio_metric(w, name)));
+	}
+	fj_set(o, ">=64", fj_real(fio_metric(w, ge)));
+	return o;
+}
+
+/* latency_ns, latency_us, latency_ms: fio's buckets over reads and writes. */
+static void fj_lat_dist(json_t *job, const struct fio_unit *u)
+{
+	static const char *const names[3] = { "latency_ns", "latency_us", "latency_ms" };
+	double dist[FIO_LAT_BKT] = { 0 };
+	struct hist *h = malloc(sizeof(*h));
+	unsigned g, i;
+
+	if (h) {
+		hist_init(h);
+		for (i = 0; i < 2; i++)
+			if (u->dir[i] && u->dir[i]->lat.hist)
+				hist_merge(h, u->dir[i]->lat.hist);
+		fio_lat_dist(h, dist);
+		free(h);
+	}
+	for (g = 0; g < 3; g++) {
+		json_t *o = json_object();
+		char key[16];
+
+		for (i = 0; o && i < 10; i++) {
+			snprintf(key, sizeof(key), "%u", fio_lat_edges[i]);
+			fj_set(o, key, fj_real(dist[g * 10 + i]));
+		}
+		if (o && g == 2) {
+			fj_set(o, "2000", fj_real(dist[30]));
+			fj_set(o, ">=2000", fj_real(dist[31]));
+		}
+		fj_set(job, names[g], o);
+	}
+}
+
+/* "name=value" lines into an object of strings. */
+static json_t *fj_options(const char *text)
+{
+	json_t *o = json_object();
+	const char *p = text;
+
+	while (o && p && *p) {
+		const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+		const char *eq = memchr(p, '=', (size_t)(end - p));
+		char name[256], val[1024];
+
+		snprintf(name, sizeof(name), "%.*s", (int)((eq ? eq : end) - p), p);
+		snprintf(val, sizeof(val), "%.*s", eq ? (int)(end - eq - 1) : 0, eq ? eq + 1 : "");
+		fj_set(o, name, json_string(val));
+		p = nl ? nl + 1 : NULL;
+	}
+	return o;
+}
+
+static json_t *fj_job(const struct fio_unit *u)
+{
+	const struct row *w = u->first;
+	json_t *j = json_object(), *sync;
+	const char *name = kv_get(&w->params, RK_JOB_JOB);
+	double secs = (double)w->elapsed_ns / 1e9;
+
+	if (!j)
+		return NULL;
+	fj_set(j, "jobname", json_string(name ? name : ""));
+	fj_set(j, "groupid", json_integer(u->group));
+	fj_set(j, "error", fj_int(fio_metric(w, RK_JOB_ERRNO)));
+	fj_set(j, "eta", json_integer(0));
+	fj_set(j, "elapsed", fj_int(ceil(secs)));
+	fj_set(j, "job options", fj_options(kv_get(&w->params, RK_JOB_FIO_OPTIONS)));
+	fj_set(j, "read", fj_dir(u->dir[0]));
+	fj_set(j, "write", fj_dir(u->dir[1]));
+	fj_set(j, "trim", fj_dir(NULL));
+	sync = json_object();
+	if (sync) {
+		fj_set(sync, "total_ios", fj_int(u->dir[2] ? (double)u->dir[2]->ops : 0));
+		fj_set(sync, "lat_ns", fj_hist(u->dir[2]));
+	}
+	fj_set(j, "sync", sync);
+	fj_set(j, "job_runtime", fj_int(fio_metric(w, RK_JOB_JOB_RUNTIME)));
+	fj_set(j, "usr_cpu", fj_real(fio_metric(w, RK_JOB_USR_CPU)));
+	fj_set(j, "sys_cpu", fj_real(fio_metric(w, RK_JOB_SYS_CPU)));
+	fj_set(j, "ctx", fj_int(fio_metric(w, RK_JOB_CTX)));
+	fj_set(j, "majf", fj_int(fio_metric(w, RK_JOB_MAJF)));
+	fj_set(j, "minf", fj_int(fio_metric(w, RK_JOB_MINF)));
+	fj_set(j, "iodepth_level", fj_dist(w, RK_JOB_DEPTH_PFX, RK_JOB_DEPTH_GE64, 0));
+	fj_set(j, "iodepth_submit", fj_dist(w, RK_JOB_SUBMIT_PFX, RK_JOB_SUBMIT_GE64, 1));
+	fj_set(j, "iodepth_complete", fj_dist(w, RK_JOB_COMPLETE_PFX, RK_JOB_COMPLETE_GE64, 1));
+	fj_lat_dist(j, u);
+	fj_set(j, "latency_depth", json_integer((json_int_t)fio_param_u(w, RK_JOB_IODEPTH, 1)));
+	fj_set(j, "latency_target", json_integer(0));
+	fj_set(j, "latency_percentile", fj_real(100));
+	fj_set(j, "latency_window", json_integer(0));
+	return j;
+}
+
+static json_t *fj_disk(const struct row *d)
+{
+	json_t *o = json_object();
+
+	if (!o)
+		return NULL;
+	fj_set(o, "name", json_string(kv_get(&d->params, RK_JOB_DEVICE)));
+	fj_set(o, "read_ios", fj_int(fio_metric(d, RK_JOB_READ_IOS)));
+	fj_set(o, "write_ios", fj_int(fio_metric(d, RK_JOB_WRITE_IOS)));
+	fj_set(o, "read_merges", fj_int(fio_metric(d, RK_JOB_READ_MERGES)));
+	fj_set(o, "write_merges", fj_int(fio_metric(d, RK_JOB_WRITE_MERGES)));
+	fj_set(o, "read_ticks", fj_int(fio_metric(d, RK_JOB_READ_TICKS)));
+	fj_set(o, "write_ticks", fj_int(fio_metric(d, RK_JOB_WRITE_TICKS)));
+	fj_set(o, "in_queue", fj_int(fio_metric(d, RK_JOB_IN_QUEUE)));
+	fj_set(o, "util", fj_real(fio_metric(d, RK_JOB_UTIL)));
+	return o;
+}
+
+/* The whole document: every repeat's jobs, the disk rows of the last repeat. */
+static json_t *fj_doc(const struct run *run)
+{
+	json_t *doc = json_object(), *jobs = json_array(), *disks = json_array();
+	const struct row *dk[16];
+	struct fio_unit *u;
+	char ver[96], tbuf[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t n, i, nd;
+	const char *g = kv_get(&run->options, RK_JOB_GLOBAL_OPTIONS);
+
+	if (!doc || !jobs || !disks) {
+		json_decref(doc);
+		json_decref(jobs);
+		json_decref(disks);
+		return NULL;
+	}
+	snprintf(ver, sizeof(ver), "iobattery-%s (fio-3.33 json)",
+		 run->env.tool_version ? run->env.tool_version : "?");
+	localtime_r(&now, &tm);
+	strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y", &tm);
+	fj_set(doc, "fio version", json_string(ver));
+	fj_set(doc, "timestamp", json_integer((json_int_t)now));
+	fj_set(doc, "timestamp_ms", json_integer((json_int_t)now * 1000));
+	fj_set(doc, "time", json_string(tbuf));
+	if (g)
+		fj_set(doc, "global options", fj_options(g));
+	u = fio_units(run, -1, &n);
+	for (i = 0; i < n; i++)
+		json_array_append_new(jobs, fj_job(&u[i]));
+	free(u);
+	fj_set(doc, "jobs", jobs);
+	nd = fio_disks(run, run->nrows ? (int)run->rows[run->nrows - 1]->repeat : 0, dk, 16);
+	for (i = 0; i < nd; i++)
+		json_array_append_new(disks, fj_disk(dk[i]));
+	fj_set(doc, "disk_util", disks);
+	return doc;
+}
+
+static int fj_end(FILE *f, const struct run *run)
+{
+	json_t *doc = fj_doc(run);
+	char *s;
+	int rc = 0;
+
+	if (!doc)
+		return -ENOMEM;
+	s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+	json_decref(doc);
+	if (!s)
+		return -ENOMEM;
+	if (fputs(s, f) == EOF || fputc('\n', f) == EOF)
+		rc = -EIO;
+	free(s);
+	return rc;
+}
+
+const struct out_fmt out_fio_json = {
+	.name = "fio-json",
+	.ext = "fio.json",
+	.begin = NULL,
+	.row = NULL,
+	.end = fj_end,
+};

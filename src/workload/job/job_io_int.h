@@ -1,0 +1,75 @@
+/* job_io_int.h - what the two halves of a job thread share: the I/O loop (job_io.c)
+ * and its setup, closing and figures (job_thread.c). Not for use elsewhere. */
+#ifndef IOB_WORKLOAD_JOB_IO_INT_H
+#define IOB_WORKLOAD_JOB_IO_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "runner/ioctx.h"
+#include "workload/job/job_run.h"
+
+struct jw_file {
+	int fd;
+	const char *name;		/* its path (the request log names it) */
+	uint64_t lo, hi;		/* the region [lo, hi) */
+	uint64_t pos[JOB_DDIRS];	/* next sequential offset per direction */
+	uint64_t issued;		/* bytes issued to it in this pass */
+	uint64_t nblk[JOB_DDIRS];	/* random blocks per direction */
+	unsigned char *map;		/* blocks used in this pass (variable sizes), or NULL */
+	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves both with a shared map */
+	uint64_t seq_next;		/* randread:N: where the next follow-up goes */
+	unsigned seq_left;		/* follow-ups left */
+	bool done, wrote;
+};
+
+struct jw_io {
+	unsigned dir;
+	struct jw_file *f;
+	uint64_t off, len;
+};
+
+struct jw {
+	struct job_thread *t;
+	const struct job_def *d;
+	struct job_stats *s;
+	struct worker *w;
+	struct ioctx io;
+	bool io_ready;
+	struct rng rng;
+	struct jw_file *f;
+	unsigned nf, cur, ndone;
+	unsigned char *buf;
+	size_t slot_len;
+	uint64_t *t_fill;		/* per slot: when it was filled (asynchronous) */
+	bool async, noio, random, mixed, shared_map, stop, snapped;
+	unsigned batch;
+	uint64_t now;
+	uint64_t deadline, ramp_end;	/* 0: none */
+	uint64_t passes, ios_total;
+	unsigned sync_every, since_sync;
+	int sync_op, sync_fd;
+	bool sync_pending;
+	/* rate: per direction, the issue time of the next I/O is t0 + done x interval */
+	uint64_t rate_t0, rate_n[JOB_DDIRS], rate_next[JOB_DDIRS];
+	bool rated;
+	uint64_t next_samp;
+	struct rusage ru0;
+	FILE *log;			/* write_iolog, or NULL */
+	const char **lognames;		/* the files' names for it */
+};
+
+/* The loop: picks, waits, fills and issues until the job is done, then drains. */
+void jw_loop(struct jw *j);
+/* The runner's on_done for the thread's requests (counts them by direction). */
+int jw_done(struct ioctx *io, struct engine_req *r);
+/* Sleep ns (EINTR resumes unless a stop signal came). */
+void jw_sleep(uint64_t ns);
+/* This thread's CPU time and faults so far (RUSAGE_THREAD where there is one). */
+void jw_rusage(struct rusage *ru);
+/* The step's first thread finished: remember the bytes done until now. */
+void jw_snap(struct jw *j);
+
+#endif

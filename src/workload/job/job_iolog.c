@@ -1,0 +1,47 @@
+/* job_iolog.c - fio's write_iolog: the requests a thread issued, one line each, in fio's
+ * version 3 format ("fio version 3 iolog", then "FILE add", "FILE open", "MS FILE read
+ * OFFSET LENGTH" per request, "FILE close"): an output the user asked for, written with
+ * stdio. Only a job with write_iolog pays for it (a branch per request otherwise). */
+#include <errno.h>
+#include <stdio.h>
+
+#include "workload/job/job_run.h"
+
+FILE *job_iolog_open(const char *path, const char *const *files, unsigned n, int *err)
+{
+	FILE *f = fopen(path, "wx");	/* a new file: never one that was there */
+	unsigned i;
+
+	if (!f) {
+		*err = -errno;
+		return NULL;
+	}
+	fputs("fio version 3 iolog\n", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s add\n", files[i]);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s open\n", files[i]);
+	return f;
+}
+
+void job_iolog_io(FILE *f, uint64_t ms, const char *file, unsigned dir, uint64_t off,
+		  uint64_t len)
+{
+	static const char *const op[JOB_NDIR] = { "read", "write", "sync" };
+
+	fprintf(f, "%llu %s %s %llu %llu\n", (unsigned long long)ms, file, op[dir],
+		(unsigned long long)off, (unsigned long long)len);
+}
+
+int job_iolog_close(FILE *f, const char *const *files, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s close\n", files[i]);
+	if (ferror(f)) {
+		fclose(f);
+		return -EIO;
+	}
+	return fclose(f) ? -errno : 0;
+}

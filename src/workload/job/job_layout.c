@@ -1,0 +1,188 @@
+/* job_layout.c - the files of a plan before the timed steps: created and filled with
+ * random data (not sparse: a read of a never-written block measures nothing, and a
+ * rewrite of an allocated block is what fio measures too), made durable, untimed; the
+ * page cache dropped before a step (fio's invalidate=1) and the residency measured.
+ * Every call goes through the runner (psync engine). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cache.h"
+#include "core/rng.h"
+#include "core/scratch.h"
+#include "runner/ioctx.h"
+#include "workload/job/job_run.h"
+
+#define LAYOUT_CHUNK	(1u << 20)
+
+/* Fill [from, to) of fd with random data. 0 or -errno. */
+static int layout_fill(struct ioctx *io, int fd, uint64_t from, uint64_t to, unsigned char *buf,
+		       struct rng *r)
+{
+	struct engine_req *q = io->ctl;
+
+	while (from < to && !sig_stop_requested()) {
+		size_t n = to - from > LAYOUT_CHUNK ? LAYOUT_CHUNK : (size_t)(to - from);
+		int64_t k;
+
+		rng_fill(r, buf, n);
+		memset(q, 0, sizeof(*q));
+		q->op = ENGINE_OP_PWRITE;
+		q->fd = fd;
+		q->buf = buf;
+		q->len = n;
+		q->off = from;
+		k = ioctx_call(io, q);
+		if (k < 0)
+			return (int)k;
+		if (k == 0)
+			return -EIO;
+		from += (uint64_t)k;
+	}
+	return sig_stop_requested() ? -EINTR : 0;
+}
+
+/* Create or extend one file. 0 or -errno with the message. */
+static int layout_file(struct ioctx *io, struct job_file *f, const struct job_safety *sf,
+		       unsigned char *buf, struct rng *r, char *err, size_t errlen)
+{
+	int flags = O_WRONLY | O_NOFOLLOW | O_CLOEXEC, fd, rc = 0;
+
+	if (!f->exists)
+		flags |= O_CREAT | O_EXCL;
+	fd = ioctx_open(io, f->path, flags, 0644);
+	if (fd < 0) {
+		snprintf(err, errlen, "job: cannot create '%s': %s", f->path, strerror(-fd));
+		return fd;
+	}
+	if (!f->exists && !f->in_scratch) {
+		f->cleanup_slot = cleanup_register(f->path, 0);
+		(void)mark_created(fd);	/* without xattrs, --overwrite is needed later */
+	}
+	if (sf->no_layout)
+		rc = ioctx_ftruncate(io, fd, f->need);
+	else
+		rc = layout_fill(io, fd, f->have, f->need, buf, r);
+	if (!rc && !sf->no_layout)
+		rc = ioctx_sync(io, fd, 1);
+	if (ioctx_close(io, fd) < 0 && !rc)
+		rc = -EIO;
+	if (rc && rc != -EINTR)
+		snprintf(err, errlen, "job: cannot lay out '%s': %s", f->path, strerror(-rc));
+	return rc;
+}
+
+int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen)
+{
+	struct ioctx io;
+	unsigned char *buf = malloc(LAYOUT_CHUNK);
+	struct rng r;
+	unsigned i;
+	int rc;
+
+	if (!buf)
+		return -ENOMEM;
+	rc = ioctx_init(&io, &engine_psync, 1);
+	if (rc < 0) {
+		free(buf);
+		return rc;
+	}
+	rng_seed(&r, 0x1a1d0u);
+	for (i = 0; i < p->nfiles && !rc; i++) {
+		struct job_file *f = &p->files[i];
+
+		/* the null engine touches no file: nothing to lay out for it */
+		if (!f->io || f->device || (f->exists && f->need <= f->have))
+			continue;
+		rc = layout_file(&io, f, sf, buf, &r, err, errlen);
+	}
+	ioctx_exit(&io);
+	free(buf);
+	return rc;
+}
+
+void job_invalidate(struct job_plan *p, unsigned first, unsigned n)
+{
+	struct ioctx io;
+	unsigned t, k, i;
+	bool *done = calloc(p->nfiles ? p->nfiles : 1, sizeof(*done));
+
+	if (!done || ioctx_init(&io, &engine_psync, 1) < 0) {
+		free(done);
+		return;
+	}
+	for (t = first; t < first + n; t++) {
+		const struct job_thread *th = &p->threads[t];
+
+		if (!th->d->invalidate || (th->e->flags & ENGINE_F_NOIO))
+			continue;
+		for (k = 0; k < th->nfiles; k++) {
+			int fd;
+
+			i = th->files[k].file;
+			if (done[i])
+				continue;
+			done[i] = true;
+			fd = ioctx_open(&io, p->files[i].path, O_RDONLY | O_CLOEXEC, 0);
+			if (fd < 0)
+				continue;
+			(void)cache_drop(fd);	/* best effort, as fio's invalidate */
+			(void)ioctx_close(&io, fd);
+		}
+	}
+	ioctx_exit(&io);
+	free(done);
+}
+
+double job_unit_residency(const struct job_plan *p, const struct job_unit *u)
+{
+	struct ioctx io;
+	double sum = 0, total = 0;
+	unsigned t, k;
+
+	if (ioctx_init(&io, &engine_psync, 1) < 0)
+		return -1;
+	for (t = u->first_thread; t < p->nthreads; t++) {
+		const struct job_thread *th = &p->threads[t];
+
+		if (th->unit != (unsigned)(u - p->units))
+			continue;
+		if (th->e->flags & ENGINE_F_NOIO)
+			break;
+		for (k = 0; k < th->nfiles; k++) {
+			const struct job_tfile *r = &th->files[k];
+			int fd = ioctx_open(&io, p->files[r->file].path, O_RDONLY | O_CLOEXEC, 0);
+			double pct;
+
+			if (fd < 0)
+				continue;
+			if (cache_resident(fd, r->off, r->len, &pct) == 0) {
+				sum += pct * (double)r->len;
+				total += (double)r->len;
+			}
+			(void)ioctx_close(&io, fd);
+		}
+	}
+	ioctx_exit(&io);
+	return total > 0 ? sum / total : -1;	/* -1: nothing measured */
+}
+
+void job_layout_release(struct job_plan *p, bool keep)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nfiles; i++) {
+		struct job_file *f = &p->files[i];
+
+		if (f->cleanup_slot < 0)
+			continue;
+		if (keep)
+			cleanup_unregister(f->cleanup_slot);
+		else
+			(void)cleanup_remove(f->cleanup_slot);
+		f->cleanup_slot = -1;
+	}
+}

@@ -1,0 +1,335 @@
+/* job_plan.c - from a job list to the plan of a run: threads (a job's numjobs clones),
+ * fio's groups and stonewall steps, report units, the files with the region each thread
+ * uses. Pure bookkeeping: nothing is touched here (job_check.c looks at the files). */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "workload/job/job_run.h"
+
+/* "job: 'x.fio' line 3, section [a]: " + text, as the parser writes its messages. */
+int job_plan_err(const struct job_def *d, char *err, size_t errlen, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!d)
+		snprintf(err, errlen, "job: %s", msg);
+	else if (d->src && strcmp(d->src, "command line"))
+		snprintf(err, errlen, "job: '%s' line %u, section [%s]: %s", d->src, d->src_line,
+			 d->section, msg);
+	else
+		snprintf(err, errlen, "job: command line argument %u, section [%s]: %s",
+			 d->src_line, d->section, msg);
+	return -EINVAL;
+}
+
+/* The file called path, appended when new. Returns its index or -ENOMEM. */
+static int plan_file(struct job_plan *p, const char *path, bool scratch)
+{
+	struct job_file *nf;
+	unsigned i;
+
+	for (i = 0; i < p->nfiles; i++)
+		if (!scratch && !p->files[i].in_scratch && !strcmp(p->files[i].path, path))
+			return (int)i;
+	nf = realloc(p->files, (p->nfiles + 1) * sizeof(*nf));
+	if (!nf)
+		return -ENOMEM;
+	p->files = nf;
+	nf = &p->files[p->nfiles];
+	memset(nf, 0, sizeof(*nf));
+	nf->cleanup_slot = -1;
+	nf->in_scratch = scratch;
+	nf->path = strdup(path);
+	if (!nf->path)
+		return -ENOMEM;
+	return (int)p->nfiles++;
+}
+
+/* dir + "/" + name, or name when it is absolute or there is no dir. NULL on ENOMEM. */
+static char *plan_join(const char *dir, const char *name)
+{
+	char *s;
+	size_t n;
+
+	if (!dir || name[0] == '/')
+		return strdup(name);
+	n = strlen(dir) + strlen(name) + 2;
+	s = malloc(n);
+	if (s)
+		snprintf(s, n, "%s/%s", dir, name);
+	return s;
+}
+
+/* The sizes of thread t's regions: filesize (a range draws one per file, from the
+ * thread's seed), else size shared out over the files; an existing file without either
+ * is measured in job_plan_check (len 0 here). */
+static void plan_regions(struct job_thread *t)
+{
+	const struct job_def *d = t->d;
+	struct rng r;
+	unsigned i;
+
+	rng_seed(&r, t->seed ^ 0x5eed);
+	for (i = 0; i < t->nfiles; i++) {
+		struct job_tfile *f = &t->files[i];
+
+		f->off = d->offset;
+		if (d->filesize[0]) {
+			f->len = d->filesize[0];
+			if (d->filesize[1] > d->filesize[0])
+				f->len += rng_below(&r, d->filesize[1] - d->filesize[0] + 1);
+		} else if (d->size) {
+			f->len = d->size / t->nfiles;
+		} else {
+			f->len = 0;
+		}
+		/* a whole number of the smallest block */
+		if (f->len > d->bs[JOB_READ].min)
+			f->len -= f->len % (d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ?
+					    d->bs[JOB_READ].min : d->bs[JOB_WRITE].min);
+	}
+}
+
+/* Thread t's files: the filename= names (shared with every thread naming them), or
+ * nrfiles scratch files of its own. 0, -EINVAL or -ENOMEM. */
+static int plan_thread_files(struct job_plan *p, struct job_thread *t,
+			     const struct job_safety *sf, char *err, size_t errlen)
+{
+	const struct job_def *d = t->d;
+	char **names = NULL, **dirs = NULL;
+	unsigned n = 0, nd = 0, i;
+	int rc = 0, k;
+
+	/* the job's directory=, else -d: where its files go */
+	if ((d->directory || sf->dir) &&
+	    (rc = job_names_split(d->directory ? d->directory : sf->dir, &dirs, &nd)) < 0)
+		return rc;
+	if (nd > 1) {
+		job_names_free(dirs, nd);
+		return job_plan_err(d, err, errlen, "directory= with several directories is "
+				    "not implemented: give one");
+	}
+	if (d->filename && (rc = job_names_split(d->filename, &names, &n)) < 0)
+		goto out;
+	t->nfiles = d->filename ? n : d->nrfiles;
+	if (!t->nfiles) {
+		rc = job_plan_err(d, err, errlen, "filename= names no file");
+		goto out;
+	}
+	t->files = calloc(t->nfiles, sizeof(*t->files));
+	if (!t->files) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < t->nfiles; i++) {
+		char *path;
+
+		if (d->filename) {
+			path = plan_join(nd ? dirs[0] : NULL, names[i]);
+		} else {
+			/* fio's name: JOB.CLONE.FILE; a '/' in the job's name would leave the
+			 * scratch directory */
+			char buf[JOB_NAME_MAX + 32], *c;
+
+			snprintf(buf, sizeof(buf), "%s.%u.%u", d->name, t->clone, i);
+			for (c = buf; *c; c++)
+				if (*c == '/')
+					*c = '_';
+			path = strdup(buf);
+		}
+		if (!path) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		k = plan_file(p, path, !d->filename);
+		free(path);
+		if (k < 0) {
+			rc = k;
+			goto out;
+		}
+		t->files[i].file = (unsigned)k;
+		if (!d->filename)
+			p->need_scratch = true;
+		if (job_rw_writes(d->rw))
+			p->files[k].written = true;
+		if (job_rw_reads(d->rw))
+			p->files[k].read = true;
+	}
+	if (!d->filename && nd && !p->scratch_parent &&
+	    !(p->scratch_parent = strdup(dirs[0])))
+		rc = -ENOMEM;
+	else if (!d->filename && nd && strcmp(p->scratch_parent, dirs[0]))
+		rc = job_plan_err(d, err, errlen, "directory='%s' differs from '%s' of an "
+				  "earlier job: one scratch directory per run", dirs[0],
+				  p->scratch_parent);
+out:
+	job_names_free(names, n);
+	job_names_free(dirs, nd);
+	return rc;
+}
+
+static bool plan_selected(const struct job_def *d, const char *const *sect, unsigned ns)
+{
+	unsigned i;
+
+	if (!ns)
+		return true;
+	for (i = 0; i < ns; i++)
+		if (!strcmp(d->section, sect[i]))
+			return true;
+	return false;
+}
+
+/* Threads with their group and step; units. */
+static int plan_threads(struct job_plan *p, const char *const *sect, unsigned ns)
+{
+	const struct job_list *l = p->jobs;
+	unsigned j, c, n = 0, group = 0, step = 0, seen = 0;
+
+	for (j = 0; j < l->njobs; j++)
+		if (plan_selected(&l->jobs[j], sect, ns))
+			n += l->jobs[j].numjobs;
+	if (!n)
+		return -ENOENT;
+	p->threads = calloc(n, sizeof(*p->threads));
+	p->units = calloc(n, sizeof(*p->units));
+	p->steps = calloc(n, sizeof(*p->steps));
+	if (!p->threads || !p->units || !p->steps)
+		return -ENOMEM;
+	for (j = 0; j < l->njobs; j++) {
+		const struct job_def *d = &l->jobs[j];
+
+		if (!plan_selected(d, sect, ns))
+			continue;
+		if (seen && (d->stonewall || d->new_group))
+			group++;
+		if (seen && d->stonewall)
+			step++;
+		seen++;
+		for (c = 0; c < d->numjobs; c++) {
+			struct job_thread *t = &p->threads[p->nthreads];
+			struct job_unit *u = p->nunits ? &p->units[p->nunits - 1] : NULL;
+
+			t->d = d;
+			t->job = j;
+			t->clone = c;
+			t->step = step;
+			/* fio: randrepeat (or randseed) repeats the run; clones differ */
+			t->seed = (d->randrepeat || JOB_SET(d, JOB_OPT_RANDSEED) ? d->randseed
+								      : (uint64_t)clock_ns()) +
+				  0x9e3779b97f4a7c15ull * (c + 1) + ((uint64_t)j << 32);
+			if (!(d->group_reporting && u && u->group == group &&
+			      p->threads[u->first_thread].d->group_reporting)) {
+				u = &p->units[p->nunits++];
+				u->first_thread = p->nthreads;
+				u->group = group;
+				u->step = step;
+				u->cache_pct = -1;
+			}
+			u->nthreads++;
+			t->unit = (unsigned)(u - p->units);
+			if (step + 1 > p->nsteps)
+				p->steps[p->nsteps++].first = p->nthreads;
+			p->steps[step].n++;
+			p->nthreads++;
+		}
+	}
+	p->ngroups = group + 1;
+	return 0;
+}
+
+int job_plan_build(struct job_plan *p, const struct job_list *jobs, const char *const *sect,
+		   unsigned nsect, const struct job_safety *sf, char *err, size_t errlen)
+{
+	unsigned i;
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->jobs = jobs;
+	rc = plan_threads(p, sect, nsect);
+	if (rc == -ENOENT) {
+		snprintf(err, errlen, nsect ? "job: no job section called '%s'" :
+			 "job: no job to run (only global sections)", nsect ? sect[0] : "");
+		return -EINVAL;
+	}
+	if (rc)
+		return rc;
+	for (i = 0; i < p->nthreads; i++) {
+		struct job_thread *t = &p->threads[i];
+		unsigned k;
+
+		if ((rc = plan_thread_files(p, t, sf, err, errlen)) < 0)
+			return rc;
+		plan_regions(t);
+		for (k = 0; k < t->nfiles; k++) {
+			struct job_file *f = &p->files[t->files[k].file];
+
+			if (f->need < t->files[k].off + t->files[k].len)
+				f->need = t->files[k].off + t->files[k].len;
+		}
+	}
+	return 0;
+}
+
+uint64_t job_plan_layout_bytes(const struct job_plan *p)
+{
+	uint64_t n = 0;
+	unsigned i;
+
+	for (i = 0; i < p->nfiles; i++)
+		if (!p->files[i].device && p->files[i].need > p->files[i].have)
+			n += p->files[i].need - p->files[i].have;
+	return n;
+}
+
+int job_plan_place(struct job_plan *p, const char *dir)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nfiles; i++) {
+		struct job_file *f = &p->files[i];
+		char *path;
+
+		if (!f->in_scratch)
+			continue;
+		path = plan_join(dir, f->path);
+		if (!path)
+			return -ENOMEM;
+		if (strlen(path) >= PATH_MAX) {
+			free(path);
+			return -ENAMETOOLONG;
+		}
+		free(f->path);
+		f->path = path;
+	}
+	return 0;
+}
+
+void job_plan_free(struct job_plan *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nthreads; i++) {
+		free(p->threads[i].files);
+		job_stats_free(&p->threads[i].st);
+	}
+	for (i = 0; i < p->nunits; i++)
+		job_stats_free(&p->units[i].st);
+	for (i = 0; i < p->nfiles; i++)
+		free(p->files[i].path);
+	free(p->threads);
+	free(p->units);
+	free(p->steps);
+	free(p->files);
+	free(p->scratch_parent);
+	memset(p, 0, sizeof(*p));
+}

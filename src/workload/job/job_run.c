@@ -1,0 +1,170 @@
+/* job_run.c - the steps of a job run: each is one runner phase whose threads are
+ * released together; before it the files' cache is dropped (fio's invalidate) and the
+ * residency measured, after it the threads are merged into report units (job_merge) and
+ * rows. The devices behind the files are read before the first step and after the last
+ * one (fio's disk stats), and around each step (the O_DIRECT check). */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/diskstats.h"
+#include "core/scratch.h"
+#include "runner/runner.h"
+#include "stats/result.h"
+#include "workload/job/job_run.h"
+
+struct jr_step {
+	struct job_plan *p;
+	unsigned first;
+};
+
+static int jr_thread(void *arg, unsigned i, struct worker *w)
+{
+	struct jr_step *c = arg;
+
+	return job_thread_run(&c->p->threads[c->first + i], w);
+}
+
+/* The devices behind the run's files, for the disk stats. */
+static int jr_devices(const struct job_plan *p, struct diskstats_set *set)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nfiles; i++)
+		if (diskstats_find(p->files[i].path, set) > 0)
+			return 0;
+	diskstats_close(set);
+	diskstats_init(set);
+	return -ENODEV;
+}
+
+/* Whether any thread of the plan does I/O (not the null engine). */
+static bool jr_any_io(const struct job_plan *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nthreads; i++)
+		if (!(p->threads[i].e->flags & ENGINE_F_NOIO))
+			return true;
+	return false;
+}
+
+/* Residency of the read units' files before the step (buffered reads only). */
+static void jr_residency(struct job_plan *p, unsigned step)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nunits; i++) {
+		struct job_unit *u = &p->units[i];
+		const struct job_def *d = p->threads[u->first_thread].d;
+
+		if (u->step == step && job_rw_reads(d->rw) && !d->direct)
+			u->cache_pct = job_unit_residency(p, u);
+	}
+}
+
+/* Merge the step's threads into their units and into all; rows for the units. */
+static int jr_step_rows(struct runner *rc, struct job_plan *p, unsigned step, struct row *agg,
+			const struct diskstats_figures *dev, uint64_t first_done)
+{
+	const struct job_step *st = &p->steps[step];
+	struct job_stats all;
+	unsigned i;
+	int rc1 = 0;
+
+	job_stats_init(&all);
+	for (i = st->first; i < st->first + st->n && !rc1; i++) {
+		struct job_unit *u = &p->units[p->threads[i].unit];
+
+		if (!u->merged) {
+			job_stats_init(&u->st);
+			u->merged = true;
+		}
+		rc1 = job_merge(&u->st, &p->threads[i].st);
+		if (!rc1)
+			rc1 = job_merge(&all, &p->threads[i].st);
+	}
+	if (!rc1 && agg)
+		rc1 = job_rows_aggregate(agg, p, step, &all, first_done);
+	for (i = 0; i < p->nunits && rc1 >= 0; i++)
+		if (p->units[i].step == step)
+			rc1 = job_rows_unit(rc, p, &p->units[i], dev, agg);
+	job_stats_free(&all);
+	return rc1 < 0 ? rc1 : 0;
+}
+
+static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
+		   struct diskstats_set *set)
+{
+	const struct job_step *st = &p->steps[step];
+	_Atomic uint64_t first_done = 0;
+	struct diskstats_snap a, b;
+	struct diskstats_figures fig, *dev = NULL;
+	struct jr_step c = { p, st->first };
+	uint64_t expected = 0;
+	struct phase ph;
+	struct row *agg;
+	unsigned i;
+	int rc1, rc2;
+
+	job_invalidate(p, st->first, st->n);
+	jr_residency(p, step);
+	for (i = st->first; i < st->first + st->n; i++) {
+		struct job_thread *t = &p->threads[i];
+
+		t->first_done = &first_done;
+		t->pfiles = p->files;
+		if (!t->d->time_based)
+			expected += t->size * t->d->loops;
+	}
+	if (phase_begin(&ph, rc, "aggregate", st->n, "B", expected) < 0)
+		return -ENOMEM;
+	if (set->ndev && diskstats_read(set, &a) <= 0)
+		a.ndev = 0;
+	rc1 = runner_parallel(&ph, jr_thread, &c);
+	if (set->ndev && a.ndev && diskstats_read(set, &b) > 0 &&
+	    diskstats_compute(&a.c[0], &b.c[0], b.t_ns - a.t_ns, &fig) == 0)
+		dev = &fig;
+	agg = phase_end(&ph, "job");
+	if (!agg)
+		return -ENOMEM;
+	rc2 = jr_step_rows(rc, p, step, agg, dev, atomic_load(&first_done));
+	if (rc2 < 0)
+		return rc2;
+	return rc1;
+}
+
+int job_run_steps(struct runner *rc, struct job_plan *p)
+{
+	struct diskstats_set set;
+	struct diskstats_snap a, b;
+	unsigned s;
+	int rc1 = 0, r, have = 0;
+
+	for (s = 0; s < p->nthreads; s++)
+		job_stats_free(&p->threads[s].st);	/* a repeat starts afresh */
+	for (s = 0; s < p->nunits; s++) {
+		job_stats_free(&p->units[s].st);
+		p->units[s].merged = false;
+		p->units[s].cache_pct = -1;
+	}
+	diskstats_init(&set);
+	if (jr_any_io(p) && jr_devices(p, &set) == 0 && diskstats_read(&set, &a) > 0)
+		have = 1;
+	for (s = 0; s < p->nsteps && !sig_stop_requested(); s++) {
+		r = jr_step(rc, p, s, &set);
+		if (r == -ENOMEM) {
+			rc1 = r;
+			break;
+		}
+		if (r < 0 && !rc1)
+			rc1 = r;
+	}
+	if (have && diskstats_read(&set, &b) > 0 && job_rows_disks(rc, &set, &a, &b) < 0 && !rc1)
+		rc1 = -ENOMEM;
+	diskstats_close(&set);
+	if (sig_stop_requested())
+		return -EINTR;
+	return rc1;
+}

@@ -1,0 +1,250 @@
+/* job_run.h - running a parsed job list (job.h): the plan (threads, their files, the
+ * stonewall steps, the report units), the checks that keep it inside what it may touch,
+ * laying out, the I/O loop, the one merge of thread figures into report units, and the
+ * rows of the results model.
+ *
+ * Shape of a run (job_run.c):
+ *   job_plan_build    jobs x numjobs -> threads; files (one per name, laid out once);
+ *                     steps (a job with stonewall waits for all before it); report units
+ *                     (a thread, or a whole group with group_reporting). No I/O.
+ *   job_plan_check    (cmd/job_check.h) what may be touched (the scratch directory, a
+ *                     named new file, an existing file read-only unless --overwrite, a
+ *                     device only with --destroy-data-on) and the free space; nothing
+ *                     is created.
+ *   job_layout        creates and fills the files with real data, untimed.
+ *   per step: a runner phase; job_thread_run on each thread (job_io.c), released
+ *                     together; then job_merge per report unit and job_rows_*.
+ * A thread's figures (struct job_stats) are flat sums, extremes and histograms: job_merge
+ * adds one into another, which is all that merging threads into a unit (or, later, ranks
+ * into a world) takes.
+ *
+ * Thread-safety: the plan is built and checked on the main thread; during a step each
+ * thread writes only its own struct job_thread; the shared step state is one atomic. */
+#ifndef IOB_WORKLOAD_JOB_RUN_H
+#define IOB_WORKLOAD_JOB_RUN_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/diskstats.h"
+#include "engine/engine.h"
+#include "stats/hist.h"
+#include "workload/job/job.h"
+
+struct runner;
+struct worker;
+struct row;
+struct scratch;
+
+#define JOB_SYNC	2	/* third direction index: fsync/fdatasync requests */
+#define JOB_NDIR	3
+#define JOB_DEPTH_BKT	7	/* fio's IO depths buckets: 1 2 4 8 16 32 >=64 */
+#define JOB_SAMPLE_NS	500000000ull	/* fio's bw_avg_msec default: a sample per 500 ms */
+#define JOB_SAMPLES_MAX	1024	/* per thread; then the interval doubles */
+
+/* min, max, count, sum and sum of squares of latencies without buckets (slat, lat). */
+struct job_lsum {
+	uint64_t n, sum, min, max;
+	unsigned __int128 sumsq;
+};
+
+static inline void job_lsum_add(struct job_lsum *s, uint64_t v)
+{
+	s->n++;
+	s->sum += v;
+	s->sumsq += (unsigned __int128)v * v;
+	if (v < s->min)
+		s->min = v;
+	if (v > s->max)
+		s->max = v;
+}
+
+/* Cumulative counts at the end of each sample interval (bytes and I/Os per direction). */
+struct job_sample {
+	uint64_t bytes[JOB_DDIRS], ios[JOB_DDIRS];
+};
+
+/* The figures of one thread, or of a report unit after job_merge. Times are clock_ns. */
+struct job_stats {
+	unsigned nthreads;
+	uint64_t ios[JOB_NDIR], bytes[JOB_NDIR], short_ios[JOB_DDIRS];
+	struct hist clat[JOB_NDIR];	/* issue to completion; JOB_SYNC: the sync call */
+	struct job_lsum slat[JOB_DDIRS];	/* filled to submitted (asynchronous engines) */
+	struct job_lsum lat[JOB_DDIRS];	/* filled to completion (asynchronous engines) */
+	uint64_t t_start, t_stop;	/* first I/O (after ramp_time), last completion or
+					 * closing fsync; earliest and latest when merged */
+	uint64_t t_last_write;		/* completion of the last write; latest */
+	uint64_t t_durable;		/* end_fsync / fsync_on_close returned; latest, 0 none */
+	uint64_t rt_sum_ns, rt_min_ns, rt_max_ns;	/* per-thread runtimes */
+	uint64_t usr_ns, sys_ns, ctx, majf, minf;	/* the threads' own rusage */
+	uint64_t depth[JOB_DEPTH_BKT];	/* I/Os by requests in flight at their submit */
+	uint64_t submit[JOB_DEPTH_BKT];	/* submit calls by requests submitted: 0, 1-4, ...*/
+	uint64_t complete[JOB_DEPTH_BKT];	/* reaps by requests completed */
+	uint64_t first_done_bytes;	/* bytes done when the step's first thread finished */
+	bool sync_only_engine;		/* requests completed inside submit (psync, mmap,
+					 * null, libaio on a buffered file) */
+	int err;			/* first -errno */
+	int err_op;			/* its engine op (-1: setup), offset and length */
+	uint64_t err_off, err_len;
+	char errtxt[240];		/* what failed in setup, "" otherwise */
+	uint64_t samp_ns;		/* sample interval */
+	unsigned nsamp;
+	struct job_sample *samp;	/* owned by a thread's stats; a merged unit's own copy */
+};
+
+/* Empty figures (min fields at their maximum). samp stays NULL. */
+void job_stats_init(struct job_stats *s);
+/* dst += src: sums, histograms, extremes, samples by interval index (dst->samp is grown
+ * to hold src's; intervals must be equal, else the samples of src are dropped). The one
+ * place where figures of several threads (later: ranks) become one. 0 or -ENOMEM. */
+int job_merge(struct job_stats *dst, const struct job_stats *src);
+/* Free what job_merge allocated in s (samp). */
+void job_stats_free(struct job_stats *s);
+
+/* A file of the plan, laid out once whatever number of threads use it. */
+struct job_file {
+	char *path;		/* absolute, or relative to the current directory */
+	uint64_t need;		/* bytes it must hold (offset + size of its largest user) */
+	uint64_t have;		/* its size before the run (existing files) */
+	bool exists;		/* there before the run */
+	bool device;		/* a block device (--destroy-data-on) */
+	bool in_scratch;	/* created in the scratch directory */
+	bool written;		/* some job writes it */
+	bool read;		/* some job reads it */
+	bool io;		/* a thread with a real engine uses it (not only null) */
+	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
+};
+
+/* A thread's region of one file. */
+struct job_tfile {
+	unsigned file;		/* index in plan->files */
+	uint64_t off, len;	/* [off, off + len) */
+};
+
+struct job_thread {
+	const struct job_def *d;
+	unsigned job;			/* index in the job list */
+	unsigned clone;			/* 0 .. numjobs-1 */
+	unsigned unit;			/* report unit */
+	unsigned step;
+	unsigned nfiles;
+	struct job_tfile *files;
+	uint64_t size;			/* bytes of I/O per loop (sum of the regions) */
+	uint64_t seed;
+	const struct engine *e;
+	struct engine_opts eo;
+	struct job_stats st;
+	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
+	const struct job_file *pfiles;	/* plan->files */
+};
+
+/* A report unit: the threads fio reports as one block. */
+struct job_unit {
+	unsigned first_thread;		/* its first thread (its job names the unit) */
+	unsigned nthreads;
+	unsigned group;			/* fio's groupid */
+	unsigned step;
+	struct job_stats st;		/* merged after the step */
+	double cache_pct;		/* residency of its files at the step's start, -1 n/a */
+	bool merged;
+};
+
+struct job_step {
+	unsigned first, n;		/* threads [first, first + n) */
+};
+
+struct job_plan {
+	const struct job_list *jobs;
+	unsigned nthreads, nunits, nsteps, nfiles, ngroups;
+	struct job_thread *threads;
+	struct job_unit *units;
+	struct job_step *steps;
+	struct job_file *files;
+	char *scratch_parent;		/* the jobs' directory= (or -d) for the scratch
+					 * directory; NULL: the current directory */
+	bool need_scratch;
+};
+
+/* Safety switches from iobattery's own options. */
+struct job_safety {
+	const char *dir;		/* -d: a job's directory when it sets none (NULL: .) */
+	bool overwrite;			/* an existing regular file may be written */
+	const char *destroy_dev;	/* the one block device that may be written */
+	bool no_layout;			/* create files empty (reads then refused) */
+	bool no_space_check;
+};
+
+/* Threads, units, steps and file names of the jobs of sections sect[0..nsect-1] (all
+ * when nsect is 0; jobs must outlive the plan); files in the scratch directory get their
+ * paths later (job_plan_place). A job's files go to its directory= or else sf->dir, and
+ * a relative filename= is taken from there. Touches nothing. 0, -EINVAL (message into
+ * err naming the job file, section and line) or -ENOMEM. */
+int job_plan_build(struct job_plan *p, const struct job_list *jobs, const char *const *sect,
+		   unsigned nsect, const struct job_safety *sf, char *err, size_t errlen);
+/* "job: 'x.fio' line 3, section [a]: " + the text into err (d NULL: "job: " + text).
+ * Returns -EINVAL. */
+int job_plan_err(const struct job_def *d, char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Give the scratch files their paths inside dir ("NAME.CLONE.FILE" as fio names them).
+ * 0 or -ENOMEM / -ENAMETOOLONG. */
+int job_plan_place(struct job_plan *p, const char *dir);
+void job_plan_free(struct job_plan *p);
+/* The bytes the layout writes (for the free-space check and the progress line). */
+uint64_t job_plan_layout_bytes(const struct job_plan *p);
+
+/* Create and fill the files with random data (not timed), fdatasync them; a named new
+ * file is registered for removal until job_layout_keep. eng: the engine for the calls
+ * (psync). 0 or -errno with the message in err. */
+int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen);
+/* Drop the page cache of the files threads [first, first+n) use (fio's invalidate=1). */
+void job_invalidate(struct job_plan *p, unsigned first, unsigned n);
+/* Residency of a unit's files over its threads' regions now (-1 when unknown). */
+double job_unit_residency(const struct job_plan *p, const struct job_unit *u);
+/* Remove the named new files (after an interrupted run), or keep them (forget the
+ * cleanup registration) after a finished one. */
+void job_layout_release(struct job_plan *p, bool keep);
+
+/* One thread's whole job: setup (engine, files, buffers), startdelay, the I/O loop, the
+ * closing fsyncs; figures into t->st and the runner's worker w. 0 or -errno (t->st.err
+ * says what failed). Runs on its own thread. */
+int job_thread_run(struct job_thread *t, struct worker *w);
+
+/* Rows for a unit (one per direction it does, and "sync" when it made syncs), appended
+ * to rc->run. dev: the step's device figures (NULL when none), agg: the step's aggregate
+ * row (its whole-system CPU share is the unit's too). Returns the rows made or -ENOMEM. */
+int job_rows_unit(struct runner *rc, const struct job_plan *p, const struct job_unit *u,
+		  const struct diskstats_figures *dev, const struct row *agg);
+/* The step's aggregate row (made by phase_end) from all its threads' figures: elapsed =
+ * latest stop - earliest start, MiB/s, and the first-finished figures (first_done: when
+ * the step's first thread finished, clock_ns). 0 or -ENOMEM. */
+int job_rows_aggregate(struct row *row, const struct job_plan *p, unsigned step,
+		       const struct job_stats *all, uint64_t first_done);
+/* One "disk" row per device of set: fio's disk stats between snapshots a and b.
+ * 0 or -ENOMEM. */
+int job_rows_disks(struct runner *rc, const struct diskstats_set *set,
+		   const struct diskstats_snap *a, const struct diskstats_snap *b);
+/* The options of the list's last global section, NAME=VALUE per line (fio's "global
+ * options"); malloc'd, NULL when there is none. */
+char *job_rows_global_options(const struct job_list *l);
+
+/* ---- job_iolog.c: fio's write_iolog ---- */
+
+/* Create path (it must not exist) and write the header for files[0..n-1]. NULL with
+ * *err = -errno on failure. The FILE belongs to the caller's thread. */
+FILE *job_iolog_open(const char *path, const char *const *files, unsigned n, int *err);
+/* One request: ms since the thread started, its file, direction, offset and length. */
+void job_iolog_io(FILE *f, uint64_t ms, const char *file, unsigned dir, uint64_t off,
+		  uint64_t len);
+/* The closing lines; fclose. 0 or -errno (a write error included). */
+int job_iolog_close(FILE *f, const char *const *files, unsigned n);
+
+/* ---- job_run.c ---- */
+
+/* Run every step of p (laid out already): per step a runner phase, its threads
+ * released together, then the rows. Stops after a step when a stop signal came.
+ * Returns 0, -EINTR, or the first -errno of a thread (its rows say why). */
+int job_run_steps(struct runner *rc, struct job_plan *p);
+
+#endif

@@ -1,0 +1,328 @@
+/* job_thread.c - one thread of a job around its I/O loop (job_io.c): the engine, the
+ * buffers, the files and their offset generators, startdelay, the closing fsyncs of
+ * end_fsync and fsync_on_close, the thread's own CPU time, fio's request log. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "config.h"
+#include "core/rng.h"
+#include "runner/runner.h"
+#include "workload/job/job_io_int.h"
+
+static uint64_t tv_ns(struct timeval t)
+{
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_usec * 1000ull;
+}
+
+void jw_rusage(struct rusage *ru)
+{
+#ifdef RUSAGE_THREAD
+	if (getrusage(RUSAGE_THREAD, ru) == 0)
+		return;
+#endif
+	if (getrusage(RUSAGE_SELF, ru) != 0)
+		memset(ru, 0, sizeof(*ru));
+}
+
+/* ---- setup and the end ---- */
+
+/* Remember why setup failed: "what 'path': reason[: the engine's hint]". Returns rc. */
+static int jw_err(struct jw *j, int rc, const char *what, const char *path)
+{
+	const char *h = engine_hint(j->t->e, &j->t->eo, rc);
+	char *b = j->s->errtxt;
+	size_t n, len = sizeof(j->s->errtxt);
+
+	if (j->s->err)
+		return rc;
+	j->s->err = rc;
+	j->s->err_op = -1;
+	if (path)
+		snprintf(b, len, "%s '%s': %s", what, path, strerror(-rc));
+	else
+		snprintf(b, len, "%s: %s", what, strerror(-rc));
+	n = strlen(b);
+	if (h)
+		snprintf(b + n, len - n, ": %s", h);
+	return rc;
+}
+
+static int jw_open_flags(const struct job_def *d)
+{
+	int flags = (job_rw_writes(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+
+#ifdef HAVE_O_DIRECT
+	if (d->direct)
+		flags |= O_DIRECT;
+#endif
+	if (d->sync == JOB_SYNC_SYNC)
+		flags |= O_SYNC;
+	else if (d->sync == JOB_SYNC_DSYNC)
+		flags |= O_DSYNC;
+	return flags;
+}
+
+/* The random generators of f: one over the blocks of the job's direction (both
+ * directions share it when the random map is on and the alignments agree, as fio's one
+ * map per file), or one per direction; a bit map where sizes vary. 0 or -errno. */
+static int jw_setup_random(struct jw *j, struct jw_file *f)
+{
+	const struct job_def *d = j->d;
+	unsigned d0 = job_rw_reads(d->rw) ? JOB_READ : JOB_WRITE, dir;
+	uint64_t span = f->hi - f->lo;
+
+	j->shared_map = !d->norandommap && d->dist.kind == JOB_DIST_RANDOM &&
+			(!j->mixed || d->bs[JOB_READ].ba == d->bs[JOB_WRITE].ba);
+	for (dir = 0; dir < JOB_DDIRS; dir++) {
+		if (dir == JOB_READ ? !job_rw_reads(d->rw) : !job_rw_writes(d->rw))
+			continue;
+		if (j->shared_map && dir != d0)
+			continue;
+		f->nblk[dir] = job_rand_blocks(&d->bs[dir], span);
+		if (job_offgen_init(&f->gen[j->shared_map ? 0 : dir], d, dir, f->nblk[dir],
+				    &j->rng) < 0)
+			return -EINVAL;
+	}
+	if (j->shared_map) {
+		f->nblk[0] = f->nblk[d0];
+		if (d->bs[JOB_READ].min != d->bs[JOB_READ].max ||
+		    d->bs[JOB_WRITE].min != d->bs[JOB_WRITE].max ||
+		    (j->mixed && d->bs[JOB_READ].min != d->bs[JOB_WRITE].min)) {
+			f->map = calloc(1, (size_t)(f->nblk[0] / 8 + 1));
+			if (!f->map)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int jw_setup_files(struct jw *j)
+{
+	struct job_thread *t = j->t;
+	const struct job_def *d = j->d;
+	int flags = jw_open_flags(d);
+	unsigned i, dir;
+
+	j->f = calloc(t->nfiles, sizeof(*j->f));
+	if (!j->f)
+		return -ENOMEM;
+	j->nf = t->nfiles;
+	for (i = 0; i < j->nf; i++)
+		j->f[i].fd = -1;
+	for (i = 0; i < j->nf; i++) {
+		struct jw_file *f = &j->f[i];
+		const char *path = t->pfiles[t->files[i].file].path;
+		int rc;
+
+		f->name = path;
+		f->lo = t->files[i].off;
+		f->hi = f->lo + t->files[i].len;
+		for (dir = 0; dir < JOB_DDIRS; dir++)
+			f->pos[dir] = f->lo;
+		if (!j->noio) {
+			f->fd = ioctx_open(&j->io, path, flags, 0);
+			if (f->fd < 0)
+				return jw_err(j, f->fd, "cannot open", path);
+			if (j->async && !ioctx_async_honest(&j->io, f->fd))
+				j->s->sync_only_engine = true;
+		}
+		if (j->random && (rc = jw_setup_random(j, f)) < 0)
+			return jw_err(j, rc, "cannot set up the offsets of", path);
+	}
+	return 0;
+}
+
+/* fio's write_iolog: NAME, or NAME.CLONE for numjobs above 1; a new file. 0 or -errno. */
+static int jw_setup_log(struct jw *j)
+{
+	const struct job_def *d = j->d;
+	char path[4096];
+	unsigned i;
+	int rc = 0;
+
+	j->lognames = calloc(j->nf, sizeof(*j->lognames));
+	if (!j->lognames)
+		return jw_err(j, -ENOMEM, "cannot allocate the request log", NULL);
+	for (i = 0; i < j->nf; i++)
+		j->lognames[i] = j->f[i].name;
+	if (d->numjobs > 1)
+		snprintf(path, sizeof(path), "%s.%u", d->write_iolog, j->t->clone);
+	else
+		snprintf(path, sizeof(path), "%s", d->write_iolog);
+	j->log = job_iolog_open(path, j->lognames, j->nf, &rc);
+	return j->log ? 0 : jw_err(j, rc, "cannot create the request log (write_iolog)", path);
+}
+
+static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
+{
+	const struct job_def *d = t->d;
+	uint64_t maxbs = d->bs[JOB_READ].max > d->bs[JOB_WRITE].max ? d->bs[JOB_READ].max
+								      : d->bs[JOB_WRITE].max;
+	unsigned depth;
+	struct iovec iov;
+	int rc;
+
+	j->t = t;
+	j->d = d;
+	j->s = &t->st;
+	j->w = w;
+	j->async = (t->e->flags & ENGINE_F_ASYNC) != 0;
+	j->noio = (t->e->flags & ENGINE_F_NOIO) != 0;
+	j->random = job_rw_random(d->rw);
+	j->mixed = d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW;
+	j->rated = d->rate[0] || d->rate[1] || d->rate_iops[0] || d->rate_iops[1];
+	j->s->sync_only_engine = !j->async;
+	rng_seed(&j->rng, t->seed);
+	depth = j->async ? d->iodepth : 1;
+	rc = ioctx_init_opts(&j->io, t->e, depth, &t->eo);
+	if (rc < 0)
+		return jw_err(j, rc, "cannot set up the engine", t->e->name);
+	j->io_ready = true;
+	j->io.issue_after = j->async;
+	j->io.user = j;
+	j->io.on_done = jw_done;
+	j->io.reap_min = d->iodepth_batch_complete_min;
+	if (j->io.reap_min < 1)
+		j->io.reap_min = 1;
+	if (j->io.reap_min > depth)
+		j->io.reap_min = depth;
+	j->batch = j->async ? d->iodepth_batch : 1;
+	if (j->batch < 1)
+		j->batch = 1;
+	ioctx_bind(&j->io, w);
+	j->slot_len = (size_t)((maxbs + 4095) / 4096 * 4096);
+	if (posix_memalign((void **)&j->buf, 4096, j->slot_len * (depth + 1)))
+		return jw_err(j, -ENOMEM, "cannot allocate the buffers", NULL);
+	if (job_rw_writes(d->rw))
+		rng_fill(&j->rng, j->buf, j->slot_len * (depth + 1));
+	else
+		memset(j->buf, 0, j->slot_len * (depth + 1));
+	iov.iov_base = j->buf;
+	iov.iov_len = j->slot_len * (depth + 1);
+	if (d->fixedbufs && (rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
+		return jw_err(j, rc, "cannot register the buffers (fixedbufs)", NULL);
+	j->t_fill = calloc(depth + 1, sizeof(*j->t_fill));
+	j->s->samp = calloc(JOB_SAMPLES_MAX, sizeof(*j->s->samp));
+	if (!j->t_fill || !j->s->samp)
+		return jw_err(j, -ENOMEM, "cannot allocate the samples", NULL);
+	j->s->samp_ns = JOB_SAMPLE_NS;
+	j->sync_every = d->fsync ? d->fsync : d->fdatasync;
+	j->sync_op = d->fsync ? ENGINE_OP_FSYNC : ENGINE_OP_FDATASYNC;
+	j->passes = 0;
+#if defined(__linux__) && defined(PR_SET_TIMERSLACK)
+	/* rate and think time sleep to the microsecond, not the default 50 us slack */
+	if (j->rated || d->thinktime)
+		(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+#endif
+	rc = jw_setup_files(j);
+	if (!rc && d->write_iolog)
+		rc = jw_setup_log(j);
+	return rc;
+}
+
+/* end_fsync and fsync_on_close: each file written is flushed; the time counts. */
+static void jw_close(struct jw *j, bool flush)
+{
+	const struct job_def *d = j->d;
+	bool any = false;
+	unsigned i;
+	int rc;
+
+	for (i = 0; j->f && i < j->nf; i++) {
+		struct jw_file *f = &j->f[i];
+
+		if (f->fd < 0)
+			continue;
+		if (flush && f->wrote && (d->end_fsync || d->fsync_on_close)) {
+			rc = ioctx_sync(&j->io, f->fd, 0);
+			if (rc < 0 && !j->s->err) {
+				j->s->err = rc;
+				j->s->err_op = ENGINE_OP_FSYNC;
+			}
+			any = true;
+		}
+		(void)ioctx_close(&j->io, f->fd);
+		f->fd = -1;
+		free(f->map);
+		f->map = NULL;
+	}
+	if (any)
+		j->s->t_durable = clock_ns();
+}
+
+static void jw_free(struct jw *j)
+{
+	if (j->log && job_iolog_close(j->log, j->lognames, j->nf) < 0 && !j->s->err) {
+		j->s->err = -EIO;
+		j->s->err_op = -1;
+		snprintf(j->s->errtxt, sizeof(j->s->errtxt), "cannot write the request log");
+	}
+	j->log = NULL;
+	free(j->lognames);
+	jw_close(j, false);
+	free(j->f);
+	if (j->io_ready)
+		ioctx_exit(&j->io);
+	free(j->buf);
+	free(j->t_fill);
+}
+
+int job_thread_run(struct job_thread *t, struct worker *w)
+{
+	const struct job_def *d = t->d;
+	struct job_stats *s = &t->st;
+	struct rusage ru1;
+	uint64_t zero = 0, rt;
+	struct jw j;
+	int rc;
+
+	memset(&j, 0, sizeof(j));
+	job_stats_init(s);
+	rc = jw_setup(&j, t, w);
+	if (rc < 0) {
+		jw_free(&j);
+		return rc;
+	}
+	if (d->startdelay[1]) {
+		uint64_t us = d->startdelay[0];
+
+		if (d->startdelay[1] > us)
+			us += rng_below(&j.rng, d->startdelay[1] - us + 1);
+		jw_sleep(us * 1000u);
+	}
+	worker_start(w);
+	j.now = s->t_start = w->t_first;
+	j.next_samp = s->t_start + s->samp_ns;
+	j.rate_t0 = j.now;
+	j.deadline = d->runtime ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
+	j.ramp_end = d->ramp_time ? j.now + d->ramp_time * 1000u : 0;
+	jw_rusage(&j.ru0);
+	jw_loop(&j);
+	jw_close(&j, true);
+	s->t_stop = w->t_last > s->t_durable ? w->t_last : s->t_durable;
+	if (s->t_stop < s->t_start)
+		s->t_stop = s->t_start;
+	jw_rusage(&ru1);
+	s->usr_ns = tv_ns(ru1.ru_utime) - tv_ns(j.ru0.ru_utime);
+	s->sys_ns = tv_ns(ru1.ru_stime) - tv_ns(j.ru0.ru_stime);
+	s->ctx = (uint64_t)(ru1.ru_nvcsw - j.ru0.ru_nvcsw + ru1.ru_nivcsw - j.ru0.ru_nivcsw);
+	s->majf = (uint64_t)(ru1.ru_majflt - j.ru0.ru_majflt);
+	s->minf = (uint64_t)(ru1.ru_minflt - j.ru0.ru_minflt);
+	rt = s->t_stop - s->t_start;
+	s->rt_sum_ns = s->rt_min_ns = s->rt_max_ns = rt;
+	s->nthreads = 1;
+	if (!j.snapped) {
+		(void)atomic_compare_exchange_strong(t->first_done, &zero, s->t_stop);
+		jw_snap(&j);
+	}
+	jw_free(&j);
+	return s->err;
+}
