@@ -9,6 +9,10 @@ include config.mk
 
 $(OBJS): $(HDRS) config.mk src/config.h
 
+# the live view includes curses.h: ncurses' own flags for that file alone
+src/cmd/watch.o: src/cmd/watch.c
+	$(CC) $(CFLAGS) $(CURSES_CFLAGS) -c -o $@ src/cmd/watch.c
+
 libiob.a: $(LIBOBJS)
 	rm -f $@
 	ar rcs $@ $(LIBOBJS)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd/common.h"
+#include "cmd/sample_opts.h"
 #include "comm/comm.h"
 #include "core/err.h"
 #include "core/scratch.h"
@@ -113,7 +114,8 @@ static const char bonnie_synopsis[] =
 	"         [-x runs] [-c copies] [-u user] [-g group] [-q] [-f[size]] [-b] [-D]\n"
 	"         [-z seed] [--char-method syscall|putc] [--min-time S] [--drop-cache]\n"
 	"         [--format LIST] [--output-dir DIR] [--quiet] [--label TEXT]\n"
-	"         [--engine NAME] [--repeat N] [--no-store]";
+	"         [--engine NAME] [--repeat N] [--no-store] [--interval D] [--no-sample]\n"
+	"         [--sample-interval D] [--watch] [--series FILE]";
 
 static const char bonnie_help[] =
 	"Run the Bonnie++ 2.00a test set on a directory: per-char, block and rewrite output,\n"
@@ -153,7 +155,11 @@ static const char bonnie_help[] =
 	"                   back after the seeks (a phase of its own)\n"
 	"  --verify-after-drop  the same, dropping the files from the page cache first\n"
 	"  --verify-journal FILE  record each block a sync made durable (a new file)\n"
-	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n";
+	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n"
+	"  --interval D     time series interval (default 1s);  --sample-interval D: wait\n"
+	"                   states every D (100ms);  --no-sample: neither, nor device figures\n"
+	"  --watch          live view of the running phase;  --series FILE: with --format\n"
+	"                   csv, the series as a long table\n";
 
 static void bonnie_wl_init(void *cfg)
 {
@@ -165,10 +171,19 @@ static int bonnie_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 {
 	struct bonnie_cfg *c = &((struct bonnie_cmd *)x->cfg)->c;
 	struct common_opts *co = x->co;
-	char err[256];
+	char err[256], **av = calloc((size_t)argc + 1, sizeof(*av));
+	int rc;
 
 	*ops = NULL;
-	if (bonnie_parse_args(c, argc, argv, err, sizeof(err)) < 0) {
+	if (!av)
+		return -ENOMEM;
+	/* the common sampling options first, from a copy (argv stays the command line) */
+	memcpy(av, argv, (size_t)argc * sizeof(*av));
+	rc = sample_take_opts(co, &argc, av, err, sizeof(err));
+	if (rc == 0)
+		rc = bonnie_parse_args(c, argc, av, err, sizeof(err));
+	free(av);
+	if (rc < 0) {
 		err_msg("bonnie: %s", err);
 		return -EINVAL;
 	}
@@ -325,6 +340,8 @@ static int bonnie_emit(struct workload_ctx *x, struct run *run)
 		files.quiet = 1;
 		if (common_write(run, &files, COMMON_OWN_REPEATS) < 0 && !rc)
 			rc = -EIO;
+	} else if (sample_write_series(run, x->co) < 0 && !rc) {
+		rc = -EIO;
 	}
 	return rc;
 }

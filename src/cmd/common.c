@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cmd/common.h"
+#include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
@@ -16,6 +17,7 @@
 #include "output/output.h"
 #include "stats/compare.h"
 #include "stats/result.h"
+#include "stats/result_sys.h"
 #include "store/store.h"
 
 const struct opt common_opt_table[] = {
@@ -33,6 +35,16 @@ const struct opt common_opt_table[] = {
 	  "run the phases N times (default 1)" },
 	{ "no-store", 0, OPT_FLAG, offsetof(struct common_opts, no_store), NULL,
 	  "do not save the run in the results store ($IOBATTERY_DB)" },
+	{ "interval", 0, OPT_STR, offsetof(struct common_opts, interval), "DURATION",
+	  "time series interval (default 1s; shorter for short phases, to 100ms)" },
+	{ "sample-interval", 0, OPT_STR, offsetof(struct common_opts, sample_interval),
+	  "DURATION", "read thread wait states every DURATION (default 100ms)" },
+	{ "no-sample", 0, OPT_FLAG, offsetof(struct common_opts, no_sample), NULL,
+	  "no device, CPU split, wait-state or interval figures" },
+	{ "watch", 0, OPT_FLAG, offsetof(struct common_opts, watch), NULL,
+	  "full-screen live view of the running phase (q closes it)" },
+	{ "series", 0, OPT_STR, offsetof(struct common_opts, series), "FILE",
+	  "with --format csv, the interval series as a long table in FILE" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -42,6 +54,8 @@ void common_init(struct common_opts *co)
 	co->format = "text";
 	co->engine = "psync";
 	co->repeat = 1;
+	co->interval = "1s";
+	co->sample_interval = "100ms";
 }
 
 /* Call fn for each name in the comma list; stop at the first nonzero return. */
@@ -104,6 +118,8 @@ int common_validate(const struct common_opts *co, const struct engine **eng)
 		err_msg("bad value for --repeat: '0': must be at least 1");
 		return -EINVAL;
 	}
+	if (sample_opts_check(co) < 0)
+		return -EINVAL;
 	e = engine_find(co->engine);
 	if (!e) {
 		const char *why = engine_absent(co->engine);
@@ -222,13 +238,18 @@ void common_mark(struct run *run, const struct common_opts *co)
 	/* the one place where the inconsistency rule (stats/compare.h) is applied */
 	if (co->repeat > 1)
 		compare_flag_inconsistent(run);
+	/* and the flags from what the system did (stats/result_sys.h) */
+	result_sys_flag_run(run);
 }
 
 int common_write(struct run *run, const struct common_opts *co, unsigned flags)
 {
 	struct emit_ctx c = { co, run, flags };
+	int rc = each_format(co->format, emit_one, &c);
 
-	return each_format(co->format, emit_one, &c);
+	if (sample_write_series(run, co) < 0 && !rc)
+		rc = -EIO;
+	return rc;
 }
 
 /* A store that cannot be written is reported but does not fail the measurement (the

@@ -23,6 +23,12 @@ struct common_opts {
 	int wearout;			/* --wearout */
 	int shared_file;		/* --shared-file */
 	int shared_dir;			/* --shared-dir */
+	/* the samplers (cmd/sample_opts.h) */
+	const char *interval;		/* --interval DURATION: series interval ("1s") */
+	const char *sample_interval;	/* --sample-interval DURATION: wait states ("100ms") */
+	int no_sample;			/* --no-sample */
+	int watch;			/* --watch: the live view */
+	const char *series;		/* --series FILE: the series as a long CSV table */
 };
 
 /* Options table for struct common_opts (add as one opt_group with base = &co). */

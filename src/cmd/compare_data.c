@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmd/compare_int.h"
+#include "output/output.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
@@ -179,23 +180,6 @@ static const char csv_header[] =
 	"a,b,figure,workload,phase,detail,unit,higher_is_better,a_n,a_mean,a_sd,b_n,b_mean,"
 	"b_sd,delta_pct,ci_low_pct,ci_high_pct,p,significant,verdict,refusal\n";
 
-/* One field (NULL: empty), quoted when it holds a comma, quote, CR or LF; then sep. */
-static void csv_str(FILE *f, const char *s, char sep)
-{
-	if (s && strpbrk(s, ",\"\r\n")) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else if (s) {
-		fputs(s, f);
-	}
-	if (sep)
-		fputc(sep, f);
-}
 
 static void csv_num(FILE *f, int valid, double v)
 {
@@ -223,11 +207,11 @@ static void csv_line(FILE *f, char b, const struct cmp_line *l)
 
 	compare_figure_name(name, sizeof(name), g);
 	fprintf(f, "A,%c,", b);
-	csv_str(f, name, ',');
-	csv_str(f, g->first->workload, ',');
-	csv_str(f, g->first->phase, ',');
-	csv_str(f, kv_get(&g->first->params, RK_ROW_DETAIL), ',');
-	csv_str(f, g->unit, ',');
+	out_csv_field(f, name, ',');
+	out_csv_field(f, g->first->workload, ',');
+	out_csv_field(f, g->first->phase, ',');
+	out_csv_field(f, kv_get(&g->first->params, RK_ROW_DETAIL), ',');
+	out_csv_field(f, g->unit, ',');
 	fprintf(f, "%s,", g->higher_better ? "true" : "false");
 	csv_side(f, l->a);
 	csv_side(f, l->b);
@@ -236,8 +220,8 @@ static void csv_line(FILE *f, char b, const struct cmp_line *l)
 	csv_num(f, ratio && l->have_ci, l->hi_pct);
 	csv_num(f, ratio && l->tested, l->w.p);
 	fprintf(f, "%s,", ratio && l->tested ? (l->significant ? "true" : "false") : "");
-	csv_str(f, compare_verdict(l), ',');
-	csv_str(f, l->refusal, '\n');
+	out_csv_field(f, compare_verdict(l), ',');
+	out_csv_field(f, l->refusal, '\n');
 }
 
 int compare_write_csv(FILE *f, const struct cmp_all *c)

@@ -35,6 +35,8 @@ struct iozone_cmd {
 	const char *dirs[IOZ_MAX_WORKERS];
 	const char *names[IOZ_MAX_WORKERS];
 	int kept;
+	int err;				/* the first failed repeat's -errno */
+	char failed[PATH_MAX];			/* the file whose call failed */
 };
 
 static const char iozone_synopsis[] =
@@ -43,7 +45,8 @@ static const char iozone_synopsis[] =
 	"         [-f file | -t N [-T] [-x] [-d us] [-+p pct] [-F file ...]] [-k N | -H N]\n"
 	"         [-R] [-b file.xlsx] [-+x mult] [--format LIST] [--output-dir DIR]\n"
 	"         [--quiet] [--label TEXT] [--engine NAME] [--repeat N] [--no-store]\n"
-	"         [--no-space-check] [--no-device-probe] [--drop-cache]";
+	"         [--no-space-check] [--no-device-probe] [--drop-cache]\n"
+	"         [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]";
 
 static const char iozone_help[] =
 	"Run iozone's record-size by file-size matrix with iozone's letters and tables, and\n"
@@ -77,7 +80,13 @@ static const char iozone_help[] =
 	"  --no-space-check   skip the free-space check before writing\n"
 	"  --no-device-probe  do not measure the device alone (the RAM-speed marks then\n"
 	"                     rest on the cache residency only)\n"
-	"  --drop-cache       drop the file from the page cache before each read pass\n";
+	"  --drop-cache       drop the file from the page cache before each read pass\n"
+	"  --verify           write self-checking records (the write, record rewrite and\n"
+	"                     pwrite tests) and read every one back after each cell's\n"
+	"                     tests, before fwrite's (a phase of its own per cell)\n"
+	"  --verify-after-drop  the same, dropping the file from the page cache first\n"
+	"  --verify-journal FILE  record each record a sync made durable (a new file)\n"
+	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n";
 
 static void iozone_wl_init(void *cfg)
 {
@@ -106,6 +115,10 @@ static int iozone_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 	co->quiet = c->long_quiet;
 	co->no_store = c->no_store;
 	co->repeat = c->repeats;
+	x->verify.on = c->verify;
+	x->verify.after_drop = c->verify_after_drop;
+	x->verify.journal = c->verify_journal;
+	x->verify.report_to = c->report_to;
 	return 0;
 }
 
@@ -163,9 +176,13 @@ static int place_files(struct iozone_cmd *b)
 
 		if (split_path(p, b->parent[i], b->name[i]) < 0 || check_dir(b->parent[i]) < 0)
 			return -EINVAL;
-		if (c->workers && !c->nfiles)
+		if (c->workers && !c->nfiles) {
+			char base[NAME_MAX + 1];	/* -f's name (not the buffer written) */
+
+			snprintf(base, sizeof(base), "%s", c->file ? b->name[i] : "iozone");
 			snprintf(b->name[i], sizeof(b->name[i]), "%.*s.DUMMY.%u", NAME_MAX - 20,
-				 c->file ? b->name[0] : "iozone", i);
+				 base, i);
+		}
 	}
 	return 0;
 }
@@ -278,14 +295,20 @@ static int iozone_wl_run(struct workload_ctx *x, struct runner *rc)
 {
 	struct iozone_cmd *b = x->cfg;
 
-	return iozone_run(rc, &b->c, b->dirs, b->names);
+	int r = iozone_run(rc, &b->c, b->dirs, b->names, b->failed, sizeof(b->failed));
+
+	if (r < 0 && !b->err)
+		b->err = r;
+	return r;
 }
 
 static int iozone_wl_teardown(struct workload_ctx *x, struct run *run)
 {
 	struct iozone_cmd *b = x->cfg;
 	unsigned i;
-	int keep = b->c.keep && !sig_stop_requested() && !(run->flags & RUN_INCOMPLETE);
+	/* -w keeps the files of a run that went well (a failed one removed its file) */
+	int keep = b->c.keep && !sig_stop_requested() && !(run->flags & RUN_INCOMPLETE) &&
+		   !b->err;
 
 	iozone_mark(run);
 	for (i = 0; i < b->nsc; i++) {
@@ -315,7 +338,8 @@ static void iozone_report(struct workload_ctx *x, const struct run *run, int err
 		return;
 	for (i = run->nrows; i-- > 0;)
 		if (run->rows[i]->flags & ROW_FAILED) {
-			err_msg("iozone: %s failed: '%s': %s", run->rows[i]->phase, b->parent[0],
+			err_msg("iozone: %s failed: '%s': %s; the file was removed",
+				run->rows[i]->phase, b->failed[0] ? b->failed : b->parent[0],
 				run->rows[i]->error ? run->rows[i]->error : strerror(-err));
 			return;
 		}
@@ -345,6 +369,7 @@ const struct workload workload_iozone = {
 	.synopsis = iozone_synopsis,
 	.help = iozone_help,
 	.cfg_size = sizeof(struct iozone_cmd),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = iozone_wl_init,
 	.parse = iozone_wl_parse,
 	.validate = iozone_wl_validate,

@@ -9,6 +9,7 @@
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "cmd/ranks_cmd.h"
+#include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "stats/result.h"
@@ -72,14 +73,18 @@ int workload_cmd_measure(struct workload_ctx *x)
 		return EXIT_FAILED;
 	}
 	status = w->setup ? w->setup(x, &rc) : 0;
+	if (!status && sample_run_start(x->co, x->target ? x->target : ".", &rc) < 0)
+		status = EXIT_FAILED;
 	status = ranks_cmd_agree(status, EXIT_FAILED);	/* several ranks: all set up? */
 	if (status) {
+		sample_run_stop(&rc);	/* another rank failed after ours started */
 		if (w->teardown)
 			w->teardown(x, rc.run);
 		run_free(rc.run);
 		return sig_stop_requested() ? EXIT_SIGNAL : status;
 	}
 	err = repeats(x, &rc);
+	sample_run_stop(&rc);
 	terr = w->teardown ? w->teardown(x, rc.run) : 0;
 	writer = ranks_cmd_finish(&rc);		/* several ranks: merged on rank 0 */
 	if (err == -EINTR || sig_stop_requested())

@@ -6,6 +6,23 @@
 
 #include <stdint.h>
 
+/* The job a phase belongs to (the battery's steps): what it is doing, and when its plan
+ * says it ends; drawn after the phase's own figures. Owned by the job. */
+struct progress_total {
+	char what[48];			/* "battery 3/9" */
+	uint64_t end_ns;		/* clock_ns() at which the plan ends */
+};
+
+/* Figures another thread (the phase's sampler) keeps up to date for the line, written
+ * and read with relaxed atomic accesses: the latest interval's device %util and p99. */
+struct progress_live {
+	uint64_t util_x10;		/* %util x 10 */
+	uint64_t p99_ns;
+	uint32_t have;			/* PROGRESS_LIVE_* bits */
+};
+#define PROGRESS_LIVE_UTIL	1u
+#define PROGRESS_LIVE_P99	2u
+
 struct progress {
 	int enabled;
 	int drawn;
@@ -21,6 +38,8 @@ struct progress {
 	void (*hook)(struct progress *p, uint64_t done, uint64_t now_ns);
 	void *hook_arg;
 	char suffix[48];
+	const struct progress_total *job;	/* the job around the phase, or NULL */
+	const struct progress_live *live;	/* p99 and disk figures to show, or NULL */
 };
 
 /* want: the caller's wish (not --quiet); the terminal test is done here. */
@@ -42,5 +61,7 @@ void progress_set_hook(struct progress *p, void (*hook)(struct progress *, uint6
 		       void *arg, uint64_t first_ns);
 /* Erase the line if one was drawn. */
 void progress_done(struct progress *p);
+/* Draw nothing while on is 1 (a full-screen live view owns the terminal); any thread. */
+void progress_hold(int on);
 
 #endif

@@ -1,7 +1,9 @@
 /* sampler.c - the sampling thread: wait-state passes and interval records on absolute
  * deadlines of the monotonic clock, woken early by sampler_stop. */
+#define _GNU_SOURCE	/* SCHED_BATCH */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,8 @@ struct sampler {
 	struct diskstats_counters dev0[DISKSTATS_MAX_DEVS];
 	int dev0_ok;
 	struct procstat_cpu cpu0;
+	struct procstat_mem mem0;
+	int mem0_ok;
 
 	struct sampler_record *rec;
 	struct diskstats_counters *devc;	/* cap x ndev: devices at each record's t1 */
@@ -121,11 +125,14 @@ static int sampler_wait_close(struct sampler *s, struct sampler_record *r)
 	return 0;
 }
 
-/* Close the current interval at now: read everything, append a record. */
+/* Close the current interval at now: read everything, append a record, then tell the
+ * tick callback. */
 static void sampler_record_now(struct sampler *s)
 {
 	struct diskstats_counters dc[DISKSTATS_MAX_DEVS];
 	struct sampler_record r;
+	int added = 0;
+	unsigned idx = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.t1_ns = clock_ns();
@@ -138,9 +145,13 @@ static void sampler_record_now(struct sampler *s)
 		if (s->set.ndev)
 			memcpy(&s->devc[(size_t)s->nrec * s->set.ndev], dc,
 			       sizeof(dc[0]) * s->set.ndev);
+		idx = s->nrec;
 		s->rec[s->nrec++] = r;
+		added = 1;
 	}
 	pthread_mutex_unlock(&s->lock);
+	if (added && s->cfg.tick)
+		s->cfg.tick(s->cfg.tick_arg, s, idx);
 }
 
 /* One pass over every process's threads. A process that exited is dropped. */
@@ -164,12 +175,26 @@ static uint64_t sampler_advance(uint64_t next, uint64_t step, uint64_t now)
 	return next > now ? next : now + step;
 }
 
+/* The sampler must not take the CPU from what it measures: as a batch thread (Linux) its
+ * wake-ups never preempt a running thread; it runs on an idle CPU or at the next tick. */
+static void sampler_yield_policy(void)
+{
+#ifdef SCHED_BATCH
+	struct sched_param sp;
+
+	memset(&sp, 0, sizeof(sp));
+	(void)sched_setscheduler(0, SCHED_BATCH, &sp);	/* this thread; best effort */
+#endif
+}
+
 static void *sampler_main(void *arg)
 {
 	struct sampler *s = arg;
 	uint64_t wi = s->cfg.wait_interval_ns, next_rec, next_wait, now;
 	int waits = !s->cfg.no_wait && s->nsrc > 0, tid = waitstate_tid();
 	uint64_t c0 = sampler_thread_cpu(), w0 = clock_ns();
+
+	sampler_yield_policy();
 
 	for (unsigned i = 0; i < s->nsrc; i++)
 		if (s->src[i].pid == 0)
@@ -210,11 +235,30 @@ static void sampler_open_sources(struct sampler *s)
 	if (s->cfg.no_wait)
 		return;
 	if (!s->cfg.no_self &&
-	    waitstate_open(&s->src[s->nsrc], 0, 0, s->cfg.want_stack) == 0)
+	    waitstate_open(&s->src[s->nsrc], 0, 0, s->cfg.want_stack) == 0) {
+		if (s->cfg.ntids) {
+			s->src[s->nsrc].only = s->cfg.tids;
+			s->src[s->nsrc].nonly = s->cfg.ntids < SAMPLER_MAX_TIDS ?
+						s->cfg.ntids : SAMPLER_MAX_TIDS;
+		}
 		s->nsrc++;
+	}
 	for (unsigned i = 0; i < s->cfg.npids && i < SAMPLER_MAX_PIDS; i++)
 		if (waitstate_open(&s->src[s->nsrc], s->cfg.pids[i], 0, s->cfg.want_stack) == 0)
 			s->nsrc++;
+}
+
+/* A set found before: its devices and notes, with a reader of our own. */
+static void sampler_copy_set(struct diskstats_set *dst, const struct diskstats_set *src)
+{
+	diskstats_init(dst);
+	dst->ndev = src->ndev;
+	memcpy(dst->dev, src->dev, sizeof(dst->dev));
+	dst->left_out = src->left_out;
+	memcpy(dst->fstype, src->fstype, sizeof(dst->fstype));
+	memcpy(dst->reason, src->reason, sizeof(dst->reason));
+	if (src->diskstats_path)
+		dst->diskstats_path = src->diskstats_path;
 }
 
 /* The first readings and the preallocated room. 0 or -ENOMEM. */
@@ -222,7 +266,9 @@ static int sampler_prepare(struct sampler *s)
 {
 	unsigned hint = s->cfg.records_hint ? s->cfg.records_hint : 64;
 
-	if (s->cfg.path)
+	if (s->cfg.devices)
+		sampler_copy_set(&s->set, s->cfg.devices);
+	else if (s->cfg.path)
 		diskstats_find(s->cfg.path, &s->set);
 	else
 		diskstats_init(&s->set);
@@ -240,6 +286,7 @@ static int sampler_prepare(struct sampler *s)
 	s->dev0_ok = sampler_read_devs(s, s->dev0);
 	if (procstat_read_cpu(&s->ps, &s->cpu0) < 0)
 		memset(&s->cpu0, 0, sizeof(s->cpu0));
+	s->mem0_ok = procstat_read_mem(&s->ps, &s->mem0) > 0;
 	return 0;
 }
 
@@ -372,9 +419,35 @@ static int sampler_span(const struct sampler *s, unsigned i, unsigned *first, un
 	return 0;
 }
 
-int sampler_dev(struct sampler *s, unsigned i, unsigned dev, struct diskstats_figures *out)
+/* Device figures over records first..last. Lock held. */
+static int sampler_dev_locked(struct sampler *s, unsigned first, unsigned last, unsigned dev,
+			      struct diskstats_figures *out)
 {
 	const struct diskstats_counters *a, *b;
+	unsigned n = s->set.ndev;
+
+	a = first ? &s->devc[(size_t)(first - 1) * n + dev] : &s->dev0[dev];
+	b = &s->devc[(size_t)last * n + dev];
+	return diskstats_compute(a, b, s->rec[last].t1_ns - s->rec[first].t0_ns, out);
+}
+
+int sampler_dev_span(struct sampler *s, unsigned first, unsigned last, unsigned dev,
+		     struct diskstats_figures *out)
+{
+	int rc = -ERANGE;
+
+	memset(out, 0, sizeof(*out));
+	if (dev >= s->set.ndev)
+		return -ENODEV;
+	pthread_mutex_lock(&s->lock);
+	if (first <= last && last < s->nrec)
+		rc = sampler_dev_locked(s, first, last, dev, out);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+int sampler_dev(struct sampler *s, unsigned i, unsigned dev, struct diskstats_figures *out)
+{
 	unsigned first, last, n = s->set.ndev;
 	int rc;
 
@@ -383,11 +456,8 @@ int sampler_dev(struct sampler *s, unsigned i, unsigned dev, struct diskstats_fi
 		return -ENODEV;
 	pthread_mutex_lock(&s->lock);
 	rc = sampler_span(s, i, &first, &last);
-	if (rc == 0) {
-		a = first ? &s->devc[(size_t)(first - 1) * n + dev] : &s->dev0[dev];
-		b = &s->devc[(size_t)last * n + dev];
-		rc = diskstats_compute(a, b, s->rec[last].t1_ns - s->rec[first].t0_ns, out);
-	}
+	if (rc == 0)
+		rc = sampler_dev_locked(s, first, last, dev, out);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
@@ -405,6 +475,28 @@ int sampler_cpu(struct sampler *s, unsigned i, struct procstat_split *out)
 				    out);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+int sampler_cpu_span(struct sampler *s, unsigned first, unsigned last,
+		     struct procstat_split *out)
+{
+	int rc = -ERANGE;
+
+	memset(out, 0, sizeof(*out));
+	pthread_mutex_lock(&s->lock);
+	if (first <= last && last < s->nrec)
+		rc = procstat_split(first ? &s->rec[first - 1].cpu : &s->cpu0, &s->rec[last].cpu,
+				    out);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+void sampler_mem_start(struct sampler *s, struct procstat_mem *out, int *mem_ok)
+{
+	pthread_mutex_lock(&s->lock);
+	*out = s->mem0;
+	*mem_ok = s->mem0_ok;
+	pthread_mutex_unlock(&s->lock);
 }
 
 int sampler_wait(struct sampler *s, unsigned i, struct sampler_wait_count *out, unsigned max)

@@ -18,13 +18,18 @@
 #include "core/procstat.h"
 #include "core/waitstate.h"
 
-#define SAMPLER_MAX_PIDS	8
+#define SAMPLER_MAX_PIDS	16
+#define SAMPLER_MAX_TIDS	64
 #define SAMPLER_WHOLE		0xffffffffu	/* "interval" index: from start to stop */
 #define SAMPLER_INTERVAL_NS	1000000000u	/* defaults */
 #define SAMPLER_WAIT_NS		100000000u
 
+struct sampler;
+
 struct sampler_cfg {
 	const char *path;		/* device figures for the devices behind it; NULL none */
+	const struct diskstats_set *devices;	/* or these, found before (its device list
+					 * is copied, not its reader); wins over path */
 	uint64_t interval_ns;		/* one record per interval; 0: SAMPLER_INTERVAL_NS */
 	uint64_t wait_interval_ns;	/* a wait-state pass every ...; 0: SAMPLER_WAIT_NS */
 	int no_wait;			/* 1: no wait-state passes */
@@ -32,7 +37,15 @@ struct sampler_cfg {
 	int pids[SAMPLER_MAX_PIDS];	/* wait states of these processes too (a server) */
 	unsigned npids;
 	int no_self;			/* 1: not this process's threads */
+	int tids[SAMPLER_MAX_TIDS];	/* of this process, only these threads (a phase's
+					 * workers); ntids 0: every thread but the sampler */
+	unsigned ntids;
 	unsigned records_hint;		/* records allocated at start; 0: 64 */
+	/* Called on the sampler thread, without its lock held, right after record rec was
+	 * appended (the last time after sampler_stop asked it to stop); it may call the
+	 * getters. NULL: none. */
+	void (*tick)(void *arg, struct sampler *s, unsigned rec);
+	void *tick_arg;
 };
 
 /* One interval [t0_ns, t1_ns] (clock_ns). Counters are those read at t1. */
@@ -51,8 +64,6 @@ struct sampler_wait_count {
 	unsigned key;
 	uint64_t count;
 };
-
-struct sampler;
 
 /* Take the first readings now and start the thread. Device figures that cannot be had
  * (tmpfs, no /proc) do not fail the start: sampler_devices says why. Returns 0 and
@@ -75,8 +86,16 @@ int sampler_get(struct sampler *s, unsigned i, struct sampler_record *out);
  * the whole run for SAMPLER_WHOLE. 0, -ERANGE, -ENODEV (no such device) or -EINVAL (a
  * reading is missing). */
 int sampler_dev(struct sampler *s, unsigned i, unsigned dev, struct diskstats_figures *out);
+/* The same over records first..last together (first <= last < count). */
+int sampler_dev_span(struct sampler *s, unsigned first, unsigned last, unsigned dev,
+		     struct diskstats_figures *out);
 /* The CPU split over record i or SAMPLER_WHOLE. 0, -ERANGE or -EINVAL. */
 int sampler_cpu(struct sampler *s, unsigned i, struct procstat_split *out);
+/* The same over records first..last together. */
+int sampler_cpu_span(struct sampler *s, unsigned first, unsigned last,
+		     struct procstat_split *out);
+/* The gauges before the first record (mem_ok 0 when they could not be read). */
+void sampler_mem_start(struct sampler *s, struct procstat_mem *out, int *mem_ok);
 /* The wait-state counts of record i (or SAMPLER_WHOLE) into out (at most max entries).
  * Returns the number of entries of the interval (may exceed max) or -ERANGE. */
 int sampler_wait(struct sampler *s, unsigned i, struct sampler_wait_count *out, unsigned max);

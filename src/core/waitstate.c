@@ -221,6 +221,16 @@ int waitstate_sample(struct waitstate_src *src, struct waitstate_acc *acc)
 	if (!d)
 		return -EBADF;
 	dfd = dirfd(d);
+	if (src->nonly) {
+		char id[16];
+
+		for (unsigned i = 0; i < src->nonly; i++) {
+			snprintf(id, sizeof(id), "%d", src->only[i]);
+			seen += ws_thread(src, dfd, id, acc);
+		}
+		acc->passes++;
+		return seen;
+	}
 	/* procfs lists the threads alive now on every pass from the start */
 	rewinddir(d);
 	errno = 0;

@@ -64,13 +64,18 @@ struct waitstate_src {
 	int exclude_tid;	/* a thread not to count (the sampler's own), 0 none */
 	int want_stack;		/* read kernel stacks; cleared after the first denial */
 	void *dir;		/* the task directory (DIR *), kept open */
+	const int *only;	/* when nonly > 0: count only these threads (a phase's
+				 * workers), read by id without listing the directory;
+				 * the caller's array, alive while the source is */
+	unsigned nonly;
 };
 
 /* Open the task directory of pid (0 = this process). Returns 0 or -errno (-ESRCH when
  * the process is gone, -ENOSYS without /proc). Allocates the directory stream once. */
 int waitstate_open(struct waitstate_src *src, int pid, int exclude_tid, int want_stack);
-/* One pass over the threads, counted into acc (acc->passes grows by one). Returns the
- * threads observed, or -errno (-ESRCH: the process has exited). Allocates nothing. */
+/* One pass over the threads (only those of src->only when set; one that has exited is
+ * skipped), counted into acc (acc->passes grows by one). Returns the threads observed,
+ * or -errno (-ESRCH: the process has exited). Allocates nothing. */
 int waitstate_sample(struct waitstate_src *src, struct waitstate_acc *acc);
 /* Close the directory. 0 or -errno. Idempotent. */
 int waitstate_close(struct waitstate_src *src);

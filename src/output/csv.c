@@ -18,8 +18,7 @@ static const char csv_header[] =
 	"lat_n,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,"
 	"cache_pct,flags,error,note\n";
 
-/* Write s as one field (NULL: empty), quoting when needed, then sep unless it is 0. */
-static void csv_str(FILE *f, const char *s, char sep)
+void out_csv_field(FILE *f, const char *s, char sep)
 {
 	if (s && strpbrk(s, ",\"\r\n")) {
 		fputc('"', f);
@@ -77,7 +76,7 @@ static void csv_params(FILE *f, const struct kvlist *l)
 		fprintf(m, "%s%s=%s", i ? ";" : "", l->v[i].key,
 			l->v[i].value ? l->v[i].value : "");
 	if (fclose(m) == 0)
-		csv_str(f, buf, ',');
+		out_csv_field(f, buf, ',');
 	else
 		fputc(',', f);
 	free(buf);
@@ -98,7 +97,7 @@ static void csv_flags(FILE *f, unsigned flags)
 		strncat(buf, n, sizeof(buf) - strlen(buf) - 1);
 		first = 0;
 	}
-	csv_str(f, buf, ',');
+	out_csv_field(f, buf, ',');
 }
 
 static int csv_begin(FILE *f, const struct run *run)
@@ -115,9 +114,9 @@ static int csv_row(FILE *f, const struct run *run, const struct row *w)
 
 	if (csv_iozone_run(run))
 		return csv_iozone_row(f, run, w);
-	csv_str(f, run->id, ',');
-	csv_str(f, w->workload, ',');
-	csv_str(f, w->phase, ',');
+	out_csv_field(f, run->id, ',');
+	out_csv_field(f, w->workload, ',');
+	out_csv_field(f, w->phase, ',');
 	fprintf(f, "%u,", w->repeat);
 	csv_params(f, &w->params);
 	csv_u64(f, w->bytes);
@@ -126,7 +125,7 @@ static int csv_row(FILE *f, const struct run *run, const struct row *w)
 	csv_sec(f, w->buffered_ns, 1);
 	csv_sec(f, w->durable_ns, 1);
 	csv_num(f, !(w->flags & ROW_NOT_MEASURED), 3, w->rate);
-	csv_str(f, w->rate_unit, ',');
+	out_csv_field(f, w->rate_unit, ',');
 	csv_num(f, c->valid, 3, c->user_s);
 	csv_num(f, c->valid, 3, c->sys_s);
 	csv_num(f, c->valid, 1, c->proc_pct);
@@ -144,8 +143,8 @@ static int csv_row(FILE *f, const struct run *run, const struct row *w)
 	csv_us(f, l->valid, (double)l->max_ns);
 	csv_num(f, w->cache_pct >= 0, 1, w->cache_pct);
 	csv_flags(f, w->flags);
-	csv_str(f, w->error, ',');
-	csv_str(f, w->note, '\n');
+	out_csv_field(f, w->error, ',');
+	out_csv_field(f, w->note, '\n');
 	return ferror(f) ? -EIO : 0;
 }
 

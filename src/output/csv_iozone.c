@@ -2,7 +2,9 @@
  * cell), one value per column, so that a spreadsheet pivot or pandas reads it as it is.
  * Columns: test (the -i number), pass, file_kb, reclen_kb, kb_per_s, then repeat,
  * workers, cache_pct, ram_speed (1 when the cell measured RAM) and the flags joined with
- * '|'. Empty fields mean not applicable; a cell that failed has an empty kb_per_s. */
+ * '|'. Empty fields mean not applicable; a cell that failed has an empty kb_per_s. With
+ * --verify each cell has a line whose pass is "verify" (no test number): the read-back's
+ * rate, "failed" among the flags when a block was bad. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +32,15 @@ int csv_iozone_begin(FILE *f, const struct run *run)
 	return ferror(f) ? -EIO : 0;
 }
 
+/* The row's rate in kB/s: a --verify row's is every workload's MB/s, the column's unit
+ * is iozone's. */
+static double kb_per_s(const struct row *w)
+{
+	if (!w->phase || strcmp(w->phase, "verify"))
+		return w->rate;
+	return w->elapsed_ns ? (double)w->bytes / 1024.0 / ((double)w->elapsed_ns / 1e9) : 0;
+}
+
 int csv_iozone_row(FILE *f, const struct run *run, const struct row *w)
 {
 	const struct iozone_pass_info *pi = iozone_pass(iozone_pass_of(w->phase));
@@ -46,7 +57,7 @@ int csv_iozone_row(FILE *f, const struct run *run, const struct row *w)
 		fputc(',', f);
 	fprintf(f, "%s,%s,%s,", w->phase ? w->phase : "", fk ? fk : "", rk ? rk : "");
 	if (!(w->flags & (ROW_FAILED | ROW_NOT_MEASURED)))
-		fprintf(f, "%.3f", w->rate);
+		fprintf(f, "%.3f", kb_per_s(w));
 	fprintf(f, ",%u,%s,", w->repeat, nw ? nw : "");
 	if (w->cache_pct >= 0)
 		fprintf(f, "%.1f", w->cache_pct);

@@ -12,6 +12,7 @@
 #include "core/textsafe.h"
 #include "core/units.h"
 #include "output/html.h"
+#include "output/html_battery.h"
 #include "output/html_int.h"
 #include "stats/compare.h"
 #include "stats/figkey.h"
@@ -97,6 +98,11 @@ const struct html_flag_word html_flag_words[] = {
 	{ ROW_FAILED, "failed", "the phase failed" },
 	{ ROW_TOO_FAST, "offloaded", "faster than memory can copy (reflink or offload)" },
 	{ ROW_IMPORTED, "imported", "read from an old tool's output, not measured here" },
+	{ ROW_STEAL, "steal", "the hypervisor took over 5% of the CPU: the host decided" },
+	{ ROW_DEVICE_IDLE, "device idle", "the device moved under 10% of the bytes: the page "
+	  "cache answered" },
+	{ ROW_WRITEBACK_PENDING, "dirty", "over 10% of the bytes written were still dirty at "
+	  "the end: the page cache's rate" },
 	{ 0, NULL, NULL },
 };
 #define NFLAGS (sizeof(html_flag_words) / sizeof(html_flag_words[0]) - 1)
@@ -353,6 +359,12 @@ out:
 int html_report(FILE *f, struct run *const *runs, const char *const *names, size_t n,
 		const char *title)
 {
+	return html_report_baseline(f, runs, names, n, title, NULL);
+}
+
+int html_report_baseline(FILE *f, struct run *const *runs, const char *const *names, size_t n,
+			 const char *title, const char *baseline)
+{
 	struct report r = { runs, names, n, NULL, NULL, 0, NULL };
 	char now[32];
 	time_t t = time(NULL);
@@ -373,6 +385,11 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	fprintf(f, "</h1>\n<p>%zu run%s, report written %s. Every figure below comes from the "
 		   "result files; docs/methodology.md says how each is measured.</p>\n", n,
 		n == 1 ? "" : "s", now);
+	rc = html_battery_section(f, runs, names, n, baseline);
+	if (rc < 0) {
+		teardown(&r);
+		return rc;
+	}
 	html_summary_section(f, &r);
 	runs_section(f, &r);
 	html_table_section(f, &r);
@@ -380,6 +397,7 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	charts_section(f, &r);
 	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
+	html_series_section(f, &r);
 	html_ranks_section(f, &r);		/* runs of several ranks only */
 	if (n >= 2)
 		html_delta_section(f, &r);

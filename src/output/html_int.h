@@ -58,6 +58,8 @@ void html_notes_section(FILE *f, const struct report *r);
  * stay out of the generic table, charts and notes (html_iozone_row is 1 for them). */
 void html_iozone_section(FILE *f, const struct report *r);
 int html_iozone_row(const struct row *w);
+/* html_series.c: the time-series charts of every phase that has a series. */
+void html_series_section(FILE *f, const struct report *r);
 
 /* html_ranks.c: per run of several ranks (mpirun), tables by host and by rank and a chart
  * per merged row of the ranks' own rates; nothing when no run has ranks. */

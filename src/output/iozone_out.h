@@ -23,9 +23,10 @@ int csv_iozone_row(FILE *f, const struct run *run, const struct row *row);
 /* 1 when this build writes .xlsx (libxlsxwriter was found by configure). */
 int xlsx_iozone_available(void);
 /* Write run as a workbook at path: one sheet per pass with iozone's -R block (record
- * sizes across, file sizes down, skipped cells empty), and an environment sheet. Returns
- * 0, -ENOTSUP when not built in, or -EIO (the file may then be incomplete; it is
- * removed). */
+ * sizes across, file sizes down, skipped cells empty), and an environment sheet; made
+ * beside path, synced and renamed over it. Returns 0, -ENOTSUP when not built in, or
+ * -errno (ENOSPC, EIO ...: nothing is left of it, a file that was at path is as it
+ * was). */
 int xlsx_iozone_write(const struct run *run, const char *path);
 
 /* The text of iozone's -R report blocks for run (the Excel-style report on stdout).

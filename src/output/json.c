@@ -30,8 +30,9 @@ static int json_end(FILE *f, const struct run *run)
 
 	if (!s)
 		return -ENOMEM;
+	errno = 0;
 	if (fputs(s, f) == EOF || fputc('\n', f) == EOF)
-		rc = -EIO;
+		rc = errno ? -errno : -EIO;	/* the reason (ENOSPC), not only that it failed */
 	free(s);
 	return rc;
 }

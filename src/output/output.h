@@ -29,6 +29,9 @@ struct out_text_renderer {
 	/* Called once before the first row of this workload (may be NULL). */
 	int (*head)(FILE *f, const struct run *run);
 	int (*row)(FILE *f, const struct run *run, const struct row *row);
+	/* 1: row also gets this workload's --verify rows (phase "verify"), which otherwise
+	 * all look the same (text_verify.c) */
+	int own_verify;
 };
 /* The generic block: rate, times, CPU, latency percentiles, cache, flags, note. */
 int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
@@ -45,6 +48,24 @@ int out_text_table(FILE *f, const struct run *run);
  * "single run" for figures measured once; when no figure was repeated, one line saying
  * so. Call after the rows. Returns 0, -ENOMEM or -EIO. */
 int out_text_repeats(FILE *f, const struct run *run);
+
+/* The interval series of every row of run as a long table (csv_series.c): a header, then
+ * one line per row, interval and figure: run_id, row (its index in the run), workload,
+ * phase, repeat, interval (from 0), t_s (end of the interval from the phase's start),
+ * series (the figure's key), device (for device figures), value. 0 or -EIO. */
+int out_series_csv(FILE *f, const struct run *run);
+
+/* Write s to f as one CSV field (NULL: an empty field), in double quotes with quotes
+ * doubled when it holds a comma, a quote, CR or LF; then sep unless sep is 0. Returns
+ * nothing: the caller checks ferror(f). Thread-safe for distinct streams. */
+void out_csv_field(FILE *f, const char *s, char sep);
+#define OUT_SERIES_HEADER_START	"run_id,row,workload,phase,repeat"
+
+/* The compact per-phase lines of what the system did (text_system.c): devices, write
+ * amplification, CPU steal and iowait, wait states, and the flags steal, device_idle and
+ * writeback_pending in words; "  system LABEL: ..." when label is not NULL. Nothing for
+ * a row without those figures. 0 or -EIO. */
+int out_text_system(FILE *f, const struct row *row, const char *label);
 
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;

@@ -14,18 +14,18 @@
 
 /* One line per workload that has its own text form; rows of other workloads get the
  * generic block. Add your line above the terminator:
- *	{ "dd", text_dd_head, text_dd_row },
+ *	{ "dd", text_dd_head, text_dd_row, 0 },
  */
 static const struct out_text_renderer text_renderers[] = {
-	{ "dd", NULL, text_dd_row },
-	{ "cp", NULL, text_cp_row },
-	{ "bonnie", NULL, text_bonnie_row },
-	{ "postmark", NULL, text_postmark_row },
-	{ "db", text_db_head, text_db_row },
-	{ "fsync", text_fsync_head, text_fsync_row },
-	{ "iozone", NULL, text_iozone_row },
-	{ "job", NULL, text_job_row },
-	{ NULL, NULL, NULL },
+	{ "dd", NULL, text_dd_row, 0 },
+	{ "cp", NULL, text_cp_row, 0 },
+	{ "bonnie", NULL, text_bonnie_row, 0 },
+	{ "postmark", NULL, text_postmark_row, 0 },
+	{ "db", text_db_head, text_db_row, 0 },
+	{ "fsync", text_fsync_head, text_fsync_row, 0 },
+	{ "iozone", NULL, text_iozone_row, 1 },
+	{ "job", NULL, text_job_row, 0 },
+	{ NULL, NULL, NULL, 0 },
 };
 
 static const struct out_text_renderer *text_renderer(const char *workload)
@@ -90,8 +90,9 @@ static int text_row(FILE *f, const struct run *run, const struct row *row)
 	const struct out_text_renderer *r = text_renderer(row->workload);
 	int rc;
 
-	/* every write workload's --verify phase looks the same (runner/vhook.h) */
-	if (row->phase && !strcmp(row->phase, "verify"))
+	/* every write workload's --verify phase looks the same (runner/vhook.h), placed by
+	 * the renderer where its table would be cut by it (iozone's, a row per cell) */
+	if (row->phase && !strcmp(row->phase, "verify") && !(r && r->own_verify))
 		return text_verify_row(f, run, row);
 	if (!r)
 		return out_text_generic_row(f, run, row);
@@ -240,6 +241,7 @@ int out_text_extras(FILE *f, const struct row *w)
 	if (w->note)
 		fprintf(f, "  %s\n", w->note);
 	text_flags(f, w);
+	out_text_system(f, w, NULL);
 	return ferror(f) ? -EIO : 0;
 }
 

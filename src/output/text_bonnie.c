@@ -268,6 +268,9 @@ int text_bonnie_row(FILE *f, const struct run *run, const struct row *row)
 	}
 	fputc('\n', f);
 	extras(f, run, row->repeat);
+	for (size_t k = 0; k < run->nrows; k++)
+		if (is_bonnie(run->rows[k]) && run->rows[k]->repeat == row->repeat)
+			out_text_system(f, run->rows[k], run->rows[k]->phase);
 	q = kv_get(&run->options, RK_BONNIE_QUIET);
 	if (!(q && !strcmp(q, "1")) && bonnie_csv_format(&l, csv, sizeof(csv)) > 0)
 		fprintf(f, "\n%s", csv);

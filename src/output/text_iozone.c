@@ -36,6 +36,12 @@ static unsigned long long param(const struct row *w, const char *key)
 	return v ? strtoull(v, NULL, 10) : 0;
 }
 
+/* A cell's --verify row: in the table's cell, not one of its columns. */
+static int is_verify(const struct row *w)
+{
+	return iozone_is_row(w) && w->phase && !strcmp(w->phase, "verify");
+}
+
 static int same_cell(const struct row *a, const struct row *b)
 {
 	return iozone_is_row(a) && iozone_is_row(b) && a->repeat == b->repeat &&
@@ -89,6 +95,9 @@ static void banner(FILE *f, const struct run *run)
 			opt(run, RK_IOZ_DEPTH), opt(run, "engine") ? opt(run, "engine") : "?");
 	if (opt_on(run, RK_IOZ_KEEP))
 		fprintf(f, "\tSetting no_unlink\n");
+	if (opt_on(run, RK_IOZ_VERIFY))
+		fprintf(f, "\tVerify mode: every record written through the engine carries a "
+			   "header and a CRC32C, read back after each cell's tests\n");
 	if (opt(run, RK_IOZ_FILE_KB) && !opt_on(run, RK_IOZ_AUTO))
 		fprintf(f, "\tFile size set to %s kB\n", opt(run, RK_IOZ_FILE_KB));
 	if (opt(run, RK_IOZ_RECLEN_KB) && !opt_on(run, RK_IOZ_AUTO))
@@ -314,7 +323,7 @@ static void legend(FILE *f, const struct run *run, const struct iozone_matrix *m
 	for (i = 0; i < run->nrows; i++) {
 		const struct metric *mk = row_metric(run->rows[i], RK_IOZ_RAM_SPEED);
 
-		if (!iozone_is_row(run->rows[i]))
+		if (!iozone_is_row(run->rows[i]) || is_verify(run->rows[i]))
 			continue;
 		nrows++;
 		marked += mk && mk->value > 0;
@@ -336,6 +345,64 @@ static void legend(FILE *f, const struct run *run, const struct iozone_matrix *m
 		   "output, per cell)\n", cached);
 	iozone_cliff_find(m, &cl);
 	fprintf(f, "\t%s\n", iozone_cliff_line(line, sizeof(line), &cl, (uint64_t)cache));
+}
+
+/* ---- --verify: a check per cell ----------------------------------------------------- */
+
+/* After the matrix: one check as every workload prints it; the checks of several cells
+ * in one line, then each failed one in full (a block per cell would double the table). */
+static int verify_section(FILE *f, const struct run *run)
+{
+	double blocks = 0, files = 0, bad = 0, bytes = 0, ns = 0;
+	const struct row *one = NULL;
+	const char *crc, *drop;
+	size_t i, n = 0, nbad = 0;
+	char b[32], t[32];
+	int rc;
+
+	for (i = 0; i < run->nrows; i++) {
+		const struct row *w = run->rows[i];
+
+		if (!is_verify(w))
+			continue;
+		one = one ? one : w;
+		n++;
+		blocks += metric(w, RK_VERIFY_BLOCKS);
+		files += metric(w, RK_VERIFY_FILES);
+		bad += metric(w, RK_VERIFY_BAD_BLOCKS);
+		bytes += (double)w->bytes;
+		ns += (double)w->elapsed_ns;
+		nbad += (w->flags & ROW_FAILED) != 0;
+	}
+	if (!n)
+		return 0;
+	fputc('\n', f);
+	if (n == 1)
+		return text_verify_row(f, run, one);
+	fprintf(f, "iozone verify: %zu cells, %.0f blocks in %.0f files (%s) read back in %s, "
+		   "%.1f MB/s: ", n, blocks, files, units_fmt_bytes(b, sizeof(b), bytes),
+		units_fmt_ns(t, sizeof(t), ns), ns > 0 ? bytes / (ns / 1e9) / 1e6 : 0);
+	if (bad)
+		fprintf(f, "%.0f bad in %zu cell%s\n", bad, nbad, nbad == 1 ? "" : "s");
+	else if (nbad)
+		fprintf(f, "not all checked in %zu cell%s\n", nbad, nbad == 1 ? "" : "s");
+	else
+		fputs("all as written\n", f);
+	crc = kv_get(&one->params, RK_VERIFY_CRC_PATH);
+	drop = kv_get(&one->params, RK_VERIFY_AFTER_DROP);
+	fprintf(f, "  a run id per cell, crc32c path %s%s\n", crc ? crc : "?",
+		drop && !strcmp(drop, "true") ? ", read after dropping the page cache" : "");
+	for (i = 0; i < run->nrows; i++) {
+		const struct row *w = run->rows[i];
+
+		if (!is_verify(w) || !(w->flags & ROW_FAILED))
+			continue;
+		fprintf(f, "  the %llu kB file in %llu kB records%s:\n", param(w, RK_IOZ_FILE_KB),
+			param(w, RK_IOZ_RECLEN_KB), w->repeat ? ", a later repeat" : "");
+		if ((rc = text_verify_row(f, run, w)) < 0)
+			return rc;
+	}
+	return 0;
 }
 
 static int last_iozone_row(const struct run *run, size_t i)
@@ -378,6 +445,8 @@ static int footer(FILE *f, const struct run *run)
 		legend(f, run, &m);
 		iozone_matrix_free(&m);
 	}
+	if (!rc)
+		rc = verify_section(f, run);
 	return rc;
 }
 

@@ -397,6 +397,7 @@ static void tj_own(FILE *f, const struct run *run, int r)
 					units_fmt_ns(c, sizeof(c), w->cpu.cpu_ns_per_op));
 			if (w->flags & ROW_INCOMPLETE)
 				fputs("    interrupted: partial figures\n", f);
+			out_text_system(f, w, NULL);
 			continue;
 		}
 		fprintf(f, "  %s %s:", job ? job : "?", w->phase);
@@ -432,6 +433,7 @@ static void tj_own(FILE *f, const struct run *run, int r)
 			fprintf(f, "    failed: %s\n", w->error ? w->error : "unknown error");
 		if (w->flags & ROW_INCONSISTENT)
 			fputs("    inconsistent: repeats differ by more than 10%\n", f);
+		out_text_system(f, w, NULL);
 	}
 }
 

@@ -147,6 +147,10 @@ static void extras(FILE *f, const struct run *run, const struct row *w)
 		fprintf(f, "Short: a phase ran under 0.5 s; its rates may be imprecise\n");
 }
 
+/* The phases whose system figures follow the report. */
+static const char *const pm_phases[] = { "create_alone", "transactions", "delete_alone",
+					 "total" };
+
 int text_postmark_row(FILE *f, const struct run *run, const struct row *w)
 {
 	const char *rep;
@@ -163,6 +167,12 @@ int text_postmark_row(FILE *f, const struct run *run, const struct row *w)
 	} else {
 		verbose(f, w);
 		extras(f, run, w);
+		for (size_t k = 0; k < sizeof(pm_phases) / sizeof(pm_phases[0]); k++) {
+			const struct row *p = sibling(run, w, pm_phases[k]);
+
+			if (p)
+				out_text_system(f, p, pm_phases[k]);
+		}
 	}
 	if (w->flags & ROW_INCOMPLETE)
 		fprintf(f, "Interrupted: the figures cover the work done until the signal; "

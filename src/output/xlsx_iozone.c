@@ -5,10 +5,13 @@
  * throughput mode's figures on one sheet, and an environment sheet. Without
  * libxlsxwriter at build time (HAVE_XLSXWRITER) it refuses with -ENOTSUP. */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -67,16 +70,19 @@ static void tput_sheet(struct book *b, const struct run *run)
 					    "avg kB/s", "min xfer kB" };
 	static const char *const keys[] = { "parent_rate", "min_rate", "max_rate", "avg_rate",
 					    "min_xfer" };
-	lxw_row_t y = 1;
+	lxw_row_t next = 1, y;
 	size_t i, k;
 
 	if (!ws)
 		return;
 	for (k = 0; k < 8; k++)
 		worksheet_write_string(ws, 0, (lxw_col_t)k, cols[k], b->bold);
-	for (i = 0; i < run->nrows; i++, y++) {
+	for (i = 0; i < run->nrows; i++) {
 		const struct row *w = run->rows[i];
 
+		if (iozone_pass_of(w->phase) < 0)
+			continue;	/* a --verify row: no throughput test */
+		y = next++;
 		worksheet_write_string(ws, y, 0, w->phase ? w->phase : "", NULL);
 		worksheet_write_number(ws, y, 1, w->repeat + 1, NULL);
 		if (w->flags & ROW_FAILED)
@@ -123,7 +129,9 @@ static void env_sheet(struct book *b, const struct run *run)
 	}
 }
 
-int xlsx_iozone_write(const struct run *run, const char *path)
+/* The workbook at path. 0 or -errno (that of the failed write where the library left it
+ * in errno, else -EIO). */
+static int book_write(const struct run *run, const char *path)
 {
 	struct iozone_matrix m;
 	struct book b;
@@ -145,7 +153,6 @@ int xlsx_iozone_write(const struct run *run, const char *path)
 			n = iozone_matrix_build(run, rep, &m);
 			if (n < 0) {
 				workbook_close(b.wb);
-				unlink(path);
 				return n;
 			}
 			for (p = 0; p < IOZ_NPASS; p++)
@@ -155,11 +162,41 @@ int xlsx_iozone_write(const struct run *run, const char *path)
 		}
 	}
 	env_sheet(&b, run);
-	if (workbook_close(b.wb) != LXW_NO_ERROR) {
-		unlink(path);
-		return -EIO;
-	}
+	/* the zip is written here; the library reports a system error from errno */
+	errno = 0;
+	if (workbook_close(b.wb) != LXW_NO_ERROR)
+		return errno ? -errno : -EIO;
 	return 0;
+}
+
+int xlsx_iozone_write(const struct run *run, const char *path)
+{
+	char tmp[PATH_MAX];
+	int fd, rc;
+
+	/* written beside path and renamed when it is whole and on stable storage, so that
+	 * a failure leaves nothing half-written (and an older workbook as it was) */
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	rc = close(fd) < 0 ? -errno : 0;
+	if (!rc)
+		rc = book_write(run, tmp);
+	if (!rc && (fd = open(tmp, O_WRONLY | O_CLOEXEC)) < 0)
+		rc = -errno;
+	if (!rc) {
+		if (fsync(fd) < 0 || fchmod(fd, 0644) < 0)
+			rc = -errno;
+		if (close(fd) < 0 && !rc)
+			rc = -errno;
+	}
+	if (!rc && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
 }
 
 #else

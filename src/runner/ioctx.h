@@ -152,15 +152,17 @@ int64_t ioctx_do_hooked(struct ioctx *io, struct engine_req *r, int chain);
 /* The hook's part of ioctx_close. Internal. */
 void ioctx_hook_close(struct ioctx *io, int fd);
 
-/* Count one finished request or operation in w: latency lat_ns, ended at t_end. */
+/* Count one finished request or operation in w: latency lat_ns, ended at t_end. The
+ * phase's sampler reads ops, bytes and the histogram meanwhile (runner/phase_sample.h):
+ * relaxed atomic stores, the same instructions as plain ones. */
 static inline void worker_record(struct worker *w, uint64_t lat_ns, int64_t res,
 				 uint64_t t_end)
 {
-	hist_add(&w->lat, lat_ns);
-	w->ops++;
+	hist_add_shared(&w->lat, lat_ns);
+	__atomic_store_n(&w->ops, w->ops + 1, __ATOMIC_RELAXED);
 	w->t_last = t_end;
 	if (res > 0)
-		w->bytes += (uint64_t)res;
+		__atomic_store_n(&w->bytes, w->bytes + (uint64_t)res, __ATOMIC_RELAXED);
 	else if (res < 0 && !w->err)
 		w->err = (int)res;
 	if (w->prog)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stats/result.h"
+#include "runner/phase_sample.h"
 #include "runner/ranks.h"
 #include "runner/runner.h"
 
@@ -23,11 +24,13 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 	for (i = 0; i < ph->nw; i++)
 		hist_init(&ph->w[i].lat);
 	progress_init(&ph->prog, rc->progress, name, unit, expected);
+	ph->prog.job = rc->total;
 	ranks_phase_begin(ph);		/* several ranks: released together */
 	/* The inline timing helpers tick progress with the byte count; other units are
 	 * ticked by the workload itself. */
 	if ((ph->prog.enabled || ph->prog.hook) && unit && !strcmp(unit, "B"))
 		ph->w[0].prog = &ph->prog;
+	phase_obs_begin(ph);
 	phase_restart(ph);
 	return 0;
 }
@@ -36,6 +39,7 @@ void phase_restart(struct phase *ph)
 {
 	unsigned i;
 
+	phase_obs_restart(ph);	/* before the clock: starting a sampler is not timed */
 	cpu_sample_now(&ph->c0);
 	ph->t0 = ph->c0.wall_ns;
 	ph->prog.t0 = ph->t0;
@@ -56,6 +60,7 @@ void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cp
 
 void phase_abort(struct phase *ph)
 {
+	phase_obs_end(ph, NULL);
 	ranks_phase_end(ph, NULL, -ECANCELED);
 	progress_done(&ph->prog);
 	free(ph->w);
@@ -101,6 +106,7 @@ struct row *phase_end(struct phase *ph, const char *workload)
 		row->flags |= ROW_FAILED;
 		row->error = str_printf("%s", strerror(-err));
 	}
+	phase_obs_end(ph, row);
 	ranks_phase_end(ph, row, err);	/* several ranks: the end gate, the row's timing */
 	progress_done(&ph->prog);
 	free(ph->w);
@@ -135,6 +141,7 @@ static void *par_main(void *p)
 	struct par_ctx *c = t->c;
 	int run;
 
+	phase_obs_thread(c->ph, t->i);
 	pthread_mutex_lock(&c->mu);
 	c->ready++;
 	pthread_cond_broadcast(&c->cv);
@@ -143,6 +150,7 @@ static void *par_main(void *p)
 	run = c->go;
 	pthread_mutex_unlock(&c->mu);
 	t->rc = run ? c->fn(c->arg, t->i, &c->ph->w[t->i]) : 0;
+	phase_obs_thread_done(c->ph, t->i);
 	return NULL;
 }
 

@@ -18,7 +18,9 @@
  * (the phase clock starts when all are ready); each binds its own ioctx to its worker.
  * Anything timed that is not a request (an open, an unlink, a PostMark transaction, an
  * SQL statement) is timed with op_begin()/op_end() into the same worker histogram.
- * A phase's CPU figures are sampled by phase_begin/phase_end, never by a workload. */
+ * A phase's CPU figures are sampled by phase_begin/phase_end, never by a workload, and
+ * so are what the system did meanwhile (devices, CPU split, wait states, the interval
+ * series: runner/phase_sample.h) when rc->obs is set. */
 #ifndef IOB_RUNNER_RUNNER_H
 #define IOB_RUNNER_RUNNER_H
 
@@ -34,6 +36,8 @@
 struct run;
 struct row;
 struct vhook_cfg;
+struct runner_obs;
+struct phase_obs;
 
 /* What every workload runs with. Built by the subcommand from its options. */
 struct runner {
@@ -48,7 +52,10 @@ struct runner {
 	int shared_file;		/* --shared-file: one file, a segment per rank */
 	int shared_dir;			/* --shared-dir: one directory for every rank */
 	struct rank_book *book;		/* the rows' per-rank timing; NULL alone */
+	const struct progress_total *total;	/* the battery's overall progress, or NULL */
 	const struct vhook_cfg *verify;	/* --verify and friends (runner/vhook.h); NULL off */
+	struct runner_obs *obs;		/* the phases' samplers (runner/phase_sample.h); NULL
+					 * samples nothing */
 };
 
 struct phase {
@@ -60,6 +67,7 @@ struct phase {
 	uint64_t t0, t1;		/* phase start and end (clock_ns) */
 	struct progress prog;
 	struct phase_rank *pr;		/* multi-rank state (runner/ranks.h); NULL alone */
+	struct phase_obs *obs;		/* its sampling; NULL none (phase_sample.c) */
 };
 
 /* Start a phase: allocate nw workers, sample CPU and clock, set up progress (expected
@@ -96,7 +104,7 @@ static inline int worker_stonewalled(const struct worker *w)
 static inline void worker_account(struct worker *w, int64_t res)
 {
 	if (res > 0)
-		w->bytes += (uint64_t)res;
+		__atomic_store_n(&w->bytes, w->bytes + (uint64_t)res, __ATOMIC_RELAXED);
 	else if (res < 0 && !w->err)
 		w->err = (int)res;
 }

@@ -140,7 +140,9 @@ int vhook_before(struct ioctx *io, struct engine_req *r);
 void vhook_after(struct ioctx *io, struct engine_req *r);
 /* fd is being closed. */
 void vhook_forget_fd(struct ioctx *io, int fd);
-/* Free io's buffers (ioctx_exit). */
+/* Take the hook off io and free io's buffers (ioctx_exit does it; so does a workload
+ * before it attaches another hook to the same ioctx: vhook_attach keeps one that is
+ * there). io without a hook: nothing. */
 void vhook_detach(struct ioctx *io);
 
 #endif

@@ -55,6 +55,24 @@ static inline void hist_add(struct hist *h, uint64_t ns)
 	h->b[hist_index(ns)]++;
 }
 
+/* hist_add for a histogram that another thread reads while it grows (a sampler taking
+ * interval readings of a worker's): the same arithmetic, with relaxed atomic stores of
+ * n, max and the bucket so that the reader sees whole values. On x86-64 and arm64 these
+ * are the same instructions as plain stores; only the one thread that adds may write. */
+static inline void hist_add_shared(struct hist *h, uint64_t ns)
+{
+	unsigned i = hist_index(ns);
+
+	__atomic_store_n(&h->n, h->n + 1, __ATOMIC_RELAXED);
+	h->sum += ns;
+	h->sumsq += (unsigned __int128)ns * ns;
+	if (ns < h->min)
+		h->min = ns;
+	if (ns > h->max)
+		__atomic_store_n(&h->max, ns, __ATOMIC_RELAXED);
+	__atomic_store_n(&h->b[i], h->b[i] + 1, __ATOMIC_RELAXED);
+}
+
 /* Empty histogram. */
 void hist_init(struct hist *h);
 /* dst += src. */

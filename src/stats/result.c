@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "stats/result.h"
+#include "stats/result_sys.h"
 
 __attribute__((format(printf, 1, 0)))
 static char *str_vprintf(const char *fmt, va_list ap)
@@ -170,6 +171,8 @@ static void row_free(struct row *w)
 	}
 	free(w->metrics);
 	free(w->ranks);
+	row_sys_free(w->sys);
+	row_series_free(w->series);
 	free(w);
 }
 

@@ -17,6 +17,9 @@
 
 #define RESULT_SCHEMA_VERSION 1
 
+struct row_sys;
+struct row_series;
+
 /* An ordered list of text key/value pairs. */
 struct kv {
 	char *key;
@@ -51,6 +54,9 @@ enum row_flag {
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
 	ROW_FLUSH_IMPLAUSIBLE	= 1u << 8,	/* a durable sync finished faster than the device
 						 * can make data durable (core/wcache.h) */
+	ROW_STEAL		= 1u << 9,	/* the hypervisor took over 5% of the CPU */
+	ROW_DEVICE_IDLE		= 1u << 10,	/* a disk rate the device did not deliver */
+	ROW_WRITEBACK_PENDING	= 1u << 11,	/* a buffered write left over 10% dirty */
 };
 
 #define ROW_SHORT_NS	500000000ull	/* below this a phase is flagged short */
@@ -108,6 +114,8 @@ struct row {
 	size_t nmetrics;
 	struct row_rank *ranks;		/* per rank, in rank order; NULL for one process */
 	size_t nranks;
+	struct row_sys *sys;		/* what the system did (stats/result_sys.h); NULL none */
+	struct row_series *series;	/* the phase per interval; NULL none */
 };
 
 /* The environment a run was measured in. Strings may be NULL (unknown). */

@@ -20,6 +20,7 @@
 #include "stats/result_json.h"
 #include "stats/result_json_ranks.h"
 #include "stats/result_keys.h"
+#include "stats/result_sys_json.h"
 
 #define JSON_FLAGS	(JSON_INDENT(2) | JSON_REAL_PRECISION(15))
 
@@ -236,6 +237,8 @@ static json_t *row_to_json(const struct row *w, int *bad)
 	}
 	set(o, RK_ROW_METRICS, metrics, bad);
 	*bad += result_json_ranks_row(o, w);	/* several ranks only */
+	set(o, RK_ROW_SYSTEM, rsys_to_json(w->sys), bad);
+	set(o, RK_ROW_SERIES, rseries_to_json(w->series), bad);
 	return o;
 }
 
@@ -610,6 +613,17 @@ static void load_metrics(struct jload *c, const json_t *a, struct row *w)
 	}
 }
 
+static void load_sys(struct jload *c, const json_t *o, struct row *w)
+{
+	char msg[160];
+
+	if (rsys_from_json(json_object_get(o, RK_ROW_SYSTEM), &w->sys, msg, sizeof(msg)) < 0)
+		jfail(c, RK_ROW_SYSTEM, msg);
+	else if (rseries_from_json(json_object_get(o, RK_ROW_SERIES), &w->series, msg,
+				   sizeof(msg)) < 0)
+		jfail(c, RK_ROW_SERIES, msg);
+}
+
 static void load_row(struct jload *c, struct run *r, const json_t *o)
 {
 	struct row *w = run_add_row(r, "", "");
@@ -641,6 +655,7 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 	require(c, RK_ROW_PHASE, w->phase);
 	if (!c->failed && result_json_ranks_row_load(o, w, c->err, c->errlen) < 0)
 		c->failed++;
+	load_sys(c, o, w);
 }
 
 static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long errlen)

@@ -184,7 +184,8 @@ static const struct result_key db_keys[] = {
 	PARAM(RK_DB_LINE, "", 0, RK_CMP_VALUE, NULL, "the statement's first line in the script"),
 	PARAM(RK_DB_STATEMENTS, "", 0, RK_CMP_VALUE, NULL, "statements the script ran"),
 	METRIC(RK_DB_DEVICE_BYTES_WRITTEN, "B",
-	       "bytes the block device under the database wrote meanwhile (diskstats)"),
+	       "bytes the block device under the database wrote meanwhile (the phases' "
+	       "device figures)"),
 	METRIC(RK_DB_DB_SIZE, "B", "the database's size on disk after the step"),
 	METRIC(RK_DB_DB_PEAK_SIZE, "B", "the largest size the database reached"),
 	OPTION(RK_DB_NO_BUILD, "bool", "--no-build: the build phase was skipped"),
@@ -299,6 +300,8 @@ static const struct result_key iozone_keys[] = {
 	OPTION(RK_IOZ_THREADS, "bool", "1 when -T was given (workers are threads either way)"),
 	OPTION(RK_IOZ_DELAY_US, "us", "-d delay of worker i: i times this after the start"),
 	OPTION(RK_IOZ_DROP_CACHE, "bool", "1 when --drop-cache dropped the file before reads"),
+	OPTION(RK_IOZ_VERIFY, "bool", "1 when --verify (or one of its options) stamped every "
+	       "record written through the engine and read each cell's files back"),
 	OPTION(RK_IOZ_EXTENDED, "bool", "1 when -E or -i 9/10 added the pwrite/pread columns"),
 	OPTION(RK_IOZ_PAGE_CACHE_BYTES, "B",
 	       "what the page cache can hold: RAM, or a smaller cgroup memory limit"),
@@ -431,6 +434,21 @@ static const struct result_key import_keys[] = {
 	      "the command tags psql printed for the script, in order, '; ' between them"),
 };
 
+static const struct result_key battery_keys[] = {
+	OPTION(RK_BAT_PROBE_WRITE, "B/s", "the probe: 1 MiB writes until fdatasync returned"),
+	OPTION(RK_BAT_PROBE_READ, "B/s", "the probe: 1 MiB reads, cache dropped or O_DIRECT"),
+	OPTION(RK_BAT_PROBE_READ_LAT, "us", "the probe: one 4 KiB O_DIRECT read at depth 1"),
+	OPTION(RK_BAT_PROBE_WRITE_LAT, "us", "the probe: one 4 KiB O_DIRECT write at depth 1"),
+	OPTION(RK_BAT_PROBE_S, "s", "what the probe took"),
+	OPTION(RK_BAT_PASS_BUDGET, "s", "the budget of one pass (a repeat on one file system)"),
+	OPTION(RK_BAT_EXPECTED, "s", "what the plan expected the whole run to take"),
+	OPTION(RK_BAT_SIZING, "", "planned (from the budget) or hand (--size)"),
+	OPTION(RK_BAT_STEP, "", "the plan of step N: its name, expected time and why"),
+	OPTION(RK_BAT_WALL, "s", "the whole battery's wall time"),
+	OPTION(RK_BAT_STEPS, "s", "the steps' own time, every pass"),
+	OPTION(RK_BAT_OVERHEAD, "s", "the rest: probe, plan, mkfs and mount, syncs, cleanup"),
+};
+
 static const struct result_key row_keys[] = {
 	FIELD(RK_ROW_WORKLOAD, "", "the workload the row belongs to"),
 	FIELD(RK_ROW_PHASE, "", "the phase (write, read, copy, seq_create ...)"),
@@ -473,6 +491,19 @@ static const struct result_key row_keys[] = {
 	METRIC(RK_ROW_STONEWALL_BYTES_MIN, "B",
 	       "--stonewall: the least a rank did before the wall"),
 	METRIC(RK_ROW_STONEWALL_BYTES_MAX, "B", "--stonewall: the most a rank did before the wall"),
+	PARAM(RK_ROW_FS, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the file system made for the row (ext4, xfs, btrfs)"),
+	PARAM(RK_ROW_FS_CONFIG, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the entry as typed, the configuration's name (xfs@noatime)"),
+	PARAM(RK_ROW_MKFS_OPTIONS, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the options given to mkfs (empty: none)"),
+	PARAM(RK_ROW_MOUNT_OPTIONS, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the mount options (empty: the defaults)"),
+	PARAM(RK_ROW_READ_METHOD, "", 0, RK_CMP_NONE, NULL,
+	      "battery: how a read of the device kept the page cache out: drop, direct or "
+	      "2x_ram"),
+	FIELD(RK_ROW_SYSTEM, "", "what the system did during the phase"),
+	FIELD(RK_ROW_SERIES, "", "the phase interval by interval"),
 	/* every write workload's --verify: its rows' param, and the verify row's figures */
 	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
 	      "true on every row of a run with --verify: the data written were stamped blocks"),
@@ -508,6 +539,95 @@ static const struct result_key row_keys[] = {
 	METRIC(RK_VERIFY_FIRST_NO_HEADER, "B", "file offset of the first block without header"),
 	METRIC(RK_VERIFY_FIRST_TORN, "B", "file offset of the first torn block"),
 	METRIC(RK_VERIFY_FIRST_MISSING, "B", "file offset of the first missing block"),
+};
+
+static const struct result_key system_keys[] = {
+	FIELD(RK_SYS_DEVICES_REASON, "", "why there are no device figures"),
+	FIELD(RK_SYS_DEVICES, "", "the devices behind the target, the top first"),
+	FIELD(RK_SYS_WL_READ, "B", "bytes the phase's threads read through system calls"),
+	FIELD(RK_SYS_WL_WRITTEN, "B", "bytes the phase's threads wrote through system calls"),
+	FIELD(RK_SYS_WRITE_AMP, "", "bytes the top device wrote / workload_written_bytes"),
+	FIELD(RK_SYS_CPU_USER, "%", "share of all CPUs' time in user mode (nice apart)"),
+	FIELD(RK_SYS_CPU_NICE, "%", "in user mode at a lowered priority"),
+	FIELD(RK_SYS_CPU_SYSTEM, "%", "in the kernel (interrupts apart)"),
+	FIELD(RK_SYS_CPU_IOWAIT, "%", "idle with I/O outstanding"),
+	FIELD(RK_SYS_CPU_IRQ, "%", "serving hardware interrupts"),
+	FIELD(RK_SYS_CPU_SOFTIRQ, "%", "serving soft interrupts"),
+	FIELD(RK_SYS_CPU_STEAL, "%", "taken by the hypervisor for something else"),
+	FIELD(RK_SYS_CPU_IDLE, "%", "idle without I/O outstanding"),
+	FIELD(RK_SYS_DIRTY_START, "B", "Dirty of /proc/meminfo when the phase began"),
+	FIELD(RK_SYS_DIRTY_END, "B", "Dirty when it ended"),
+	FIELD(RK_SYS_WB_START, "B", "Writeback when the phase began"),
+	FIELD(RK_SYS_WB_END, "B", "Writeback when it ended"),
+	FIELD(RK_SYS_CACHED_START, "B", "Cached (the page cache) when the phase began"),
+	FIELD(RK_SYS_CACHED_END, "B", "Cached when it ended"),
+	FIELD(RK_SYS_WAIT_PASSES, "", "wait-state sampling passes"),
+	FIELD(RK_SYS_WAIT_OBS, "", "thread observations of those passes"),
+	FIELD(RK_SYS_WCHAN_HIDDEN, "bool", "wait channels could not be read"),
+	FIELD(RK_SYS_WAIT, "", "where the threads were, as shares of the observations"),
+	FIELD(RK_SYS_SAMPLER_CPU_S, "s", "CPU the sampler thread itself used"),
+};
+
+static const struct result_key device_keys[] = {
+	FIELD(RK_DEV_NAME, "", "kernel name of the device"),
+	FIELD(RK_DEV_ROLE, "", "top, disk, member or backing"),
+	FIELD(RK_DEV_RD_BYTES, "B", "bytes the device read"),
+	FIELD(RK_DEV_WR_BYTES, "B", "bytes the device wrote"),
+	FIELD(RK_DEV_R_S, "1/s", "reads completed per second"),
+	FIELD(RK_DEV_W_S, "1/s", "writes completed per second"),
+	FIELD(RK_DEV_RKB_S, "kB/s", "kB (1024 bytes) read per second"),
+	FIELD(RK_DEV_WKB_S, "kB/s", "kB written per second"),
+	FIELD(RK_DEV_RRQM_S, "1/s", "read requests merged per second"),
+	FIELD(RK_DEV_WRQM_S, "1/s", "write requests merged per second"),
+	FIELD(RK_DEV_R_AWAIT, "ms", "mean time of a read, queue and service"),
+	FIELD(RK_DEV_W_AWAIT, "ms", "mean time of a write, queue and service"),
+	FIELD(RK_DEV_AQU_SZ, "", "mean number of requests in flight"),
+	FIELD(RK_DEV_RAREQ_SZ, "kB", "mean read size"),
+	FIELD(RK_DEV_WAREQ_SZ, "kB", "mean write size"),
+	FIELD(RK_DEV_UTIL, "%", "share of the time with a request in flight"),
+	FIELD(RK_DEV_D_S, "1/s", "discards per second"),
+	FIELD(RK_DEV_DKB_S, "kB/s", "kB discarded per second"),
+	FIELD(RK_DEV_D_AWAIT, "ms", "mean time of a discard"),
+	FIELD(RK_DEV_F_S, "1/s", "flushes per second"),
+	FIELD(RK_DEV_F_AWAIT, "ms", "mean time of a flush"),
+};
+
+static const struct result_key wait_keys[] = {
+	FIELD(RK_WAIT_STATE, "", "the thread state letter (R, S, D ...)"),
+	FIELD(RK_WAIT_WCHAN, "", "the kernel function it slept in"),
+	FIELD(RK_WAIT_SYSCALL, "", "the system call it was in"),
+	FIELD(RK_WAIT_COUNT, "", "observations"),
+	FIELD(RK_WAIT_SHARE, "%", "count over all observations of the phase"),
+};
+
+static const struct result_key series_keys[] = {
+	FIELD(RK_SER_INTERVAL_NS, "ns", "the length of an interval (the last may be shorter)"),
+	FIELD(RK_SER_T_NS, "ns", "end of each interval, from the phase's start"),
+	FIELD(RK_SER_OPS, "", "operations completed in each interval"),
+	FIELD(RK_SER_BYTES, "B", "bytes of those"),
+	FIELD(RK_SER_P50, "ns", "their median latency"),
+	FIELD(RK_SER_P99, "ns", "their 99th percentile"),
+	FIELD(RK_SER_MAX, "ns", "the slowest of them"),
+	FIELD(RK_SER_CPU_USR, "%", "user and nice share of all CPUs' time"),
+	FIELD(RK_SER_CPU_SYS, "%", "system, irq and softirq share"),
+	FIELD(RK_SER_CPU_IOWAIT, "%", "iowait share"),
+	FIELD(RK_SER_CPU_STEAL, "%", "steal share"),
+	FIELD(RK_SER_CPU_IDLE, "%", "idle share"),
+	FIELD(RK_SER_DIRTY, "B", "Dirty at the end of each interval"),
+	FIELD(RK_SER_WB, "B", "Writeback at the end of each interval"),
+	FIELD(RK_SER_DEVICES, "", "per device, its figures in each interval"),
+};
+
+static const struct result_key series_device_keys[] = {
+	FIELD(RK_DEV_NAME, "", "kernel name of the device"),
+	FIELD(RK_DEV_UTIL, "%", "share of each interval with a request in flight"),
+	FIELD(RK_DEV_AQU_SZ, "", "mean number of requests in flight"),
+	FIELD(RK_DEV_R_S, "1/s", "reads completed per second"),
+	FIELD(RK_DEV_W_S, "1/s", "writes completed per second"),
+	FIELD(RK_DEV_RKB_S, "kB/s", "kB read per second"),
+	FIELD(RK_DEV_WKB_S, "kB/s", "kB written per second"),
+	FIELD(RK_DEV_R_AWAIT, "ms", "mean time of a read"),
+	FIELD(RK_DEV_W_AWAIT, "ms", "mean time of a write"),
 };
 
 static const struct result_key run_keys[] = {
@@ -614,6 +734,7 @@ TABLE(iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(job_table, "job", "job", job_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
+TABLE(battery_table, "battery", "battery", battery_keys);
 TABLE(run_table, "run", NULL, run_keys);
 TABLE(env_table, "env", NULL, env_keys);
 TABLE(cpu_table, "cpu", NULL, cpu_keys);
@@ -622,16 +743,22 @@ TABLE(metric_table, "metric", NULL, metric_keys);
 TABLE(ranks_table, "ranks", NULL, ranks_keys);
 TABLE(rank_table, "rank", NULL, rank_keys);
 TABLE(row_rank_table, "row_rank", NULL, row_rank_keys);
+TABLE(system_table, "system", NULL, system_keys);
+TABLE(device_table, "device", NULL, device_keys);
+TABLE(wait_table, "wait", NULL, wait_keys);
+TABLE(series_table, "series", NULL, series_keys);
+TABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 /* The shared tables a workload's rows see after their own, in this order. */
 #define N_SHARED 2
 
 const struct result_key_table *const result_key_tables[] = {
 	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &fsync_table,
-	&iozone_table, &job_table,
+	&iozone_table, &job_table, &battery_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,
+	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
 	NULL,
 };
 
@@ -751,12 +878,17 @@ static const struct {
 	{ "cache_inflated", "the read came largely from the page cache, not the device" },
 	{ "incomplete", "interrupted; the figures cover the part that ran" },
 	{ "failed", "the phase failed; see error" },
-	{ "not_measured", "no figure (imported +++++, or skipped)" },
+	{ "not_measured",
+	  "no figure (imported +++++, skipped, or left out by the battery: its note says why)" },
 	{ "too_fast", "finished faster than memory can copy: not a disk rate" },
 	{ "inconsistent", "repeats' coefficient of variation over 10%" },
 	{ "imported", "read from a legacy output, not measured here" },
 	{ "flush_implausible", "a durable sync finished faster than the device can make data "
 			       "durable: a volatile cache (or a layer above it) acknowledged it" },
+	{ "steal", "the hypervisor took over 5% of the CPU time: the figure depends on the host" },
+	{ "device_idle", "a disk rate while the device moved under 10% of the bytes: "
+	  "the page cache answered" },
+	{ "writeback_pending", "a buffered write ended with over 10% of its bytes still dirty" },
 };
 
 const char *result_flag_name(unsigned flag)

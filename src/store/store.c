@@ -61,7 +61,40 @@ static const char *const migrations[] = {
 	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE,"
 	" n INTEGER NOT NULL, sum_ns INTEGER, min_ns INTEGER, max_ns INTEGER,"
 	" buckets TEXT NOT NULL);",
-	/* 1 -> 2: the ranks of a run measured by several processes (mpirun); the SQL is
+	/* 1 -> 2: what the system did during each phase, and the time series */
+	"CREATE TABLE row_system ("
+	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE,"
+	" devices_reason TEXT, workload_read_bytes INTEGER, workload_written_bytes INTEGER,"
+	" write_amplification REAL, cpu_user_pct REAL, cpu_nice_pct REAL,"
+	" cpu_system_pct REAL, cpu_iowait_pct REAL, cpu_irq_pct REAL, cpu_softirq_pct REAL,"
+	" cpu_steal_pct REAL, cpu_idle_pct REAL, dirty_start_bytes INTEGER,"
+	" dirty_end_bytes INTEGER, writeback_start_bytes INTEGER,"
+	" writeback_end_bytes INTEGER, cached_start_bytes INTEGER, cached_end_bytes INTEGER,"
+	" wait_passes INTEGER, wait_observations INTEGER, wchan_hidden INTEGER,"
+	" sampler_cpu_s REAL, interval_ns INTEGER);"
+	"CREATE TABLE row_devices ("
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL, name TEXT, role TEXT, rd_bytes INTEGER, wr_bytes INTEGER,"
+	" r_s REAL, w_s REAL, rkb_s REAL, wkb_s REAL, rrqm_s REAL, wrqm_s REAL,"
+	" r_await_ms REAL, w_await_ms REAL, aqu_sz REAL, rareq_sz_kb REAL, wareq_sz_kb REAL,"
+	" util_pct REAL, d_s REAL, dkb_s REAL, d_await_ms REAL, f_s REAL, f_await_ms REAL,"
+	" PRIMARY KEY (row_id, seq));"
+	"CREATE TABLE row_waits ("
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL, state TEXT, wchan TEXT, syscall TEXT, count INTEGER,"
+	" share_pct REAL, PRIMARY KEY (row_id, seq));"
+	"CREATE TABLE series ("
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
+	" idx INTEGER NOT NULL, t_ns INTEGER, ops INTEGER, bytes INTEGER,"
+	" lat_p50_ns INTEGER, lat_p99_ns INTEGER, lat_max_ns INTEGER, cpu_usr_pct REAL,"
+	" cpu_sys_pct REAL, cpu_iowait_pct REAL, cpu_steal_pct REAL, cpu_idle_pct REAL,"
+	" dirty_bytes INTEGER, writeback_bytes INTEGER, PRIMARY KEY (row_id, idx));"
+	"CREATE TABLE series_devices ("
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE,"
+	" idx INTEGER NOT NULL, device TEXT NOT NULL, util_pct REAL, aqu_sz REAL, r_s REAL,"
+	" w_s REAL, rkb_s REAL, wkb_s REAL, r_await_ms REAL, w_await_ms REAL,"
+	" PRIMARY KEY (row_id, idx, device));",
+	/* 2 -> 3: the ranks of a run measured by several processes (mpirun); the SQL is
 	 * also run before a multi-rank run is stored (store_ranks.c), see STORE_RANKS_SQL */
 	STORE_RANKS_SQL,
 };

@@ -15,10 +15,20 @@ void store_err(struct store *s, char *errbuf, size_t len, const char *what);
 /* Run SQL without results. 0 or -EIO (sqlite's message in errbuf). */
 int store_exec(struct store *s, const char *sql, char *errbuf, size_t len);
 
-/* The per-rank tables (schema 2). IF NOT EXISTS, so that the statement is harmless
- * where the tables are already there: it is migration 1 -> 2, and it runs again before
- * each multi-rank run is stored, so a database whose version 2 (or later) was reached by
- * another branch's migrations, without these tables, gains them instead of failing. */
+struct row;
+struct store_sysput;
+/* store_series.c: the statements that save rows' system figures and series, prepared
+ * once per save. 0 and *out, or -EIO / -ENOMEM with the reason in errbuf (kept for the
+ * later calls' errors too). */
+int store_sysput_begin(struct store *s, struct store_sysput **out, char *errbuf, size_t len);
+/* Save w's figures under row_id (nothing when it has none). 0 or -EIO. */
+int store_sysput_row(struct store_sysput *p, int64_t row_id, const struct row *w);
+void store_sysput_end(struct store_sysput *p);
+
+/* The per-rank tables (schema 3). IF NOT EXISTS, so that the statement is harmless
+ * where the tables are already there: it is migration 2 -> 3, and it runs again before
+ * each multi-rank run is stored, so a database whose version was reached by migrations
+ * of another branch, without these tables, gains them instead of failing. */
 #define STORE_RANKS_SQL \
 	"CREATE TABLE IF NOT EXISTS run_ranks (" \
 	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \

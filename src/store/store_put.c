@@ -20,6 +20,7 @@
 struct put {
 	struct store *s;
 	sqlite3_stmt *run, *opt, *row, *param, *metric, *hist;
+	struct store_sysput *sys;	/* system figures and series (store_series.c) */
 	char *errbuf;
 	size_t len;
 };
@@ -47,6 +48,7 @@ static void put_free(struct put *p)
 	sqlite3_finalize(p->param);
 	sqlite3_finalize(p->metric);
 	sqlite3_finalize(p->hist);
+	store_sysput_end(p->sys);
 }
 
 static int prep(struct put *p, const char *sql, sqlite3_stmt **st)
@@ -68,7 +70,8 @@ static int put_prepare(struct put *p)
 	       prep(p, "INSERT INTO metrics (row_id, name, value, unit) VALUES (?1, ?2, ?3, ?4)",
 		    &p->metric) ||
 	       prep(p, "INSERT INTO histograms (row_id, n, sum_ns, min_ns, max_ns, buckets) "
-		    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &p->hist) ? -EIO : 0;
+		    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &p->hist) ||
+	       store_sysput_begin(p->s, &p->sys, p->errbuf, p->len) ? -EIO : 0;
 }
 
 /* Step an INSERT and reset it. */
@@ -267,7 +270,7 @@ static int put_row(struct put *p, int64_t run_id, size_t seq, const struct row *
 	}
 	if (w->lat.valid && w->lat.hist && (rc = put_hist(p, row_id, w->lat.hist)) < 0)
 		return rc;
-	return 0;
+	return store_sysput_row(p->sys, row_id, w);
 }
 
 static int put_all(struct put *p, const struct run *run, const char *json, int64_t *id)
@@ -313,7 +316,7 @@ static int64_t find_uid(struct store *s, const char *uid)
 
 int store_put(struct store *s, const struct run *run, int64_t *id, char *errbuf, size_t len)
 {
-	struct put p = { s, NULL, NULL, NULL, NULL, NULL, NULL, errbuf, len };
+	struct put p = { s, NULL, NULL, NULL, NULL, NULL, NULL, NULL, errbuf, len };
 	char *json;
 	int rc;
 

@@ -1,6 +1,7 @@
 # --verify on the other write workloads: Bonnie++'s block phases (pass 1, rewrite pass 2,
 # the seeks' write-backs), PostMark's files (written in chunks, appended, with odd tails),
-# cp's copy of a verified file by each method; each run's verify row finds every block
+# iozone's records (one cell; iozone_verify.sh has the rest), cp's copy of a verified file
+# by each method; each run's verify row finds every block
 # as written, and each row's keys are declared. What cannot carry a header is refused.
 . tests/cli/lib
 command -v python3 > /dev/null || skip "python3 missing"
@@ -29,6 +30,8 @@ EOF
 }
 
 ok_json bonnie "$IOB" bonnie -d "$T/w" -s 8 -n 0 -r 0 -f --verify-after-drop
+ok_json iozone "$IOB" iozone -s 256k -r 16k -i 0 -i 1 -i 2 -f "$T/w/iozone.tmp" \
+	--no-device-probe --verify-after-drop
 printf 'set location %s\nset number 100\nset transactions 300\nset size 64 3000\nrun\nquit\n' \
 	"$T/w" > "$T/pm1.txt"
 ok_json postmark_buffered "$IOB" postmark "$T/pm1.txt" --verify

@@ -7,6 +7,10 @@
  *     op    write   every way to write data: write, pwrite, writev, pwritev,
  *                   copy_file_range, sendfile, and stdio streams on matching files
  *           short   the Nth write writes half of what was asked (later ones are whole)
+ *           corrupt the Nth write (counted as op=write counts; write and pwrite are
+ *                   damaged, the others pass as they are) reaches the file with its
+ *                   middle byte inverted and reports success, as silent damage on
+ *                   the way to the disk would (later ones are whole)
  *           fsync   fsync, fdatasync and syncfs
  *     err   EIO (default) or ENOSPC, the errno of the failed call
  *     nth   the first failing call, counted over matching calls from 1 (default 1)
@@ -16,7 +20,8 @@
  *           and error)
  *
  * It writes "iobfault: OP failed (call N, BYTES bytes written before)" to standard error
- * once, when it first strikes, so that a test can tell it did. Linux and glibc only
+ * once, when it first strikes ("iobfault: write corrupted (...)" for corrupt), so that a
+ * test can tell it did. Linux and glibc only
  * (dlsym(RTLD_NEXT), fopencookie); built as test support, never installed, never linked
  * into iobattery. Not thread-safe beyond what a test needs (counters are atomic). */
 #define _GNU_SOURCE
@@ -36,7 +41,7 @@
 
 #define MAXFD 4096
 
-enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC };
+enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT };
 
 static struct {
 	int ready, op, err, once;
@@ -70,6 +75,8 @@ static void setup(void)
 			cfg.op = OP_SHORT;
 		else if (!strcmp(tok, "op=fsync"))
 			cfg.op = OP_FSYNC;
+		else if (!strcmp(tok, "op=corrupt"))
+			cfg.op = OP_CORRUPT;
 		else if (!strcmp(tok, "err=ENOSPC"))
 			cfg.err = ENOSPC;
 		else if (!strcmp(tok, "err=EIO"))
@@ -117,28 +124,42 @@ static void tell(const char *what, long n)
 
 	if (atomic_exchange(&told, 1))
 		return;
-	len = snprintf(msg, sizeof(msg), "iobfault: %s failed (call %ld, %ld bytes written "
+	len = snprintf(msg, sizeof(msg), "iobfault: %s (call %ld, %ld bytes written "
 		       "before)\n", what, n, (long)atomic_load(&done_bytes));
 	if (len > 0 && write(2, msg, (size_t)len) < 0)
 		return;
 }
 
 /* Should this call of kind op on fd fail? Returns 0 (go on), 1 (fail with cfg.err),
- * 2 (short: write half). */
+ * 2 (short: write half), 3 (corrupt: write it with a byte changed). */
 static int strike(int fd, int op)
 {
+	int one = cfg.op == OP_SHORT || cfg.op == OP_CORRUPT;
 	long n;
 
 	if (!is_tracked(fd))
 		return 0;
-	if (!(cfg.op == op || (op == OP_WRITE && cfg.op == OP_SHORT)))
+	if (!(cfg.op == op || (op == OP_WRITE && one)))
 		return 0;
 	n = atomic_fetch_add(&calls, 1) + 1;
-	if (n < cfg.nth || (cfg.once && n != cfg.nth) ||
-	    (cfg.op == OP_SHORT && n != cfg.nth))
+	if (n < cfg.nth || (cfg.once && n != cfg.nth) || (one && n != cfg.nth))
 		return 0;
-	tell(cfg.op == OP_FSYNC ? "sync" : cfg.op == OP_SHORT ? "a whole write" : "write", n);
-	return cfg.op == OP_SHORT ? 2 : 1;
+	tell(cfg.op == OP_FSYNC ? "sync failed" : cfg.op == OP_SHORT ? "a whole write failed" :
+	     cfg.op == OP_CORRUPT ? "write corrupted" : "write failed", n);
+	return cfg.op == OP_SHORT ? 2 : cfg.op == OP_CORRUPT ? 3 : 1;
+}
+
+/* A copy of buf with its middle byte inverted (NULL when len is 0 or memory is short:
+ * the write then goes out as it was). The caller frees it. */
+static void *damaged(const void *buf, size_t len)
+{
+	unsigned char *c = len ? malloc(len) : NULL;
+
+	if (!c)
+		return NULL;
+	memcpy(c, buf, len);
+	c[len / 2] ^= 0xff;
+	return c;
 }
 
 static ssize_t wrote(ssize_t r)
@@ -263,37 +284,49 @@ int close(int fd)
 ssize_t write(int fd, const void *buf, size_t len)
 {
 	int s = strike(fd, OP_WRITE);
+	void *bad = s == 3 ? damaged(buf, len) : NULL;
+	ssize_t r;
 	REAL(write);
 
 	if (s == 1) {
 		errno = cfg.err;
 		return -1;
 	}
-	return wrote(real_write(fd, buf, s == 2 && len > 1 ? len / 2 : len));
+	r = wrote(real_write(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len));
+	free(bad);
+	return r;
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
 {
 	int s = strike(fd, OP_WRITE);
+	void *bad = s == 3 ? damaged(buf, len) : NULL;
+	ssize_t r;
 	REAL(pwrite);
 
 	if (s == 1) {
 		errno = cfg.err;
 		return -1;
 	}
-	return wrote(real_pwrite(fd, buf, s == 2 && len > 1 ? len / 2 : len, off));
+	r = wrote(real_pwrite(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len, off));
+	free(bad);
+	return r;
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off)
 {
 	int s = strike(fd, OP_WRITE);
+	void *bad = s == 3 ? damaged(buf, len) : NULL;
+	ssize_t r;
 	REAL(pwrite64);
 
 	if (s == 1) {
 		errno = cfg.err;
 		return -1;
 	}
-	return wrote(real_pwrite64(fd, buf, s == 2 && len > 1 ? len / 2 : len, off));
+	r = wrote(real_pwrite64(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len, off));
+	free(bad);
+	return r;
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int n)
@@ -432,16 +465,48 @@ static int ck_seek(void *c, off64_t *pos, int whence)
 	return 0;
 }
 
+/* A cookie stream has no descriptor of its own (fileno says -1); fileno() below gives
+ * the one under it, so that a program can fsync what it wrote through the stream. */
+#define MAXSTREAMS 64
+static struct {
+	FILE *f;
+	int fd;
+} streams[MAXSTREAMS];
+
 static int ck_close(void *c)
 {
+	int i;
+
+	for (i = 0; i < MAXSTREAMS; i++)
+		if (streams[i].f && streams[i].fd == (int)(long)c)
+			streams[i].f = NULL;
 	return close((int)(long)c);
 }
 
 static FILE *cookie(int fd, const char *mode)
 {
 	cookie_io_functions_t io = { ck_read, ck_write, ck_seek, ck_close };
+	FILE *f = fopencookie((void *)(long)fd, mode, io);
+	int i;
 
-	return fopencookie((void *)(long)fd, mode, io);
+	for (i = 0; f && i < MAXSTREAMS; i++)
+		if (!streams[i].f) {
+			streams[i].f = f;
+			streams[i].fd = fd;
+			break;
+		}
+	return f;
+}
+
+int fileno(FILE *f)
+{
+	int i;
+	REAL(fileno);
+
+	for (i = 0; f && i < MAXSTREAMS; i++)
+		if (streams[i].f == f)
+			return streams[i].fd;
+	return real_fileno(f);
 }
 
 static int mode_flags(const char *mode)

@@ -9,6 +9,7 @@
 #include "stats/result.h"
 #include "stats/result_json.h"
 #include "test.h"
+#include "sys_fill.h"
 
 static struct run *full_run(void)
 {
@@ -77,6 +78,7 @@ static struct run *full_run(void)
 	str_set(&w->note, "cache: 97% resident - this measured RAM, not the disk");
 	row_add_metric(w, "records_in", 1048576, "records");
 	row_add_metric(w, "ratio", 1.0 / 3, "x");
+	sys_fill(w);
 
 	w = run_add_row(r, "cp", "copy");	/* mostly empty: nulls everywhere */
 	return r;
@@ -133,6 +135,22 @@ static void t_round_trip(void)
 	CHECK(back->rows[1]->cache_pct < 0);
 	CHECK(!back->rows[1]->lat.valid && !back->rows[1]->cpu.valid);
 	CHECK(back->rows[1]->error == NULL && back->rows[1]->note == NULL);
+	/* the system figures and the series, values and nulls */
+	CHECK(back->rows[0]->sys && back->rows[0]->series);
+	CHECK(!back->rows[1]->sys && !back->rows[1]->series);
+	if (back->rows[0]->sys && back->rows[0]->series) {
+		const struct row_sys *s0 = r->rows[0]->sys, *s1 = back->rows[0]->sys;
+		const struct row_series *e0 = r->rows[0]->series, *e1 = back->rows[0]->series;
+
+		CHECK(s1->ndev == 2 && !strcmp(s1->dev[1].role, "disk"));
+		CHECK_NEAR(s1->dev[0].v[RSD_UTIL], s0->dev[0].v[RSD_UTIL], 1e-12);
+		CHECK(isnan(s1->dev[1].v[RSD_F_S]) && isnan(s1->v[RS_WRITE_AMP]));
+		CHECK(s1->nwait == 2 && s1->wait[0].state == 'D' && s1->wchan_hidden == 0);
+		CHECK(e1->n == 3 && e1->ndev == 2 && e1->interval_ns == e0->interval_ns);
+		CHECK(e1->v[RSE_BYTES][1] == e0->v[RSE_BYTES][1] && isnan(e1->v[RSE_P99][2]));
+		CHECK(!strcmp(e1->dev[1].name, "sda \"2\""));
+	}
+	CHECK(strstr(a, "\"system\": null") && strstr(a, "\"series\": null"));
 	CHECK(strstr(a, "\"schema_version\": 1") != NULL);
 	CHECK(strstr(a, "\"tool\": \"iobattery\"") != NULL);
 	free(a);

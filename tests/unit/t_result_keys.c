@@ -22,6 +22,7 @@
 #include "stats/result_json.h"
 #include "stats/result_keys.h"
 #include "test.h"
+#include "sys_fill.h"
 
 #define DOC "docs/results-schema.md"
 #define MAXDOC 512
@@ -303,6 +304,7 @@ static void t_json_fields(void)
 	w->cpu.valid = 1;
 	row_set_lat(w, h);
 	row_add_metric(w, RK_DD_BYTES_IN, 1, "B");
+	sys_fill(w);
 	s = result_json_dump(r);
 	root = s ? json_loads(s, 0, &e) : NULL;
 	CHECK(root != NULL);
@@ -315,6 +317,15 @@ static void t_json_fields(void)
 		check_object(json_object_get(row, RK_ROW_CPU), "cpu");
 		check_object(json_object_get(row, RK_ROW_LATENCY), "latency");
 		check_object(json_array_get(json_object_get(row, RK_ROW_METRICS), 0), "metric");
+		json_t *sys = json_object_get(row, RK_ROW_SYSTEM);
+		json_t *ser = json_object_get(row, RK_ROW_SERIES);
+
+		check_object(sys, "system");
+		check_object(json_array_get(json_object_get(sys, RK_SYS_DEVICES), 0), "device");
+		check_object(json_array_get(json_object_get(sys, RK_SYS_WAIT), 0), "wait");
+		check_object(ser, "series");
+		check_object(json_array_get(json_object_get(ser, RK_SER_DEVICES), 0),
+			     "series_device");
 		json_decref(root);
 	}
 	free(s);

@@ -244,6 +244,77 @@ static void t_other_pid(void)
 }
 #endif
 
+/* The runner's additions: a device set given, a tick per record, spans, only the
+ * threads listed. */
+static unsigned ticks, tick_last;
+
+static void count_tick(void *arg, struct sampler *s, unsigned rec)
+{
+	(void)arg;
+	(void)s;
+	ticks++;
+	tick_last = rec;
+}
+
+static void *sleeper(void *arg)
+{
+	volatile int *stop = arg;
+
+	while (!*stop)
+		nap_ns(1000000);
+	return NULL;
+}
+
+static void t_runner_parts(void)
+{
+	static struct diskstats_set set;
+#ifdef HAVE_PROC_TASKS
+	static struct waitstate_acc acc;
+#endif
+	struct sampler_cfg cfg = { .interval_ns = 10000000, .wait_interval_ns = 2000000,
+				   .tick = count_tick };
+	struct diskstats_figures a, b;
+	struct procstat_split ca, cb;
+	struct sampler *s = NULL;
+	volatile int stop = 0;
+	pthread_t th;
+	unsigned n;
+
+	diskstats_find(tmpdir(), &set);
+	cfg.devices = &set;
+	cfg.tids[0] = waitstate_tid();	/* this thread alone, not the sleeper */
+	cfg.ntids = 1;
+	CHECK(pthread_create(&th, NULL, sleeper, (void *)&stop) == 0);
+	CHECK(sampler_start(&cfg, &s) == 0 && s);
+	if (s) {
+		CHECK(sampler_devices(s)->ndev == set.ndev);
+		wait_records(s, 4);
+		sampler_stop(s);
+		n = sampler_count(s);
+		/* one tick per record, the last one's too */
+		CHECK(ticks == n && tick_last == n - 1);
+		/* a span of every record is the whole run */
+		CHECK(sampler_cpu_span(s, 0, n - 1, &ca) == sampler_cpu(s, SAMPLER_WHOLE, &cb));
+		CHECK(ca.total_ticks == cb.total_ticks);
+		if (set.ndev) {
+			CHECK(sampler_dev_span(s, 0, n - 1, 0, &a) == 0);
+			CHECK(sampler_dev(s, SAMPLER_WHOLE, 0, &b) == 0);
+			CHECK(a.wr_bytes == b.wr_bytes && a.interval_s == b.interval_s);
+		}
+		CHECK(sampler_dev_span(s, 1, 0, 0, &a) != 0 && sampler_cpu_span(s, 0, n, &ca)
+		      == -ERANGE);
+#ifdef HAVE_PROC_TASKS
+		/* one thread per pass: the sleeper is not counted */
+		sampler_wait_totals(s, &acc);
+		CHECK(acc.passes >= 1 && acc.observations == acc.passes);
+#endif
+		sampler_free(s);
+	}
+	stop = 1;
+	pthread_join(th, NULL);
+	diskstats_close(&set);
+}
+
 /* -- tool modes -- */
 
 static int tool_devices(const char *path)
@@ -439,6 +510,7 @@ int main(int argc, char **argv)
 	RUN(t_lifecycle);
 	RUN(t_growth);
 	RUN(t_no_device);
+	RUN(t_runner_parts);
 #ifdef HAVE_PROC_TASKS
 	RUN(t_other_pid);
 #endif

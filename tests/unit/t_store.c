@@ -1,7 +1,7 @@
 /* t_store.c - the results store: schema version, a run saved and read back equals the
  * original (as JSON), a second save of the same run is refused, lookup by label and run
- * id, delete, a database from a newer version refused, and the per-rank tables made
- * where a database reached version 2 without them (another branch's migration 2). */
+ * id, delete, a database from a newer version refused, migrations from schema 1 and 2,
+ * and the per-rank tables made where a database reached its version without them. */
 #include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "sys_fill.h"
 #include "output/output.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -52,8 +53,28 @@ static struct run *sample(const char *id, const char *label)
 		hist_add(h, 1000 + i);
 		hist_add(h, 5000);
 		row_set_lat(w, h);
+		if (i == 1)
+			sys_fill(w);
 	}
 	return r;
+}
+
+/* The first value of a query, -1 on error. */
+static long long query_int(const char *sql)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	long long v = -1;
+
+	if (sqlite3_open(dbpath, &db) != SQLITE_OK)
+		return -1;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return v;
 }
 
 static int user_version(void)
@@ -98,6 +119,15 @@ static void t_round_trip(void)
 		free(jb);
 		run_free(back);
 	}
+	/* the system figures and series in their own tables (one row of each run has them) */
+	CHECK(query_int("SELECT count(*) FROM row_system") == 2);
+	CHECK(query_int("SELECT count(*) FROM row_devices") == 4);
+	CHECK(query_int("SELECT count(*) FROM row_waits") == 4);
+	CHECK(query_int("SELECT count(*) FROM series") == 6);
+	CHECK(query_int("SELECT count(*) FROM series_devices") == 12);
+	CHECK(query_int("SELECT count(*) FROM series WHERE lat_p99_ns IS NULL") == 2);
+	CHECK(query_int("SELECT bytes FROM series WHERE idx = 1 LIMIT 1") == 2000002);
+	CHECK(query_int("SELECT interval_ns FROM row_system LIMIT 1") == 1000000000);
 	CHECK(store_find(s, "ext4") == 2);	/* the latest with the label */
 	CHECK(store_find(s, "run-a") == 1);
 	CHECK(store_find(s, "nothing") == 0);
@@ -128,6 +158,8 @@ static void t_cascade_and_newer(void)
 		sqlite3_finalize(st);
 	}
 	CHECK_EQ_U64(n, 12);	/* run 2 only: 3 rows, 3 params, 3 metrics, 3 histograms */
+	CHECK(query_int("SELECT (SELECT count(*) FROM row_system) + (SELECT count(*) FROM "
+			"series) + (SELECT count(*) FROM series_devices)") == 1 + 3 + 6);
 	CHECK(sqlite3_exec(db, "PRAGMA user_version = 42", NULL, NULL, NULL) == SQLITE_OK);
 	sqlite3_close(db);
 	s = store_open(dbpath, 0, err, sizeof(err));
@@ -136,21 +168,33 @@ static void t_cascade_and_newer(void)
 	CHECK(store_open("/proc/no/such/dir/x.db", 1, err, sizeof(err)) == NULL);
 }
 
-static int count(sqlite3 *db, const char *sql)
+/* A store of schema 1 (before the series tables) is migrated when opened. */
+static void t_migrate(void)
 {
-	sqlite3_stmt *st;
-	int n = -1;
+	char err[256];
+	struct store *s;
+	sqlite3 *db;
 
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			n = sqlite3_column_int(st, 0);
-		sqlite3_finalize(st);
-	}
-	return n;
+	unlink(dbpath);
+	s = store_open(dbpath, 1, err, sizeof(err));
+	store_close(s);
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, "DROP TABLE series_devices; DROP TABLE series; DROP TABLE "
+			   "row_waits; DROP TABLE row_devices; DROP TABLE row_system; "
+			   "PRAGMA user_version = 1", NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	CHECK(user_version() == 1);
+	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 0);
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 3);
+	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 1);
 }
 
-/* A store at version 2 without run_ranks and row_ranks (as one whose migration 2 made
- * other tables) still takes a multi-rank run: the tables are made when it is stored. */
+/* A store of schema 2 (before the per-rank tables) gains them when opened; one at
+ * schema 3 without them (its version reached by another branch's migrations) still
+ * takes a multi-rank run: the tables are made when it is stored. */
 static void t_ranks_tables_healed(void)
 {
 	sqlite3 *db;
@@ -164,6 +208,15 @@ static void t_ranks_tables_healed(void)
 	s = store_open(dbpath, 1, err, sizeof(err));
 	CHECK(s != NULL);
 	store_close(s);
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, "DROP TABLE row_ranks; DROP TABLE run_ranks; "
+			   "PRAGMA user_version = 2", NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(user_version() == STORE_SCHEMA_VERSION);
+	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'row_ranks'") == 1);
 	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
 	CHECK(sqlite3_exec(db, "DROP TABLE row_ranks; DROP TABLE run_ranks;", NULL, NULL,
 			   NULL) == SQLITE_OK);
@@ -188,10 +241,8 @@ static void t_ranks_tables_healed(void)
 		CHECK(store_put(s, r, &id, err, sizeof(err)) == 0 && id == 1);
 	store_close(s);
 	CHECK(user_version() == STORE_SCHEMA_VERSION);
-	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
-	CHECK_EQ_U64(count(db, "SELECT count(*) FROM run_ranks WHERE host = 'db07'"), 1);
-	CHECK_EQ_U64(count(db, "SELECT count(*) FROM row_ranks"), 6);
-	sqlite3_close(db);
+	CHECK(query_int("SELECT count(*) FROM run_ranks WHERE host = 'db07'") == 1);
+	CHECK(query_int("SELECT count(*) FROM row_ranks") == 6);
 	run_free(r);
 }
 
@@ -215,6 +266,7 @@ int main(void)
 	unlink(dbpath);
 	RUN(t_round_trip);
 	RUN(t_cascade_and_newer);
+	RUN(t_migrate);
 	RUN(t_ranks_tables_healed);
 	RUN(t_default_path);
 	unlink(dbpath);

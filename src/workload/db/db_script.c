@@ -15,14 +15,15 @@
 
 #include "core/clock.h"
 #include "core/cpu.h"
-#include "core/diskstats.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
+#include "stats/result_sys.h"
 #include "core/du.h"
 #include "workload/db/db.h"
+#include "runner/phase_sample.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
 
@@ -77,6 +78,8 @@ struct db_state {
 	uint64_t sample_ns;		/* time spent sampling sizes inside the script */
 	struct row *build_row;		/* the build's row while its count is pending */
 	struct db_result build_res;
+	double dev_bytes;		/* the disk's writes during the script's statements */
+	int dev_known;
 	char err[1024];
 };
 
@@ -97,13 +100,19 @@ static uint64_t db_size_now(struct db_state *s)
 	return b;
 }
 
-static uint64_t dev_now(const struct db_state *s)
+/* The bytes the disk under the database wrote during the phase of row, from the phase's
+ * own device figures (runner/phase_sample.h), added to the script's total; the metric is
+ * written on the row when want is set. */
+static void dev_written(struct db_state *s, struct row *row, int want)
 {
-	struct diskstats_counters c;
+	const struct row_sys_dev *d = row_sys_disk(row);
 
-	if (!s->dev[0] || diskstats_read_name(s->dev, &c) < 0)
-		return 0;
-	return c.wr_sectors * DISKSTATS_SECTOR;
+	if (!d || !isfinite(d->v[RSD_WR_BYTES]))
+		return;
+	s->dev_bytes += d->v[RSD_WR_BYTES];
+	s->dev_known = 1;
+	if (want)
+		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, d->v[RSD_WR_BYTES], "B");
 }
 
 static int row_common(struct db_state *s, struct row *row, const char *sql,
@@ -181,14 +190,12 @@ static int db_build(struct db_state *s)
 	struct db_result res = { "", -1, "" };
 	struct phase ph;
 	struct row *row;
-	uint64_t d0, t0;
+	uint64_t t0;
 	int rc;
 
 	rc = phase_begin(&ph, s->rc, "build", 1, "rows", cfg->rows);
 	if (rc < 0)
 		return rc;
-	d0 = dev_now(s);
-	phase_restart(&ph);
 	worker_start(&ph.w[0]);
 	t0 = op_begin();
 	rc = s->c.exec(&s->c, DB_SETUP_SQL, &res, s->err, sizeof(s->err));
@@ -213,8 +220,7 @@ static int db_build(struct db_state *s)
 	} else {
 		db_build_fill(row, &res);
 	}
-	if (s->dev[0])
-		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, (double)(dev_now(s) - d0), "B");
+	dev_written(s, row, 1);
 	row_add_metric(row, RK_DB_DB_SIZE, (double)db_size_now(s), "B");
 	return 0;
 }
@@ -242,6 +248,7 @@ static int db_stmt(struct db_state *s, unsigned idx, const struct db_stmt *st)
 		rc = s->c.finish(&s->c, &res, s->err, sizeof(s->err));
 	if (!row)
 		return -ENOMEM;
+	dev_written(s, row, 0);
 	if (row_common(s, row, st->sql, &res) < 0)
 		return -ENOMEM;
 	kv_set(&row->params, RK_DB_LINE, "%u", st->line);
@@ -261,13 +268,14 @@ static int db_script(struct db_state *s, const struct db_stmt *v, int n)
 {
 	struct cpu_sample c0, c1;
 	struct row *row;
-	uint64_t t0, t1, d0;
+	uint64_t t0, t1;
 	int k, rc = 0;
 
 	s->sample_ns = 0;
 	s->peak = 0;
+	s->dev_bytes = 0;
+	s->dev_known = 0;
 	db_size_now(s);
-	d0 = dev_now(s);
 	s->sample_ns = 0;
 	cpu_sample_now(&c0);
 	t0 = clock_ns();
@@ -294,8 +302,8 @@ static int db_script(struct db_state *s, const struct db_stmt *v, int n)
 	kv_set(&row->params, RK_ROW_DETAIL, "%d statements", n);
 	row->rate = NAN;
 	row_add_metric(row, RK_DB_DB_PEAK_SIZE, (double)s->peak, "B");
-	if (s->dev[0])
-		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, (double)(dev_now(s) - d0), "B");
+	if (s->dev_known)
+		row_add_metric(row, RK_DB_DEVICE_BYTES_WRITTEN, s->dev_bytes, "B");
 	if (rc == -EINTR)
 		row->flags |= ROW_INCOMPLETE;
 	else if (rc < 0)
@@ -328,6 +336,15 @@ static int db_open(struct db_state *s)
 	    access(info.data_directory, F_OK) == 0 &&
 	    sysinfo_device_of(info.data_directory, s->dev, sizeof(s->dev)) == 0)
 		kv_set(o, RK_DB_DB_DEVICE, "%s", s->dev);
+	/* the phases' device figures are those of the data directory's device, and its
+	 * processes' wait states are sampled with ours */
+	if (info.data_directory[0] && access(info.data_directory, F_OK) == 0) {
+		runner_obs_target(s->rc, info.data_directory, NULL);
+		runner_obs_server(s->rc, info.data_directory);
+	} else if (!cfg->server) {
+		runner_obs_target(s->rc, NULL, "the database server's data directory is not on "
+				  "this machine");
+	}
 	return 0;
 }
 

@@ -81,6 +81,10 @@ struct iozone_cfg {
 	int no_space_check;
 	int no_probe;			/* --no-device-probe */
 	int drop_cache;			/* --drop-cache */
+	int verify;			/* --verify (also implied by the three below) */
+	int verify_after_drop;		/* --verify-after-drop */
+	const char *verify_journal;	/* --verify-journal FILE */
+	const char *report_to;		/* --report-to ADDR:PORT */
 	int help;
 };
 
@@ -101,7 +105,8 @@ void iozone_cfg_init(struct iozone_cfg *c);
 int iozone_parse_args(struct iozone_cfg *c, int argc, char **argv, char *err, size_t errlen);
 
 /* Checks across options: the grid has a cell, records are not above files, the tests
- * have the file they read, throughput-mode limits. 0 or -EINVAL with err. Pure. */
+ * have the file they read, throughput-mode limits, --verify has a test whose writes it
+ * can stamp. 0 or -EINVAL with err. Pure. */
 int iozone_check(const struct iozone_cfg *c, char *err, size_t errlen);
 
 /* The cells of c's grid in iozone's order (file sizes ascending, then record sizes) into
@@ -129,9 +134,11 @@ uint64_t iozone_space_needed(const struct iozone_cfg *c);
 /* Run the matrix once (one repeat) with c; files go into dirs[i] (scratch directories of
  * the caller's: one per worker in throughput mode, else dirs[0]) named names[i].
  * Appends one row per pass of each cell to rc->run. Returns 0, -EINTR when a stop signal
- * ended it, or the first -errno of a failed pass (its row says why). */
+ * ended it, or the first -errno of a failed pass (its row says why, and the path of the
+ * file whose call failed goes into failed[flen], which the caller owns; the file is
+ * removed). */
 int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const *dirs,
-	       const char *const *names);
+	       const char *const *names, char *failed, size_t flen);
 
 /* Measure the device alone (O_DIRECT write then read of a probe file in dir) and record
  * the page cache's size and the limits in run's options. Never fails the run: a probe

@@ -50,6 +50,8 @@ static int prepare(struct ioz_pass *p, double *pct, int *dropped)
 		j->stopped = 0;
 		j->counted_bytes = j->counted_ns = 0;
 		j->t_written = j->t_end = 0;
+		j->fail_call = NULL;
+		j->fail_err = 0;
 		if (iozone_pass(p->pass)->stdio) {
 			rc = ioz_stdio_open(p, j);
 			if (rc < 0)
@@ -58,10 +60,12 @@ static int prepare(struct ioz_pass *p, double *pct, int *dropped)
 		} else {
 			fd = ioctx_open(&j->io, j->path, open_flags(p, j), 0600);
 			if (fd < 0)
-				return fd;
+				return ioz_fail(j, "open", fd);
 			j->fd = fd;
+			if ((rc = ioz_verify_file(p, j, fd)) < 0)
+				return ioz_fail(j, "open", rc);
 			if ((rc = ioctx_sync(&j->io, fd, 0)) < 0)
-				return rc;
+				return ioz_fail(j, "fsync before the test", rc);
 		}
 		if (!j->reads)
 			continue;
@@ -69,7 +73,7 @@ static int prepare(struct ioz_pass *p, double *pct, int *dropped)
 			struct engine_req *r = ioctx_get(&j->io);
 
 			if (!r)
-				return -EIO;
+				return ioz_fail(j, "read before the test", -EIO);
 			r->op = ENGINE_OP_PREAD;
 			r->fd = fd;
 			r->buf = j->buf;
@@ -77,7 +81,7 @@ static int prepare(struct ioz_pass *p, double *pct, int *dropped)
 			rc = (int)ioctx_call(&j->io, r);
 			ioctx_put(&j->io, r);
 			if (rc < 0)
-				return rc;
+				return ioz_fail(j, "read before the test", rc);
 		}
 		if (p->c->drop_cache && cache_drop(fd) == 0)
 			*dropped = 1;
@@ -91,11 +95,12 @@ static int prepare(struct ioz_pass *p, double *pct, int *dropped)
 }
 
 /* The untimed end: fsync the written file (unless -e timed it, or -c closed it inside
- * the timer, where iozone does not fsync) and close. *sync_ns: the longest fsync. */
+ * the timer, where iozone does not fsync) and close. *sync_ns: the longest fsync, 0 when
+ * one failed (no durable figure then). */
 static int finish(struct ioz_pass *p, uint64_t *sync_ns)
 {
 	unsigned i;
-	int rc = 0, e;
+	int rc = 0, e, c;
 
 	*sync_ns = 0;
 	for (i = 0; i < p->nw; i++) {
@@ -107,9 +112,11 @@ static int finish(struct ioz_pass *p, uint64_t *sync_ns)
 			e = ioz_stdio_close(j, do_sync, &ns);
 		} else if (j->fd >= 0) {
 			e = do_sync ? ioctx_sync(&j->io, j->fd, 0) : 0;
-			ns = do_sync ? clock_ns() - t0 : 0;
-			if (ioctx_close(&j->io, j->fd) < 0 && !e)
-				e = -EIO;
+			if (e < 0)
+				ioz_fail(j, "fsync after the test", e);
+			ns = do_sync && !e ? clock_ns() - t0 : 0;
+			if ((c = ioctx_close(&j->io, j->fd)) < 0 && !e)
+				e = ioz_fail(j, "close", c);
 			j->fd = -1;
 		} else {
 			e = 0;
@@ -119,6 +126,8 @@ static int finish(struct ioz_pass *p, uint64_t *sync_ns)
 		if (e < 0 && !rc)
 			rc = e;
 	}
+	if (rc < 0)
+		*sync_ns = 0;
 	return rc;
 }
 
@@ -240,6 +249,26 @@ static void times(struct row *row, const struct ioz_pass *p, uint64_t t0, uint64
 	}
 }
 
+/* A failed pass: the row says which call of which worker failed and how far the pass
+ * got ("write: Input/output error after 8192 bytes written"); p->fail_job is that
+ * worker. */
+static void fail_text(struct row *row, struct ioz_pass *p, int err)
+{
+	const struct ioz_job *j = NULL;
+	unsigned i;
+
+	for (i = 0; i < p->nw && !j; i++)
+		if (p->job[i].fail_call)
+			j = &p->job[i];
+	p->fail_job = j ? (int)(j - p->job) : 0;
+	row->flags |= ROW_FAILED;
+	free(row->error);
+	row->error = str_printf("%s%s%s after %llu bytes %s", j ? j->fail_call : "",
+				j ? ": " : "", strerror(-(j ? j->fail_err : err)),
+				(unsigned long long)row->bytes,
+				iozone_pass(p->pass)->reads ? "read" : "written");
+}
+
 int ioz_run_pass(struct runner *rc, struct ioz_pass *p)
 {
 	const struct iozone_pass_info *pi = iozone_pass(p->pass);
@@ -251,43 +280,42 @@ int ioz_run_pass(struct runner *rc, struct ioz_pass *p)
 
 	atomic_store(&p->stop, 0);
 	atomic_store(&p->t_first_done, 0);
+	p->fail_job = -1;
 	r = prepare(p, &pct, &dropped);
 	e = phase_begin(&ph, rc, pi->phase, p->nw, "B", p->nrec * p->rec * p->nw);
 	if (e < 0) {
 		finish(p, &sync_ns);
 		return e;
 	}
-	if (r < 0) {
-		/* a file that cannot be opened: the row says so */
+	/* a file that cannot be opened or prepared: the row says so, no worker runs */
+	if (r < 0)
 		ph.w[0].err = r;
-		err_errno(r, "iozone: %s: cannot open: '%s'", pi->phase, p->job[0].path);
-	} else {
+	else
 		r = runner_parallel(&ph, ioz_worker, p);
-	}
 	t0 = ph.t0;
 	row = phase_end(&ph, IOZONE_WORKLOAD);
 	e = finish(p, &sync_ns);
 	if (!row)
 		return -ENOMEM;
-	if (!r && e < 0) {
+	if (!r && e < 0)
 		r = e;
-		row->flags |= ROW_FAILED;
-		str_set(&row->error, strerror(-e));
-	}
 	str_set(&row->rate_unit, IOZONE_RATE_UNIT);
 	set_params(row, p, rc->eng->name);
+	/* every row of a verified run, also fwrite's after the cell's check */
+	if (vhook_cfg_on(rc->verify))
+		kv_set(&row->params, RK_VERIFY, "true");
 	if (p->c->workers)
 		tput_figures(row, p, t0);
-	times(row, p, t0, sync_ns);
+	/* the figures of a pass that ended early would be of a part of it: none */
+	if (!r)
+		times(row, p, t0, sync_ns);
 	if (pi->reads || p->pass == IOZ_RANDOM_MIX)
 		set_note(row, p, pct, dropped);
 	else
 		set_note(row, p, -1, 0);
 	if (r == -EINTR || sig_stop_requested())
 		row->flags |= ROW_INCOMPLETE;
-	else if (r < 0 && !(row->flags & ROW_FAILED)) {
-		row->flags |= ROW_FAILED;
-		str_set(&row->error, strerror(-r));
-	}
+	else if (r < 0)
+		fail_text(row, p, r);
 	return r;
 }

@@ -175,6 +175,10 @@ static int letter(struct iozone_cfg *c, char l, const char *v, char *err, size_t
 				  IOZ_MAX_DEPTH, &c->depth, err, len);
 	case 'd': return parse_uint("delay (-d, microseconds)", v, 0, 60000000u,
 				    &c->delay_us, err, len);
+	case 'V':
+		return fail(err, len, "iozone option not supported: '-V': iozone's pattern "
+			    "check is not measured here; --verify checks every record written "
+			    "(a header and a CRC32C)");
 	}
 	return fail(err, len, "iozone option not supported: '-%c'", l);
 }
@@ -187,6 +191,10 @@ static int plus_letter(struct iozone_cfg *c, char l, const char *v, char *err, s
 	case 'x': return parse_uint("multiplier (-+x)", v, 2, 1024, &c->multiplier, err, len);
 	case 'p': return parse_uint("read share (-+p, percent)", v, 1, 100, &c->mix_read_pct,
 				    err, len);
+	case 'd':
+		return fail(err, len, "iozone option not supported: '-+d': iozone's byte by "
+			    "byte diagnostic check is not measured here; --verify checks every "
+			    "record written (a header and a CRC32C)");
 	}
 	return fail(err, len, "iozone option not supported: '-+%c'", l);
 }
@@ -197,7 +205,8 @@ static const struct {
 } long_opts[] = {
 	{ "format", 1 }, { "output-dir", 1 }, { "label", 1 }, { "engine", 1 },
 	{ "repeat", 1 }, { "quiet", 0 }, { "no-store", 0 }, { "no-space-check", 0 },
-	{ "no-device-probe", 0 }, { "drop-cache", 0 }, { "help", 0 },
+	{ "no-device-probe", 0 }, { "drop-cache", 0 }, { "verify", 0 },
+	{ "verify-after-drop", 0 }, { "verify-journal", 1 }, { "report-to", 1 }, { "help", 0 },
 };
 
 static int long_opt(struct iozone_cfg *c, int k, const char *v, char *err, size_t len)
@@ -213,6 +222,20 @@ static int long_opt(struct iozone_cfg *c, int k, const char *v, char *err, size_
 	case 7: c->no_space_check = 1; return 0;
 	case 8: c->no_probe = 1; return 0;
 	case 9: c->drop_cache = 1; return 0;
+	case 10: c->verify = 1; return 0;
+	case 11: c->verify = c->verify_after_drop = 1; return 0;
+	case 12:
+		if (!*v)
+			return fail(err, len, "empty journal name: '--verify-journal'");
+		c->verify = 1;
+		c->verify_journal = v;
+		return 0;
+	case 13:
+		if (!*v)
+			return fail(err, len, "empty address: '--report-to'");
+		c->verify = 1;
+		c->report_to = v;
+		return 0;
 	default: c->help = 1; return 0;
 	}
 }
@@ -368,6 +391,35 @@ static int check_tests(const struct iozone_cfg *c, char *err, size_t len)
 	return 0;
 }
 
+/* --verify stamps what goes through the engine: the write, record rewrite and pwrite
+ * tests (random write and the mix come with the write test); fwrite's are the C
+ * library's. */
+static int check_verify(const struct iozone_cfg *c, char *err, size_t len)
+{
+	unsigned t = iozone_tests(c), k;
+	char given[64] = "";
+
+	size_t cells;
+
+	if (!c->verify)
+		return 0;
+	/* a journal (or a listener) holds one run id: each cell's check has its own */
+	cells = iozone_grid(c, NULL, 0);
+	if ((c->verify_journal || c->report_to) && cells > 1)
+		return fail(err, len, "%s records the blocks of one cell: '%s': the grid has %zu "
+			    "cells (give -s and -r once)", c->verify_journal ? "--verify-journal" :
+			    "--report-to", c->verify_journal ? c->verify_journal : c->report_to,
+			    cells);
+	if (t & (1u << 0 | 1u << 4 | 1u << 9))
+		return 0;
+	for (k = 0; k < IOZONE_NTESTS; k++)
+		if (t & (1u << k))
+			snprintf(given + strlen(given), sizeof(given) - strlen(given), "%s-i %u",
+				 given[0] ? " " : "", k);
+	return fail(err, len, "--verify has nothing to check: '%s': fwrite goes through the C "
+		    "library, whose writes carry no header (add -i 0 or -i 9)", given);
+}
+
 int iozone_check(const struct iozone_cfg *c, char *err, size_t len)
 {
 	struct iozone_cellsz first;
@@ -393,7 +445,7 @@ int iozone_check(const struct iozone_cfg *c, char *err, size_t len)
 			    c->workers);
 	if (c->file && c->nfiles)
 		return fail(err, len, "-f and -F are exclusive");
-	if (check_tests(c, err, len) < 0)
+	if (check_tests(c, err, len) < 0 || check_verify(c, err, len) < 0)
 		return -EINVAL;
 	for (k = 0; k < c->nsizes; k++)
 		fmin = c->sizes_kb[k] < fmin ? c->sizes_kb[k] : fmin;

@@ -45,12 +45,94 @@ void ioz_finished(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 	}
 }
 
-/* A short transfer in the queue-depth loop is an error of the worker. */
+int ioz_fail(struct ioz_job *j, const char *call, int err)
+{
+	if (err < 0 && err != -EINTR && !j->fail_call) {
+		j->fail_call = call;
+		j->fail_err = err;
+	}
+	return err;
+}
+
+static const char *op_name(int op)
+{
+	switch (op) {
+	case ENGINE_OP_WRITE: return "write";
+	case ENGINE_OP_PWRITE: return "pwrite";
+	case ENGINE_OP_READ: return "read";
+	}
+	return "pread";
+}
+
+/* The record of r was transferred in part (the engine's n bytes, 0 < n < r->len): finish
+ * it, each call timed and counted. With --verify a write is made again whole from the
+ * record's start (a block is what one write put at one place: the rest as a write of its
+ * own would split the block the header describes), the part counted once; a few tries,
+ * then -EIO. r is as it was afterwards. Returns r->len or the -errno of the call that
+ * failed (-EIO for one that moved nothing). */
+static int64_t whole(struct ioz_job *j, struct engine_req *r, int64_t n)
+{
+	unsigned char *buf = r->buf;
+	size_t len = r->len, done = (size_t)n;
+	uint64_t off = r->off;
+	int again = j->io.vh && (r->op == ENGINE_OP_WRITE || r->op == ENGINE_OP_PWRITE);
+	int tries = 0;
+	int64_t e;
+
+	while (n > 0 && done < len) {
+		if (again) {
+			if (++tries > 4)
+				break;
+			if (r->op == ENGINE_OP_WRITE &&
+			    (e = ioctx_lseek(&j->io, r->fd, -(int64_t)done, SEEK_CUR)) < 0) {
+				n = e;
+				break;
+			}
+			j->io.w->bytes -= done;
+			done = 0;
+		}
+		r->buf = buf + done;
+		r->len = len - done;
+		r->off = off + done;
+		n = ioctx_do_chain(&j->io, r);
+		if (n > 0)
+			done += (size_t)n;
+	}
+	r->buf = buf;
+	r->len = len;
+	r->off = off;
+	if (done == len)
+		return (int64_t)len;
+	return n < 0 ? n : -EIO;
+}
+
+/* A completion of the queue-depth loop: a short transfer is queued again for the rest
+ * (with --verify: the whole record again, as whole() says); one that moved nothing is an
+ * error of the worker. r->user is the record's offset. */
 static int on_done(struct ioctx *io, struct engine_req *r)
 {
-	if (r->res >= 0 && (size_t)r->res != r->len && io->w && !io->w->err)
-		io->w->err = -EIO;
-	return 0;
+	struct ioz_job *j = io->user;
+	uint64_t end = r->off + r->len;
+
+	if (r->res < 0 || (size_t)r->res == r->len)
+		return 0;	/* an error is the worker's already (worker_record) */
+	if (r->res == 0) {
+		if (io->w && !io->w->err)
+			io->w->err = -EIO;
+		return 0;
+	}
+	if (io->vh && !j->reads) {
+		if (io->w)
+			io->w->bytes -= r->off + (uint64_t)r->res - r->user;
+		r->buf = j->buf;
+		r->off = r->user;
+	} else {
+		r->buf = (unsigned char *)r->buf + r->res;
+		r->off += (uint64_t)r->res;
+	}
+	r->len = (size_t)(end - r->off);
+	ioctx_queue(io, r);
+	return 1;
 }
 
 static int op_of(const struct ioz_pass *p, const struct ioz_job *j)
@@ -80,6 +162,7 @@ static int loop_one(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 {
 	struct engine_req *r = ioctx_get(&j->io);
 	uint64_t i;
+	int64_t n;
 	int rc = 0;
 
 	if (!r)
@@ -97,8 +180,9 @@ static int loop_one(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 		if (p->stonewall && ioz_stonewalled(p, j, w))
 			break;
 		r->off = offset_of(p, i);
-		if (ioctx_do_chain(&j->io, r) != (int64_t)p->rec) {
-			rc = r->res < 0 ? (int)r->res : -EIO;
+		n = ioctx_do_chain(&j->io, r);
+		if (n != (int64_t)p->rec && (n = whole(j, r, n)) != (int64_t)p->rec) {
+			rc = ioz_fail(j, op_name(r->op), n < 0 ? (int)n : -EIO);
 			break;
 		}
 	}
@@ -113,6 +197,7 @@ static int loop_depth(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 	int rc = 0, e;
 
 	j->io.on_done = on_done;
+	j->io.user = j;
 	worker_start(w);
 	for (i = 0; i < p->nrec && !w->err; i++) {
 		struct engine_req *r;
@@ -132,7 +217,7 @@ static int loop_depth(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 		r->fd = j->fd;
 		r->buf = j->buf;
 		r->len = p->rec;
-		r->off = offset_of(p, i);
+		r->off = r->user = offset_of(p, i);
 		ioctx_queue(&j->io, r);
 		if (j->io.nqueued >= j->io.depth / 2 + 1 && (e = ioctx_submit(&j->io)) < 0) {
 			rc = e;
@@ -143,7 +228,7 @@ static int loop_depth(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 	j->io.on_done = NULL;
 	if (!rc)
 		rc = e < 0 ? e : w->err;
-	return rc;
+	return ioz_fail(j, op_name(op_of(p, j)), rc);
 }
 
 /* The timed tail after the records: -e fsync, -c close, as iozone includes them. */
@@ -152,12 +237,12 @@ static int timed_tail(struct ioz_pass *p, struct ioz_job *j)
 	int rc = 0, e;
 
 	if (p->c->fsync_timed && (e = ioctx_sync(&j->io, j->fd, 0)) < 0)
-		rc = e;
+		rc = ioz_fail(j, "fsync", e);
 	if (p->c->close_timed) {
 		e = ioctx_close(&j->io, j->fd);
 		j->fd = -1;
 		if (e < 0 && !rc)
-			rc = e;
+			rc = ioz_fail(j, "close", e);
 	}
 	return rc;
 }

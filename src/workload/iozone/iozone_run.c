@@ -26,6 +26,7 @@ struct ioz_run {
 	struct ioz_job *job;
 	unsigned nw;
 	uint64_t *random, *stride;	/* record orders, for the largest cell */
+	const char *failed;		/* the file of the failed pass (a job's path) */
 };
 
 static void jobs_free(struct ioz_run *x)
@@ -90,9 +91,12 @@ static int mix_reads(const struct iozone_cfg *c, unsigned i, unsigned nw)
 	return i % 2 == 0;
 }
 
+/* The cell's passes, and with --verify its verify row (*vh: the cell's hook, which the
+ * caller stops once the files are gone). */
 static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_run *x,
-		    const struct iozone_cellsz *cell, const int *passes)
+		    const struct iozone_cellsz *cell, const int *passes, struct vhook **vh)
 {
+	int vpoint = ioz_verify_point(passes);
 	struct ioz_pass p;
 	unsigned i;
 	int k, r = 0;
@@ -106,8 +110,16 @@ static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_ru
 	p.stonewall = c->workers && !c->no_stonewall;
 	iozone_random_order(p.nrec, IOZ_SEED, x->random);
 	iozone_stride_order(p.nrec, c->stride, x->stride);
+	if (vpoint >= 0)
+		r = ioz_verify_start(rc, &p);
+	*vh = p.vh;
 	for (k = 0; passes[k] >= 0 && !r; k++) {
 		const struct iozone_pass_info *pi = iozone_pass(passes[k]);
+
+		if (k == vpoint)
+			r = ioz_verify_run(rc, &p);
+		if (r)
+			break;
 
 		p.pass = passes[k];
 		p.order = NULL;
@@ -120,14 +132,18 @@ static int run_cell(struct runner *rc, const struct iozone_cfg *c, struct ioz_ru
 			x->job[i].reads = p.pass == IOZ_RANDOM_MIX ? mix_reads(c, i, p.nw) :
 					  pi->reads;
 		r = ioz_run_pass(rc, &p);
+		if (r < 0 && r != -EINTR && p.fail_job >= 0)
+			x->failed = x->job[p.fail_job].path;
 		if (!r && sig_stop_requested())
 			r = -EINTR;
 	}
+	if (!r && passes[k] < 0 && k == vpoint)
+		r = ioz_verify_run(rc, &p);
 	return r;
 }
 
 int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const *dirs,
-	       const char *const *names)
+	       const char *const *names, char *failed, size_t flen)
 {
 	struct iozone_cellsz *cells = calloc(IOZ_MAX_CELLS, sizeof(*cells));
 	int passes[IOZ_NPASS + 1];
@@ -135,7 +151,7 @@ int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const 
 	uint64_t maxrec = 4096, maxnrec = 1;
 	size_t n, i;
 	unsigned w;
-	int r;
+	int r, e;
 
 	memset(&x, 0, sizeof(x));
 	if (!cells)
@@ -150,11 +166,18 @@ int iozone_run(struct runner *rc, const struct iozone_cfg *c, const char *const 
 	}
 	r = jobs_init(&x, rc, c, dirs, names, maxrec, maxnrec);
 	for (i = 0; i < n && !r; i++) {
-		r = run_cell(rc, c, &x, &cells[i], passes);
+		struct vhook *vh = NULL;
+
+		r = run_cell(rc, c, &x, &cells[i], passes, &vh);
 		/* as iozone: the file goes after each cell; -w keeps the last one */
 		for (w = 0; w < x.nw && (!c->keep || i + 1 < n || r); w++)
 			(void)ioctx_unlink(&x.job[w].io, x.job[w].path);
+		e = ioz_verify_stop(x.job, x.nw, vh);
+		if (e < 0 && !r)
+			r = e;
 	}
+	if (x.failed && flen)
+		snprintf(failed, flen, "%s", x.failed);
 	jobs_free(&x);
 	free(cells);
 	if (!r && sig_stop_requested())
@@ -342,6 +365,7 @@ int iozone_record_options(struct run *run, const struct iozone_cfg *c)
 	r |= kv_set(o, RK_IOZ_LINE_BYTES, "%u", c->line_bytes);
 	r |= kv_set(o, RK_IOZ_KEEP, "%d", c->keep);
 	r |= kv_set(o, RK_IOZ_DROP_CACHE, "%d", c->drop_cache);
+	r |= kv_set(o, RK_IOZ_VERIFY, "%d", c->verify);
 	r |= kv_set(o, RK_IOZ_EXTENDED, "%d", c->extended || (t & (1u << 9 | 1u << 10)));
 	return r ? -ENOMEM : 0;
 }

@@ -28,7 +28,7 @@ int ioz_stdio_open(struct ioz_pass *p, struct ioz_job *j)
 		return -ENOMEM;
 	j->fp = fopen(j->path, how);
 	if (!j->fp)
-		return errno ? -errno : -EIO;
+		return ioz_fail(j, "fopen", errno ? -errno : -EIO);
 	if (setvbuf(j->fp, j->sbuf, _IOFBF, p->rec) != 0) {
 		fclose(j->fp);
 		j->fp = NULL;
@@ -46,14 +46,17 @@ int ioz_stdio_close(struct ioz_job *j, int do_sync, uint64_t *sync_ns)
 	if (!j->fp)
 		return 0;
 	if (fflush(j->fp) == EOF)
-		rc = errno ? -errno : -EIO;
+		rc = ioz_fail(j, "fflush", errno ? -errno : -EIO);
 	if (do_sync && !rc) {
 		t0 = clock_ns();
 		rc = ioctx_sync(&j->io, fileno(j->fp), 0);
-		*sync_ns = clock_ns() - t0;
+		if (rc < 0)
+			ioz_fail(j, "fsync after the test", rc);
+		else
+			*sync_ns = clock_ns() - t0;
 	}
 	if (fclose(j->fp) == EOF && !rc)
-		rc = errno ? -errno : -EIO;
+		rc = ioz_fail(j, "fclose", errno ? -errno : -EIO);
 	j->fp = NULL;
 	return rc;
 }
@@ -65,13 +68,13 @@ static int stdio_tail(struct ioz_pass *p, struct ioz_job *j)
 
 	if (p->c->fsync_timed) {
 		if (fflush(j->fp) == EOF)
-			rc = errno ? -errno : -EIO;
-		else
-			rc = ioctx_sync(&j->io, fileno(j->fp), 0);
+			rc = ioz_fail(j, "fflush", errno ? -errno : -EIO);
+		else if ((rc = ioctx_sync(&j->io, fileno(j->fp), 0)) < 0)
+			ioz_fail(j, "fsync", rc);
 	}
 	if (p->c->close_timed) {
 		if (fclose(j->fp) == EOF && !rc)
-			rc = errno ? -errno : -EIO;
+			rc = ioz_fail(j, "fclose", errno ? -errno : -EIO);
 		j->fp = NULL;
 	}
 	return rc;
@@ -96,7 +99,8 @@ int ioz_stdio_loop(struct ioz_pass *p, struct ioz_job *j, struct worker *w)
 		t0 = op_begin();
 		n = j->reads ? fread(j->buf, rec, 1, j->fp) : fwrite(j->buf, rec, 1, j->fp);
 		if (n != 1) {
-			rc = ferror(j->fp) && errno ? -errno : -EIO;
+			rc = ioz_fail(j, j->reads ? "fread" : "fwrite",
+				      ferror(j->fp) && errno ? -errno : -EIO);
 			op_end(w, t0, rc);
 			break;
 		}
