@@ -7,7 +7,7 @@
 is_root || skip "making a cgroup needs root"
 # a sanitizer build's own memory (shadow, quarantine, the allocator's pools) is charged to
 # the cgroup as the page cache is, so the cache holds well under the limit there
-grep -q '^SAN_BUILD = yes' config.mk 2> /dev/null &&
+san_build &&
 	skip "a sanitizer build: its memory shares the cgroup's limit with the page cache"
 limit=$((24 * 1024 * 1024))
 cg=""

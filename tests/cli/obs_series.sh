@@ -129,7 +129,7 @@ fi
 # says what it lacks once, not per phase
 # (not in a sanitizer build: without /proc the sanitizers read no options from the
 # environment, and LeakSanitizer cannot stop the threads, which it does through /proc)
-if grep -q '^SAN_BUILD = yes' config.mk 2> /dev/null; then
+if san_build; then
 	echo "note: a sanitizer build: the case without /proc was not run"
 elif is_root && have_feature procstat && command -v unshare > /dev/null &&
 	unshare -m true 2> /dev/null; then
