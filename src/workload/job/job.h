@@ -218,6 +218,8 @@ struct job_def {
 	double pctl[JOB_PCTL_MAX];	/* percentile_list (fio's 17 defaults) */
 
 	bool invalidate;	/* drop the files' cached pages before the job (fio: 1) */
+	bool verify;		/* verify=CHECKSUM: fio's check, served by iobattery's
+				 * --verify (its own header and CRC32C, the whole run) */
 	/* io_uring's options, by fio's names (ENGINE_O_* of engine.h); a job section that
 	 * sets one with another ioengine is refused, one inherited from [global] is not */
 	bool fixedbufs, registerfiles, sqthread_poll, hipri;
