@@ -383,6 +383,26 @@ static int resolve_engines(struct job_cmd *c)
 	return 0;
 }
 
+/* What --verify changes in a job that runs: fixedbufs no longer covers its writes. */
+static void verify_warnings(const struct job_plan *p)
+{
+	const struct job_def *last = NULL;
+	char err[1024];
+	unsigned i;
+
+	for (i = 0; i < p->nthreads; i++) {
+		const struct job_def *d = p->threads[i].d;
+
+		if (d == last || !d->fixedbufs || !job_rw_writes(d->rw))
+			continue;
+		last = d;
+		job_plan_err(d, err, sizeof(err), "fixedbufs with --verify: the writes go out "
+			     "from the stamped buffers, which are not registered (reads stay "
+			     "fixed)");
+		err_msg("%s", err);
+	}
+}
+
 static int job_wl_validate(struct workload_ctx *x)
 {
 	struct job_cmd *c = x->cfg;
@@ -420,6 +440,8 @@ static int job_wl_validate(struct workload_ctx *x)
 			err_msg("%s", err);
 		return -EINVAL;
 	}
+	if (vhook_cfg_on(&x->verify))
+		verify_warnings(&c->plan);
 	x->target = c->plan.scratch_parent ? c->plan.scratch_parent :
 		    c->plan.nfiles && !c->plan.files[0].in_scratch ? c->plan.files[0].path : ".";
 	return 0;

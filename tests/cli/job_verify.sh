@@ -67,6 +67,11 @@ assert m(v[0]).get("verify_stale", 0) == 0 and len([r for r in rows if r["phase"
 ' --name=t --rw=randwrite --bs=4k --size=256k --numjobs=4 --filename="$T/w/shared.bin" \
 		--ioengine=io_uring --iodepth=8 --norandommap --time_based --runtime=1 --verify
 	rm -f shared.bin
+	# fixedbufs: the writes go out from the hook's buffers, and the run says so
+	expect_exit 0 "$IOB" $job --name=f --rw=randwrite --size=256k --ioengine=io_uring \
+		--fixedbufs --verify
+	expect_out "section [f]: fixedbufs with --verify: the writes go out from the stamped buffers"
+	expect_out ": all as written"
 fi
 if have_feature libaio; then
 	rows 'clean(v[0], 32)' --name=a --rw=write --bs=16k --size=512k --ioengine=libaio \
