@@ -24,6 +24,7 @@ struct report_opts {
 	const char *title;
 	int no_store;
 	int force;
+	const char *baseline;
 	int open;
 };
 
@@ -36,6 +37,8 @@ static const struct opt report_opt_table[] = {
 	  "take only result files, never store ids or labels" },
 	{ "force", 0, OPT_FLAG, offsetof(struct report_opts, force), NULL,
 	  "overwrite FILE even when it is not a report iobattery wrote" },
+	{ "baseline", 0, OPT_STR, offsetof(struct report_opts, baseline), "NAME",
+	  "battery runs: the configuration (ext4) or run the others are compared with" },
 	{ "open", 0, OPT_FLAG, offsetof(struct report_opts, open), NULL,
 	  "open the report in the desktop's browser (xdg-open) where there is a display" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
@@ -84,7 +87,7 @@ static int may_write(const char *path, int force)
 }
 
 static int write_report(const char *path, struct run **runs, char **names, size_t n,
-			const char *title)
+			const char *title, const char *baseline)
 {
 	char tmp[PATH_MAX];
 	FILE *f;
@@ -103,7 +106,7 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 		return rc;
 	}
 	errno = 0;
-	rc = html_report(f, runs, (const char *const *)names, n, title);
+	rc = html_report_baseline(f, runs, (const char *const *)names, n, title, baseline);
 	/* a failed write shows as -EIO (the stream's error flag); the flush says why
 	 * (ENOSPC on a full file system) */
 	if (fflush(f) != 0 && (rc == 0 || rc == -EIO))
@@ -159,7 +162,7 @@ static int open_report(const char *path)
 
 int cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { "iobattery-report.html", NULL, 0, 0, 0 };
+	struct report_opts o = { "iobattery-report.html", NULL, 0, 0, NULL, 0 };
 	struct opt_group g = { report_opt_table, &o };
 	struct run **runs = NULL;
 	char **ops = NULL;
@@ -189,8 +192,12 @@ int cmd_report(int argc, char **argv)
 	if (status == EXIT_OK && may_write(o.output, o.force) < 0)
 		status = EXIT_USAGE;
 	if (status == EXIT_OK) {
-		rc = write_report(o.output, runs, ops, (size_t)n, o.title);
-		if (rc < 0) {
+		rc = write_report(o.output, runs, ops, (size_t)n, o.title, o.baseline);
+		if (rc == -ENOENT && o.baseline) {
+			err_msg("report: --baseline names no configuration or run: '%s'",
+				o.baseline);
+			status = EXIT_USAGE;
+		} else if (rc < 0) {
 			err_errno(rc, "report: cannot write: '%s'", o.output);
 			status = rc == -ENOENT || rc == -EACCES ? EXIT_USAGE : EXIT_FAILED;
 		} else {

@@ -52,6 +52,17 @@ void progress_init(struct progress *p, int want, const char *label, const char *
 	p->next_ns = p->enabled ? p->t0 + PROGRESS_FIRST_NS : UINT64_MAX;
 }
 
+/* "  | battery 3/9, all in 1:32" from the job's plan. */
+static void progress_total_draw(const struct progress_total *t, uint64_t now_ns)
+{
+	unsigned long left = 0;
+
+	if (t->end_ns > now_ns)
+		left = (unsigned long)((t->end_ns - now_ns) / 1000000000u);
+
+	fprintf(stderr, "| %s, all done in %lu:%02lu   ", t->what, left / 60, left % 60);
+}
+
 void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 {
 	/* A copy counts the bytes of its reads and of its writes: show the bytes copied. */
@@ -91,6 +102,8 @@ void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 	}
 	progress_live_text(p->live, live, sizeof(live));
 	fprintf(stderr, "\r%-12s%s  %s%s%s   ", p->label, pct, rate, live, eta);
+	if (p->job)
+		progress_total_draw(p->job, now_ns);
 	fflush(stderr);
 	p->drawn = 1;
 	p->next_ns = now_ns + PROGRESS_EVERY_NS;
@@ -98,6 +111,8 @@ void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 
 void progress_done(struct progress *p)
 {
+	if (p->drawn && p->job)
+		fprintf(stderr, "\r%140s", "");
 	if (p->drawn) {
 		fprintf(stderr, "\r%96s\r", "");
 		fflush(stderr);

@@ -6,6 +6,13 @@
 
 #include <stdint.h>
 
+/* The job a phase belongs to (the battery's steps): what it is doing, and when its plan
+ * says it ends; drawn after the phase's own figures. Owned by the job. */
+struct progress_total {
+	char what[48];			/* "battery 3/9" */
+	uint64_t end_ns;		/* clock_ns() at which the plan ends */
+};
+
 /* Figures another thread (the phase's sampler) keeps up to date for the line, written
  * and read with relaxed atomic accesses: the latest interval's device %util and p99. */
 struct progress_live {
@@ -26,6 +33,7 @@ struct progress {
 	uint64_t next_ns;		/* next time to draw; UINT64_MAX when disabled */
 	unsigned per_unit;		/* ticks per unit shown (2 when reads and writes are
 					 * both counted, as in a copy); 0 or 1: one */
+	const struct progress_total *job;	/* the job around the phase, or NULL */
 	const struct progress_live *live;	/* p99 and disk figures to show, or NULL */
 };
 

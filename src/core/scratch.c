@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "core/fsmake.h"
 #include "core/scratch.h"
 #ifdef HAVE_XATTR
 #include <sys/xattr.h>
@@ -25,11 +26,14 @@
 struct cleanup_slot {
 	volatile sig_atomic_t used;
 	int is_dir;
+	enum cleanup_kind kind;
+	unsigned long seq;		/* registration order */
 	char path[PATH_MAX];
 };
 
 volatile sig_atomic_t sig_stop_flag;
 static struct cleanup_slot cleanup_slots[CLEANUP_SLOTS];
+static unsigned long cleanup_seq;
 
 struct scratch {
 	int slot;
@@ -42,6 +46,13 @@ struct scratch {
  * I/O loops do not allocate, so in practice the signal arrives in a system call. */
 static void remove_now(const struct cleanup_slot *s)
 {
+	if (s->kind == CLEANUP_MOUNT || s->kind == CLEANUP_LOOP) {
+		/* mount(2) and ioctl(2) are system calls, safe here: the file system is
+		 * detached now and goes when our files close at _exit, the loop device
+		 * (autoclear) with it */
+		(void)fsmake_undo(s->path, s->kind == CLEANUP_MOUNT, 1);
+		return;
+	}
 	if (!s->is_dir) {
 		unlink(s->path);
 		return;
@@ -51,15 +62,24 @@ static void remove_now(const struct cleanup_slot *s)
 
 static void on_signal(int sig)
 {
-	int i;
+	int i, last;
 
 	if (!sig_stop_flag) {
 		sig_stop_flag = sig;
 		return;
 	}
-	for (i = 0; i < CLEANUP_SLOTS; i++)
-		if (cleanup_slots[i].used)
-			remove_now(&cleanup_slots[i]);
+	/* the latest registration first */
+	do {
+		last = -1;
+		for (i = 0; i < CLEANUP_SLOTS; i++)
+			if (cleanup_slots[i].used &&
+			    (last < 0 || cleanup_slots[i].seq > cleanup_slots[last].seq))
+				last = i;
+		if (last >= 0) {
+			remove_now(&cleanup_slots[last]);
+			cleanup_slots[last].used = 0;
+		}
+	} while (last >= 0);
 	_exit(130);
 }
 
@@ -77,6 +97,11 @@ int sig_install(void)
 
 int cleanup_register(const char *path, int is_dir)
 {
+	return cleanup_register_kind(path, is_dir ? CLEANUP_DIR : CLEANUP_FILE);
+}
+
+int cleanup_register_kind(const char *path, enum cleanup_kind kind)
+{
 	int i;
 
 	if (strlen(path) >= PATH_MAX)
@@ -85,7 +110,9 @@ int cleanup_register(const char *path, int is_dir)
 		if (cleanup_slots[i].used)
 			continue;
 		strcpy(cleanup_slots[i].path, path);
-		cleanup_slots[i].is_dir = is_dir;
+		cleanup_slots[i].is_dir = kind == CLEANUP_DIR;
+		cleanup_slots[i].kind = kind;
+		cleanup_slots[i].seq = ++cleanup_seq;
 		cleanup_slots[i].used = 1;
 		return i;
 	}
@@ -106,7 +133,9 @@ int cleanup_remove(int slot)
 	if (slot < 0 || slot >= CLEANUP_SLOTS || !cleanup_slots[slot].used)
 		return 0;
 	s = &cleanup_slots[slot];
-	if (s->is_dir)
+	if (s->kind == CLEANUP_MOUNT || s->kind == CLEANUP_LOOP)
+		rc = fsmake_undo(s->path, s->kind == CLEANUP_MOUNT, 0);
+	else if (s->is_dir)
 		rc = scratch_rmtree(s->path);
 	else if (unlink(s->path) < 0 && errno != ENOENT)
 		rc = -errno;

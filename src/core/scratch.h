@@ -33,6 +33,18 @@ static inline int sig_stop_requested(void)
  * Returns a slot >= 0 or -ENOSPC when the registry (64 slots) is full.
  * Not thread-safe: call from the main thread before starting workers. */
 int cleanup_register(const char *path, int is_dir);
+
+/* What a slot undoes. A second signal undoes every slot in the reverse order of
+ * registration: a mount before the loop device under it, both before the directory that
+ * holds them. */
+enum cleanup_kind {
+	CLEANUP_FILE,		/* unlink(2) */
+	CLEANUP_DIR,		/* remove the tree (scratch_rmtree) */
+	CLEANUP_MOUNT,		/* unmount the file system mounted at path (lazily when busy) */
+	CLEANUP_LOOP,		/* detach the loop device path (/dev/loopN) */
+};
+/* Register path with what undoing it means. Same returns as cleanup_register. */
+int cleanup_register_kind(const char *path, enum cleanup_kind kind);
 /* Forget a slot (the file is kept, e.g. dd's of= after a successful run). */
 void cleanup_unregister(int slot);
 /* Remove the path in slot now and forget it. Returns 0 or -errno. */

@@ -12,6 +12,7 @@
 #include "core/textsafe.h"
 #include "core/units.h"
 #include "output/html.h"
+#include "output/html_battery.h"
 #include "output/html_int.h"
 #include "stats/compare.h"
 #include "stats/figkey.h"
@@ -358,6 +359,12 @@ out:
 int html_report(FILE *f, struct run *const *runs, const char *const *names, size_t n,
 		const char *title)
 {
+	return html_report_baseline(f, runs, names, n, title, NULL);
+}
+
+int html_report_baseline(FILE *f, struct run *const *runs, const char *const *names, size_t n,
+			 const char *title, const char *baseline)
+{
 	struct report r = { runs, names, n, NULL, NULL, 0, NULL };
 	char now[32];
 	time_t t = time(NULL);
@@ -378,6 +385,11 @@ int html_report(FILE *f, struct run *const *runs, const char *const *names, size
 	fprintf(f, "</h1>\n<p>%zu run%s, report written %s. Every figure below comes from the "
 		   "result files; docs/methodology.md says how each is measured.</p>\n", n,
 		n == 1 ? "" : "s", now);
+	rc = html_battery_section(f, runs, names, n, baseline);
+	if (rc < 0) {
+		teardown(&r);
+		return rc;
+	}
 	html_summary_section(f, &r);
 	runs_section(f, &r);
 	html_table_section(f, &r);

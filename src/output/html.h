@@ -46,5 +46,9 @@ const char *svg_colour(size_t i);
  * gave for run i (file, id or label). title may be NULL. Returns 0, -ENOMEM or -EIO. */
 int html_report(FILE *f, struct run *const *runs, const char *const *names, size_t n,
 		const char *title);
+/* The same, with the battery comparison's baseline configuration (NULL: the first).
+ * -ENOENT when baseline names no configuration. */
+int html_report_baseline(FILE *f, struct run *const *runs, const char *const *names, size_t n,
+			 const char *title, const char *baseline);
 
 #endif

@@ -23,6 +23,7 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 	for (i = 0; i < ph->nw; i++)
 		hist_init(&ph->w[i].lat);
 	progress_init(&ph->prog, rc->progress, name, unit, expected);
+	ph->prog.job = rc->total;
 	/* The inline timing helpers tick progress with the byte count; other units are
 	 * ticked by the workload itself. */
 	if (ph->prog.enabled && unit && !strcmp(unit, "B"))

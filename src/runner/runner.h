@@ -46,6 +46,7 @@ struct runner {
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
 	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
+	const struct progress_total *total;	/* the battery's overall progress, or NULL */
 	const struct vhook_cfg *verify;	/* --verify and friends (runner/vhook.h); NULL off */
 	struct runner_obs *obs;		/* the phases' samplers (runner/phase_sample.h); NULL
 					 * samples nothing */

@@ -434,6 +434,21 @@ static const struct result_key import_keys[] = {
 	      "the command tags psql printed for the script, in order, '; ' between them"),
 };
 
+static const struct result_key battery_keys[] = {
+	OPTION(RK_BAT_PROBE_WRITE, "B/s", "the probe: 1 MiB writes until fdatasync returned"),
+	OPTION(RK_BAT_PROBE_READ, "B/s", "the probe: 1 MiB reads, cache dropped or O_DIRECT"),
+	OPTION(RK_BAT_PROBE_READ_LAT, "us", "the probe: one 4 KiB O_DIRECT read at depth 1"),
+	OPTION(RK_BAT_PROBE_WRITE_LAT, "us", "the probe: one 4 KiB O_DIRECT write at depth 1"),
+	OPTION(RK_BAT_PROBE_S, "s", "what the probe took"),
+	OPTION(RK_BAT_PASS_BUDGET, "s", "the budget of one pass (a repeat on one file system)"),
+	OPTION(RK_BAT_EXPECTED, "s", "what the plan expected the whole run to take"),
+	OPTION(RK_BAT_SIZING, "", "planned (from the budget) or hand (--size)"),
+	OPTION(RK_BAT_STEP, "", "the plan of step N: its name, expected time and why"),
+	OPTION(RK_BAT_WALL, "s", "the whole battery's wall time"),
+	OPTION(RK_BAT_STEPS, "s", "the steps' own time, every pass"),
+	OPTION(RK_BAT_OVERHEAD, "s", "the rest: probe, plan, mkfs and mount, syncs, cleanup"),
+};
+
 static const struct result_key row_keys[] = {
 	FIELD(RK_ROW_WORKLOAD, "", "the workload the row belongs to"),
 	FIELD(RK_ROW_PHASE, "", "the phase (write, read, copy, seq_create ...)"),
@@ -456,6 +471,17 @@ static const struct result_key row_keys[] = {
 	FIELD(RK_ROW_METRICS, "", "extra named figures"),
 	PARAM_R(RK_ROW_DETAIL, "", 0, RK_CMP_NONE, NULL, RK_ROLE_LABEL,
 		"a short label telling the workload's rows apart in tables (dd: bs=1M)"),
+	PARAM(RK_ROW_FS, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the file system made for the row (ext4, xfs, btrfs)"),
+	PARAM(RK_ROW_FS_CONFIG, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the entry as typed, the configuration's name (xfs@noatime)"),
+	PARAM(RK_ROW_MKFS_OPTIONS, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the options given to mkfs (empty: none)"),
+	PARAM(RK_ROW_MOUNT_OPTIONS, "", 0, RK_CMP_NONE, NULL,
+	      "battery --fs: the mount options (empty: the defaults)"),
+	PARAM(RK_ROW_READ_METHOD, "", 0, RK_CMP_NONE, NULL,
+	      "battery: how a read of the device kept the page cache out: drop, direct or "
+	      "2x_ram"),
 	FIELD(RK_ROW_SYSTEM, "", "what the system did during the phase"),
 	FIELD(RK_ROW_SERIES, "", "the phase interval by interval"),
 	/* every write workload's --verify: its rows' param, and the verify row's figures */
@@ -663,6 +689,7 @@ TABLE(iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(job_table, "job", "job", job_keys);
 TABLE(import_table, "import", NULL, import_keys);
 TABLE(row_table, "row", NULL, row_keys);
+TABLE(battery_table, "battery", "battery", battery_keys);
 TABLE(run_table, "run", NULL, run_keys);
 TABLE(env_table, "env", NULL, env_keys);
 TABLE(cpu_table, "cpu", NULL, cpu_keys);
@@ -679,7 +706,7 @@ TABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 const struct result_key_table *const result_key_tables[] = {
 	&dd_table, &cp_table, &bonnie_table, &postmark_table, &db_table, &fsync_table,
-	&iozone_table, &job_table,
+	&iozone_table, &job_table, &battery_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
@@ -802,7 +829,8 @@ static const struct {
 	{ "cache_inflated", "the read came largely from the page cache, not the device" },
 	{ "incomplete", "interrupted; the figures cover the part that ran" },
 	{ "failed", "the phase failed; see error" },
-	{ "not_measured", "no figure (imported +++++, or skipped)" },
+	{ "not_measured",
+	  "no figure (imported +++++, skipped, or left out by the battery: its note says why)" },
 	{ "too_fast", "finished faster than memory can copy: not a disk rate" },
 	{ "inconsistent", "repeats' coefficient of variation over 10%" },
 	{ "imported", "read from a legacy output, not measured here" },

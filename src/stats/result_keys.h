@@ -176,6 +176,11 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_ROW_NOTE		"note"
 #define RK_ROW_METRICS		"metrics"
 #define RK_ROW_DETAIL		"detail"	/* param, role label */
+#define RK_ROW_FS		"fs"		/* params the battery's matrix sets */
+#define RK_ROW_FS_CONFIG	"fs_config"
+#define RK_ROW_MKFS_OPTIONS	"mkfs_options"
+#define RK_ROW_MOUNT_OPTIONS	"mount_options"
+#define RK_ROW_READ_METHOD	"read_method"	/* a battery read: drop, direct, 2x_ram */
 #define RK_ROW_SYSTEM		"system"
 #define RK_ROW_SERIES		"series"
 
@@ -592,6 +597,20 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_DESTROY_DATA_ON	"destroy-data-on"
 #define RK_JOB_NO_LAYOUT	"no-layout"
 #define RK_JOB_DIRECTORY	"directory"
+
+/* ---- battery (table "battery"): the run's options, the plan and the probe ------------- */
+#define RK_BAT_PROBE_WRITE	"probe_write_bps"
+#define RK_BAT_PROBE_READ	"probe_read_bps"
+#define RK_BAT_PROBE_READ_LAT	"probe_read_4k_us"
+#define RK_BAT_PROBE_WRITE_LAT	"probe_write_4k_us"
+#define RK_BAT_PROBE_S		"probe_s"
+#define RK_BAT_PASS_BUDGET	"pass_budget_s"
+#define RK_BAT_EXPECTED		"expected_s"
+#define RK_BAT_SIZING		"sizing"
+#define RK_BAT_STEP		"stepN"		/* the family: step1, step2 ... */
+#define RK_BAT_WALL		"wall_s"
+#define RK_BAT_STEPS		"steps_s"
+#define RK_BAT_OVERHEAD		"overhead_s"
 
 /* ---- written only by imports (table "import") ------------------------------------------ */
 #define RK_IMPORT_IMPORTED_FROM	"imported_from"

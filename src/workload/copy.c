@@ -77,6 +77,7 @@ struct copy_ctx {
 	uint64_t copied;
 	enum copy_method used;
 	const char *fs_type;	/* the target's file system (run environment), or NULL */
+	int dropped;		/* the source's pages were dropped first (job->drop_cache) */
 };
 
 /* read/write loop; short writes retried. */
@@ -266,7 +267,8 @@ static void finish_row(struct copy_ctx *c, struct row *row, uint64_t t0, uint64_
 	kv_set(&row->params, RK_ROW_DETAIL, "%s", copy_method_name(c->used));
 	if (src_pct >= 0) {
 		row->cache_pct = src_pct;
-		cache_verdict(verdict, sizeof(verdict), src_pct, 0);
+		row->cache_dropped = c->dropped;
+		cache_verdict(verdict, sizeof(verdict), src_pct, c->dropped);
 		row->note = str_printf("source %s", verdict);
 	}
 	too_fast_check(c, row, rate_bps, src_pct);
@@ -292,6 +294,8 @@ int copy_run(struct runner *rc, const struct copy_job *job)
 	c.req = ioctx_get(&c.io);
 	c.buf = malloc((size_t)job->buffer);
 	err = c.buf ? open_files(&c, &slot) : -ENOMEM;
+	if (!err && job->drop_cache)
+		c.dropped = cache_drop(c.in_fd) == 0;
 	/* --verify: the copy is checked as it is (the source's blocks, not stamped here) */
 	if (!err && !(err = vhook_start(&vh, rc, VBLOCK_MIN_LEN, VBLOCK_DATA_ZERO, 0)) &&
 	    !(err = vhook_attach(vh, &c.io)))

@@ -20,6 +20,7 @@ struct copy_job {
 	int dst_exists;		/* dst exists now: open it without O_CREAT|O_EXCL */
 	int dst_ours;		/* ... made by an earlier repeat: remove it on failure */
 	int keep_output;	/* keep dst after success (cp does) */
+	int drop_cache;		/* drop the source's pages first, so the copy reads the device */
 };
 
 /* Name of a method ("rw", "copy_file_range", ...). */

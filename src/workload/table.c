@@ -1,12 +1,13 @@
 /* table.c - the workload table. Each descriptor is defined beside its command-line face
  * in src/cmd/NAME.c, which checks the user's paths before anything runs; the order is the
- * seeds' (and the quick battery's): dd, cp, bonnie, postmark, db. */
+ * seeds' (and the quick battery's): dd, cp, bonnie, postmark, db; then the battery, which
+ * composes them. */
 #include <string.h>
 
 #include "workload/workload.h"
 
 extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
-	workload_db, workload_fsync, workload_iozone, workload_job;
+	workload_db, workload_fsync, workload_iozone, workload_job, workload_battery;
 
 const struct workload *const workload_table[] = {
 	&workload_dd,
@@ -17,6 +18,7 @@ const struct workload *const workload_table[] = {
 	&workload_db,
 	&workload_fsync,
 	&workload_job,
+	&workload_battery,
 	NULL,
 };
 

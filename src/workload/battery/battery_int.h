@@ -1,0 +1,22 @@
+/* battery_int.h - what the battery's files share (battery_probe.c, battery_steps.c,
+ * battery_pass.c); not for other modules. */
+#ifndef IOB_WORKLOAD_BATTERY_INT_H
+#define IOB_WORKLOAD_BATTERY_INT_H
+
+#include "workload/battery/battery.h"
+
+struct runner;
+
+#define BATTERY_TSTFILE		"tstfile"	/* the seeds' names */
+#define BATTERY_TSTFILE2	"tstfile2"
+
+/* Run step s of plan p once inside dir (a scratch directory of the caller's), appending
+ * its rows to rc->run and removing what it made (the dd file stays from dd write bs=1M
+ * until cp has copied it). Returns 0, -EINTR after a stop signal, or the -errno of a
+ * failed phase (its row says why). */
+int battery_step_run(struct runner *rc, const struct battery_plan *p, enum battery_step s,
+		     const char *dir);
+/* Remove dir/name if it is there (a file a step kept for the next one). 0 or -errno. */
+int battery_remove(const char *dir, const char *name);
+
+#endif

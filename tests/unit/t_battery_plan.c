@@ -1,0 +1,352 @@
+/* t_battery_plan - the battery's planner on fixed inputs: RAM, free space, probe speeds
+ * and budget give the expected sizes, skips and left-out figures; and --budget's parser. */
+#include <errno.h>
+#include <string.h>
+
+#include "test.h"
+#include "workload/battery/battery.h"
+
+#define GIB (1024.0 * 1024 * 1024)
+#define MIB (1024.0 * 1024)
+#define SEC 1000000000ull
+
+static struct battery_env env_disk(void)
+{
+	struct battery_env e;
+
+	memset(&e, 0, sizeof(e));
+	e.ram = e.cache_bytes = (uint64_t)(16 * GIB);
+	e.free_bytes = (uint64_t)(50 * GIB);
+	e.has_direct = e.can_drop = 1;
+	strcpy(e.fs_type, "ext4");
+	return e;
+}
+
+/* Roughly this project's test machine: a virtual disk of 500/600 MB/s. */
+static struct battery_probe probe_disk(void)
+{
+	struct battery_probe p;
+	unsigned i;
+
+	memset(&p, 0, sizeof(p));
+	p.w_bps = 500e6;
+	p.r_bps = 600e6;
+	p.w_lat_s = 120e-6;
+	p.r_lat_s = 100e-6;
+	p.byte_wps = 4e6;
+	p.byte_rps = 6e6;
+	p.w1k_bps = 800e6;
+	p.create_ps = 5000;
+	p.unlink_ps = 140000;
+	p.pm_create_ps = 3500;
+	p.pm_tps = 7000;
+	p.pm_delete_ps = 100000;
+	p.db_build_s = 0.6e-6;
+	p.db_script_s = 4e-6;
+	p.db_bytes_per_row = 150;
+	p.db_nstmt = 16;
+	for (i = 0; i < 16; i++)
+		p.db_share[i] = i < 4 ? 0.2 : 0.2 / 12;
+	return p;
+}
+
+static struct battery_want want(uint64_t budget_s)
+{
+	struct battery_want w;
+
+	memset(&w, 0, sizeof(w));
+	w.budget_ns = budget_s * SEC;
+	w.repeats = 1;
+	w.configs = 1;
+	w.overhead_ns = SEC;
+	return w;
+}
+
+static int has_out(const struct battery_plan *p, enum battery_step s, const char *phase)
+{
+	return battery_left_out(p, s, phase, NULL);
+}
+
+/* Two minutes on a plain disk: every step but PostgreSQL, every kept figure planned at a
+ * second or more, the stat figures and the quick statements left out, within budget. */
+static void t_two_minutes(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+	int n = battery_plan_make(&e, &p, &w, &pl);
+	unsigned i;
+
+	CHECK_EQ_U64(n, BSTEP_N - 1);
+	CHECK(!pl.s[BSTEP_PG].run && strstr(pl.s[BSTEP_PG].why, "--pg-local"));
+	for (i = 0; i < BSTEP_N; i++)
+		if (pl.s[i].run)
+			CHECK(pl.s[i].shortest_ns >= BATTERY_ROW_NS);
+	/* dd: at least a second at the faster of the read and write rates */
+	CHECK((double)battery_dd_bytes(&pl) >= 600e6);
+	CHECK(battery_dd_bytes(&pl) % (1u << 20) == 0);
+	CHECK(pl.s[BSTEP_DD_1K].v[0] >= 500e6);
+	/* bonnie: a second of one-byte writes and reads; the data set is whole MiB */
+	CHECK(battery_bonnie_char_mb(&pl) * MIB >= 6e6);
+	CHECK(battery_bonnie_mb(&pl) * MIB >= 600e6);
+	CHECK(battery_bonnie_seeks(&pl) >= 50000);
+	CHECK(has_out(&pl, BSTEP_BONNIE, "seq_stat"));
+	CHECK(has_out(&pl, BSTEP_BONNIE, "ran_stat"));
+	/* iozone's first cell: a second of 4 KiB direct reads (one per 100 us) */
+	CHECK(battery_iozone_file_kb(&pl, 0) * 1024 >= 4096 * 10000);
+	/* postmark and the script */
+	CHECK(battery_pm_number(&pl) >= 3500);
+	CHECK(battery_pm_transactions(&pl) >= 7000);
+	CHECK(battery_db_rows(&pl, BSTEP_DB) >= 1666000);
+	CHECK(has_out(&pl, BSTEP_DB, "stmt16"));
+	CHECK(!has_out(&pl, BSTEP_DB, "build"));
+	CHECK(!has_out(&pl, BSTEP_DD_1M, "write"));
+	CHECK(pl.expect_ns <= 120 * SEC);
+	CHECK(pl.expect_ns >= 100 * SEC);	/* the budget is used, not wasted */
+	CHECK(pl.s[BSTEP_DD_READ].read_methods == (BREAD_DROP | BREAD_DIRECT));
+	/* the fsync tests: whole seconds each, 16 of them, within pg_test_fsync's 5 */
+	CHECK(pl.s[BSTEP_FSYNC].run);
+	CHECK(battery_fsync_secs(&pl) >= 1 && battery_fsync_secs(&pl) <= 5);
+	CHECK(pl.s[BSTEP_FSYNC].expect_ns >= 16 * battery_fsync_secs(&pl) * SEC);
+	CHECK(pl.s[BSTEP_FSYNC].shortest_ns >= BATTERY_ROW_NS);
+}
+
+/* A larger budget buys larger sizes and the delete figures. */
+static void t_ten_minutes(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w2 = want(120), w10 = want(600);
+	struct battery_plan a, b;
+
+	battery_plan_make(&e, &p, &w2, &a);
+	battery_plan_make(&e, &p, &w10, &b);
+	CHECK(battery_dd_bytes(&b) > 3 * battery_dd_bytes(&a));
+	CHECK(battery_pm_transactions(&b) > battery_pm_transactions(&a));
+	CHECK(b.expect_ns <= 600 * SEC && b.expect_ns >= 500 * SEC);
+	CHECK(battery_bonnie_files(&b) >= battery_bonnie_files(&a));
+	CHECK(battery_fsync_secs(&b) >= battery_fsync_secs(&a));
+}
+
+/* Three seconds: only the first step fits, the others say what they need. */
+static void t_tiny_budget(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(3);
+	struct battery_plan pl;
+	int n = battery_plan_make(&e, &p, &w, &pl);
+
+	CHECK_EQ_U64(n, 1);
+	CHECK(pl.s[BSTEP_DD_1M].run);
+	CHECK(!pl.s[BSTEP_BONNIE].run);
+	CHECK(strstr(pl.s[BSTEP_BONNIE].why, "budget") != NULL);
+	CHECK(strstr(pl.s[BSTEP_DD_READ].why, "skipped: needs") != NULL);
+	CHECK(pl.expect_ns <= pl.pass_budget_ns + pl.pass_budget_ns / 20);
+}
+
+/* One second: nothing can be honest. */
+static void t_nothing_fits(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(1);
+	struct battery_plan pl;
+
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), 0);
+	CHECK(strstr(pl.note, "nothing") != NULL);
+	CHECK(strstr(pl.s[BSTEP_DD_1M].why, "skipped") != NULL);
+}
+
+/* No way to keep the cache out of a read: twice the RAM or nothing. */
+static void t_two_x_ram(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(600);
+	struct battery_plan pl;
+
+	e.has_direct = e.can_drop = 0;
+	e.ram = e.cache_bytes = (uint64_t)(24 * GIB);
+	e.free_bytes = (uint64_t)(20 * GIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.s[BSTEP_DD_1M].run);
+	CHECK(!pl.s[BSTEP_DD_READ].run);
+	CHECK(strstr(pl.s[BSTEP_DD_READ].why, "skipped: needs 48.0 GiB for 2x RAM, 20.0 GiB "
+		     "free; run with --direct or a larger target") != NULL);
+	CHECK(!pl.s[BSTEP_IOZONE].run && strstr(pl.s[BSTEP_IOZONE].why, "O_DIRECT"));
+	CHECK(pl.s[BSTEP_POSTMARK].run && pl.s[BSTEP_DB].run);
+
+	/* with room for it, the read exceeds twice the page cache */
+	e.ram = e.cache_bytes = (uint64_t)(1 * GIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.s[BSTEP_DD_READ].run);
+	CHECK(pl.s[BSTEP_DD_READ].read_methods == BREAD_2XRAM);
+	CHECK((double)battery_dd_bytes(&pl) >= 2 * GIB);
+}
+
+/* A file system in memory: no read can measure a device. */
+static void t_memory_fs(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+
+	e.memory_fs = 1;
+	e.has_direct = 0;
+	strcpy(e.fs_type, "tmpfs");
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_DD_READ].run && strstr(pl.s[BSTEP_DD_READ].why, "'tmpfs' keeps"));
+	CHECK(!pl.s[BSTEP_CP].run);
+	CHECK(!pl.s[BSTEP_BONNIE].run);
+	CHECK(pl.s[BSTEP_DD_1M].run && pl.s[BSTEP_DB].run);
+}
+
+/* Little free space: the dd file does not fit. */
+static void t_small_target(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+
+	e.free_bytes = (uint64_t)(300 * MIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_DD_1M].run);
+	CHECK(strstr(pl.s[BSTEP_DD_1M].why, "needs 477 MiB, 300 MiB free") != NULL);
+	CHECK(strstr(pl.s[BSTEP_DB].why, "needs 238 MiB (1666667 rows), 300 MiB free"));
+	CHECK(pl.s[BSTEP_IOZONE].run);	/* a second of 4 KiB reads is 41 MB */
+	CHECK(pl.space <= 300 * MIB);
+	CHECK(pl.s[BSTEP_FSYNC].run);	/* its file is 16 MiB */
+
+	CHECK(strstr(pl.s[BSTEP_DB].why, "300 MiB free (5% and 64 MiB are kept free)"));
+
+	/* too little room even for the fsync test's file: skipped with the reason */
+	e.free_bytes = (uint64_t)(80 * MIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_FSYNC].run);
+	CHECK(strstr(pl.s[BSTEP_FSYNC].why, "skipped: needs 16 MiB (1 s a test), 80 MiB "
+		     "free (5% and 64 MiB are kept free)") != NULL);
+}
+
+/* Twelve seconds cannot hold the fsync step's 16 tests of a second: it says what it
+ * needs instead of running shorter tests. */
+static void t_fsync_budget(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(12);
+	struct battery_plan pl;
+
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_FSYNC].run);
+	CHECK(strstr(pl.s[BSTEP_FSYNC].why, "budget") != NULL);
+	CHECK(pl.s[BSTEP_DD_1M].run);
+}
+
+/* Repeats and file systems share the budget. */
+static void t_passes(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(600);
+	struct battery_plan pl;
+
+	w.repeats = 2;
+	w.configs = 3;
+	w.overhead_ns = 6 * SEC;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK_EQ_U64(pl.pass_budget_ns, 99 * SEC);
+	CHECK(pl.total_ns <= 600 * SEC + 6 * SEC);
+	CHECK(pl.total_ns >= 500 * SEC);
+}
+
+/* --direct: reads by O_DIRECT only. */
+static void t_direct(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+
+	w.direct = 1;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.s[BSTEP_DD_READ].read_methods == BREAD_DIRECT);
+}
+
+/* --size: the sizes from it, nothing left out, nothing skipped for shortness. */
+static void t_hand_sized(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(0);
+	struct battery_plan pl;
+
+	w.size = 1u << 20;
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), BSTEP_N - 2);
+	CHECK(!pl.s[BSTEP_FSYNC].run && strstr(pl.s[BSTEP_FSYNC].why, "--budget"));
+	CHECK(pl.hand_sized);
+	CHECK_EQ_U64(pl.nout, 0);
+	CHECK_EQ_U64(battery_dd_bytes(&pl), 1u << 20);
+	CHECK_EQ_U64(battery_bonnie_mb(&pl), 1);
+	CHECK_EQ_U64(battery_bonnie_files(&pl), 1);
+	CHECK_EQ_U64(battery_pm_number(&pl), 1000);
+	CHECK_EQ_U64(battery_db_rows(&pl, BSTEP_DB), 20000);
+	CHECK_EQ_U64(battery_iozone_file_kb(&pl, 1), 1024);
+	w.size = 0;
+	w.budget_ns = 0;
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), (uint64_t)-EINVAL);
+}
+
+/* A probe that could not measure the one-byte calls skips Bonnie++ and says so. */
+static void t_unprobed(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+
+	p.byte_wps = 0;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_BONNIE].run);
+	CHECK(strstr(pl.s[BSTEP_BONNIE].why, "could not measure putc") != NULL);
+}
+
+static void t_budget_parse(void)
+{
+	uint64_t ns = 0;
+
+	CHECK(battery_parse_budget("10m", &ns) == 0 && ns == 600 * SEC);
+	CHECK(battery_parse_budget("90s", &ns) == 0 && ns == 90 * SEC);
+	CHECK(battery_parse_budget("1h", &ns) == 0 && ns == 3600 * SEC);
+	CHECK(battery_parse_budget("1m30s", &ns) == 0 && ns == 90 * SEC);
+	CHECK(battery_parse_budget("1.5m", &ns) == 0 && ns == 90 * SEC);
+	CHECK(battery_parse_budget("3", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("0", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("0s", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("5x", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("-1m", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("1m3", &ns) == -EINVAL);
+	CHECK(battery_parse_budget("999999h", &ns) == -ERANGE);
+}
+
+int main(void)
+{
+	RUN(t_two_minutes);
+	RUN(t_ten_minutes);
+	RUN(t_tiny_budget);
+	RUN(t_nothing_fits);
+	RUN(t_two_x_ram);
+	RUN(t_memory_fs);
+	RUN(t_small_target);
+	RUN(t_fsync_budget);
+	RUN(t_passes);
+	RUN(t_direct);
+	RUN(t_hand_sized);
+	RUN(t_unprobed);
+	RUN(t_budget_parse);
+	return test_done();
+}
