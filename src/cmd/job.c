@@ -551,7 +551,9 @@ static int job_wl_teardown(struct workload_ctx *x, struct run *run)
 
 	(void)run;
 	if (rc < 0)
-		err_errno(rc, "job: cannot close the journal: '%s'", x->verify.journal);
+		err_errno(rc, "job: cannot close the %s: '%s'",
+			  x->verify.journal ? "journal" : "connection to the listener",
+			  x->verify.journal ? x->verify.journal : x->verify.report_to);
 	if (c->planned)
 		job_layout_release(&c->plan, !sig_stop_requested());
 	scratch_destroy(c->sc);
