@@ -13,7 +13,10 @@ copy() { # DIR: the sources, not the build outputs
 }
 build() { # DIR ARGS...: configure and make there, quietly
 	d=$1; shift
-	(cd "$d" && ./configure "$@" > conf.log 2>&1 && make -j2 > make.log 2>&1) ||
+	# the copy is built as configured here, not with this tree's make flags (SAN=1 would
+	# configure it again without ARGS)
+	(cd "$d" && ./configure "$@" > conf.log 2>&1 &&
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN make -j2 > make.log 2>&1) ||
 		{ tail -n 20 "$d/conf.log" "$d/make.log" >&2; fail "build $* failed"; }
 }
 # under the sanitizers, no leak check of Open MPI's own allocations (see mpi_lib)
