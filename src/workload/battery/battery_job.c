@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/fsmake.h"
 #include "core/scratch.h"
+#include "runner/phase_sample.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -235,6 +236,9 @@ int battery_job_repeat(struct battery_job *j, struct runner *rc)
 		}
 		conf_of(j, i, &c);
 		ck.conf_label = c.label;
+		/* the samplers found the devices behind -d when the run began: the pass
+		 * watches the loop device (or --destroy-data-on's) and the stack below it */
+		(void)runner_obs_target(rc, j->fs.mnt, NULL);
 		r = battery_pass(rc, &j->plan, scratch_dir(j->inner), &c, &ck);
 		j->steps_ns += ck.steps_ns;
 		if (conf_down(j) < 0 && !o->quiet)
