@@ -52,7 +52,7 @@ leftovers "after the matrix"
 # the comparison report, against xfs
 expect_exit 0 "$IOB" report --no-store -o "$T/r.html" --baseline xfs@noatime "$j"
 grep -q 'Comparison of configurations' "$T/r.html" || fail "no comparison section"
-grep -Eq '[a-z@]+ leads in [0-9]+ of [0-9]+ figures, [0-9]+ significantly' "$T/r.html" ||
+grep -Eq '[a-z0-9@]+ leads in [0-9]+ of [0-9]+ figures, [0-9]+ significantly' "$T/r.html" ||
 	fail "no summary line"
 grep -q 'Baseline: xfs@noatime' "$T/r.html" || fail "the baseline is not xfs"
 grep -q 'loop device over a file on the same storage' "$T/r.html" ||
