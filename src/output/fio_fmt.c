@@ -108,6 +108,8 @@ char *fio_num(char *buf, size_t len, double value, int maxlen, int pow2, const c
 		divided = 1;
 	}
 	dec = maxlen - digits(num) - 1;
+	if (dec > 18)
+		dec = 18;	/* a uint64_t's fraction digits: the format's width stays bounded */
 	if (divided && dec >= 1) {
 		uint64_t scale = 1, frac;
 		int k;
