@@ -54,6 +54,9 @@ expect_exit 0 "$IOB" report --no-store -o "$T/r.html" --baseline xfs@noatime "$j
 grep -q 'Comparison of configurations' "$T/r.html" || fail "no comparison section"
 grep -Eq '[a-z0-9@]+ leads in [0-9]+ of [0-9]+ figures, [0-9]+ significantly' "$T/r.html" ||
 	fail "no summary line"
+# without the fsync step (sized by hand), the commit quoted is the database pattern's
+grep -q 'latency p99 of job sync randwrite-fdatasync sync: ext4 ' "$T/r.html" ||
+	fail "the summary does not quote the database pattern's commit latency"
 grep -q 'Baseline: xfs@noatime' "$T/r.html" || fail "the baseline is not xfs"
 grep -q 'loop device over a file on the same storage' "$T/r.html" ||
 	fail "the report does not say that it compares file systems on this device"
