@@ -46,7 +46,8 @@ static const struct opt battery_opt_table[] = {
 	{ "size", 0, OPT_STR, offsetof(struct battery_cmd, size), "auto|SIZE",
 	  "auto: planned from the budget (default); SIZE: the data files by hand" },
 	{ "steps", 0, OPT_STR, offsetof(struct battery_cmd, steps), "LIST",
-	  "only these (dd, dd-1k, dd-1m, dd-read, cp, bonnie, iozone, postmark, db, pg, fsync, job)" },
+	  "only these (dd, dd-1k, dd-1m, dd-read, cp, bonnie, iozone, postmark, db, pg, fsync, "
+	  "job)" },
 	{ "job-engine", 0, OPT_STR, offsetof(struct battery_cmd, job_engine), "NAME",
 	  "the database pattern's: io_uring, libaio or psync (default: the first that runs)" },
 	{ "dry-run", 0, OPT_FLAG, offsetof(struct battery_cmd, dry_run), NULL,

@@ -46,10 +46,11 @@ void battery_job_engine(struct battery_env *e)
 			snprintf(e->job_engine, sizeof(e->job_engine), "%s", job_pref[i]);
 			return;
 		}
+		if (!why)
+			why = r < 0 ? strerror(-r) : "not in this build";
 		if (n < sizeof(e->job_engine_why))
 			n += (size_t)snprintf(e->job_engine_why + n, sizeof(e->job_engine_why) - n,
-					      "%s%s: %s", n ? "; " : "", job_pref[i],
-					      why ? why : r < 0 ? strerror(-r) : "not in this build");
+					      "%s%s: %s", n ? "; " : "", job_pref[i], why);
 	}
 }
 

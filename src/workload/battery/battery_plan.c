@@ -559,8 +559,9 @@ static void step_why(struct planner *pl, enum battery_step s)
 		snprintf(sp->why, sizeof(sp->why), "shortest figure about %s; reads: %s", a,
 			 s == BSTEP_IOZONE ? "O_DIRECT" : s == BSTEP_CP ? "cache dropped" : m);
 	else if (s == BSTEP_JOB)
-		snprintf(sp->why, sizeof(sp->why), "shortest figure about %s; O_DIRECT, %s%s%.120s%s",
-			 a, pl->e->job_engine[0] ? pl->e->job_engine : "the best engine",
+		snprintf(sp->why, sizeof(sp->why),
+			 "shortest figure about %s; O_DIRECT, %s%s%.120s%s", a,
+			 pl->e->job_engine[0] ? pl->e->job_engine : "the best engine",
 			 pl->e->job_engine_why[0] ? " (" : "", pl->e->job_engine_why,
 			 pl->e->job_engine_why[0] ? ")" : "");
 	else if (s == BSTEP_BONNIE)
