@@ -79,17 +79,22 @@ bench/verify_speed: iobattery bench/verify_speed.c
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" bench/verify_speed
 
+bench/comm_overhead: iobattery bench/comm_overhead.c
+	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
+		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" bench/comm_overhead
+
 install: iobattery
 	@sh mk/install.sh install $(INSTALL_DIRS)
 
 uninstall:
 	@sh mk/install.sh uninstall $(INSTALL_DIRS)
 
-bench: iobattery bench/verify_speed
+bench: iobattery bench/verify_speed bench/comm_overhead
 	@bench/run-all
 
 clean:
-	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed
+	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed \
+		bench/comm_overhead
 	rm -rf tests/fuzz/bin tests/fuzz/build
 	rm -f tests/fault/iobfault.so
 

@@ -29,6 +29,9 @@ units: libiob.a
 bench/verify_speed: bench/verify_speed.c libiob.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/verify_speed.c libiob.a $(LIBS)
 
+bench/comm_overhead: bench/comm_overhead.c libiob.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/comm_overhead.c libiob.a $(LIBS)
+
 # tests/fuzz/fuzz_NAME.c with the replay driver -> tests/fuzz/bin/NAME (make check)
 fuzz-replay: libiob.a
 	@mkdir -p tests/fuzz/bin

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "cmd/cmd.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/features.h"
 #include "core/scratch.h"
@@ -47,10 +48,40 @@ static void usage(FILE *f)
 	fprintf(f, "\nWith no command, 'iobattery run' is performed. See iobattery(1).\n");
 }
 
-int main(int argc, char **argv)
+/* The command named by argv[1]. */
+static int dispatch(int argc, char **argv)
 {
 	const struct subcommand *c;
 	const struct workload *w;
+
+	if (!strcmp(argv[1], run_cmd.name) && comm_multi()) {
+		err_msg("run: the quick battery does not run under mpirun: start one workload "
+			"(dd, bonnie, postmark ...) with mpirun");
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], run_cmd.name))
+		return run_cmd.fn(argc - 1, argv + 1);
+	w = workload_find(argv[1]);
+	if (w && (w->flags & WORKLOAD_F_ALONE) && comm_multi()) {
+		err_msg("%s: does not run under mpirun: start one workload (dd, job, bonnie ...) "
+			"with mpirun", w->name);
+		return EXIT_USAGE;
+	}
+	if (w)
+		return workload_cmd(w, argc - 1, argv + 1);
+	if (comm_multi()) {
+		err_msg("not a measurement: '%s': run it without mpirun", argv[1]);
+		return EXIT_USAGE;
+	}
+	for (c = commands; c->name; c++)
+		if (!strcmp(c->name, argv[1]))
+			return c->fn(argc - 1, argv + 1);
+	err_msg("unknown command: '%s': see 'iobattery --help'", argv[1]);
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
 	static char name0[] = "iobattery", name1[] = "run";
 	char *def_argv[] = { name0, name1, NULL };
 	int rc;
@@ -62,6 +93,10 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && !strcmp(argv[1], "--version"))
 		return features_print(stdout) < 0 || fflush(stdout) != 0 ? EXIT_FAILED : 0;
+	/* under mpirun: join the other ranks (or refuse to run as unrelated copies) */
+	rc = comm_init(&argc, &argv);
+	if (rc)
+		return rc;
 	if (argc < 2) {
 		argc = 2;
 		argv = def_argv;
@@ -69,16 +104,7 @@ int main(int argc, char **argv)
 	rc = sig_install();
 	if (rc < 0) {
 		err_errno(rc, "cannot install signal handlers");
-		return EXIT_FAILED;
+		return comm_finish(EXIT_FAILED);
 	}
-	if (!strcmp(argv[1], run_cmd.name))
-		return run_cmd.fn(argc - 1, argv + 1);
-	w = workload_find(argv[1]);
-	if (w)
-		return workload_cmd(w, argc - 1, argv + 1);
-	for (c = commands; c->name; c++)
-		if (!strcmp(c->name, argv[1]))
-			return c->fn(argc - 1, argv + 1);
-	err_msg("unknown command: '%s': see 'iobattery --help'", argv[1]);
-	return EXIT_USAGE;
+	return comm_finish(dispatch(argc, argv));
 }

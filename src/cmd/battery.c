@@ -406,4 +406,5 @@ const struct workload workload_battery = {
 	.run = battery_wl_run,
 	.teardown = battery_teardown,
 	.emit = battery_emit,
+	.flags = WORKLOAD_F_ALONE,
 };

@@ -14,6 +14,7 @@
 
 #include "cmd/common.h"
 #include "cmd/sample_opts.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/sysinfo.h"
@@ -23,6 +24,7 @@
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "workload/bonnie/bonnie.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
 
@@ -30,6 +32,7 @@
 struct bonnie_cmd {
 	struct bonnie_cfg c;
 	struct scratch *sc;
+	int shared;			/* --shared-dir: rank 0's scratch directory */
 	char host[256];
 };
 
@@ -219,6 +222,11 @@ static int bonnie_wl_validate(struct workload_ctx *x)
 	struct bonnie_cmd *b = x->cfg;
 	struct bonnie_cfg *c = &b->c;
 
+	if (comm_multi() && c->min_time > 0) {
+		/* each rank would grow its own file count: their phases would not match */
+		err_msg("bonnie: --min-time does not run under mpirun: give -n instead");
+		return -EINVAL;
+	}
 	/* again after the machine's defaults (size from the RAM) are in */
 	if (check(c) < 0 || bonnie_settle(c) < 0 || check(c) < 0)
 		return -EINVAL;
@@ -255,7 +263,8 @@ static int bonnie_wl_setup(struct workload_ctx *x, struct runner *rc)
 
 	if (b->c.quiet)
 		rc->progress = 0;
-	e = scratch_create(b->c.dir, &b->sc);
+	b->shared = rc->shared_dir;
+	e = ranks_scratch_create(b->c.dir, rc->shared_dir, &b->sc);	/* --shared-dir */
 	if (e < 0) {
 		err_errno(e, "bonnie: cannot create a scratch directory in: '%s'", b->c.dir);
 		return EXIT_FAILED;
@@ -275,7 +284,7 @@ static int bonnie_wl_teardown(struct workload_ctx *x, struct run *run)
 	struct bonnie_cmd *b = x->cfg;
 
 	(void)run;
-	scratch_destroy(b->sc);
+	ranks_scratch_destroy(b->sc, b->shared);
 	b->sc = NULL;
 	return 0;
 }
@@ -343,6 +352,7 @@ const struct workload workload_bonnie = {
 	.synopsis = bonnie_synopsis,
 	.help = bonnie_help,
 	.cfg_size = sizeof(struct bonnie_cmd),
+	.ranks = WL_RANKS_SHARED_DIR,
 	.init = bonnie_wl_init,
 	.flags = WORKLOAD_F_VERIFY,
 	.parse = bonnie_wl_parse,

@@ -17,6 +17,12 @@ struct common_opts {
 	const char *engine;		/* engine name; default "psync" */
 	unsigned repeat;		/* --repeat N: run the phases N times (default 1) */
 	int no_store;			/* --no-store: do not save the run in the results store */
+	/* several ranks (mpirun): cmd/ranks_cmd.c takes these from argv before the
+	 * workload's own parser sees it */
+	double stonewall;		/* --stonewall SECONDS; 0 none */
+	int wearout;			/* --wearout */
+	int shared_file;		/* --shared-file */
+	int shared_dir;			/* --shared-dir */
 	/* the samplers (cmd/sample_opts.h) */
 	const char *interval;		/* --interval DURATION: series interval ("1s") */
 	const char *sample_interval;	/* --sample-interval DURATION: wait states ("100ms") */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/features.h"
 #include "core/vblock.h"
@@ -34,6 +35,7 @@ struct cp_cmd {
 	struct copy_job j;
 	char dstbuf[PATH_MAX];
 	char target[PATH_MAX];
+	char src_rank[PATH_MAX], dst_rank[PATH_MAX];	/* SRC.RANK, DST.RANK under mpirun */
 };
 
 static const struct opt cp_opt_table[] = {
@@ -145,10 +147,32 @@ static void cp_init(void *cfg)
 	c->j.keep_output = 1;
 }
 
+/* Several ranks (mpirun): each copies its own SRC.RANK to DST.RANK, as dd's of=NAME.RANK.
+ * ops[0] and ops[1] then point at c's buffers. 0 or -EINVAL after a message. */
+static int rank_names(struct cp_cmd *c, char **ops, int n)
+{
+	int a, b;
+
+	if (!comm_multi() || n != 2)
+		return 0;
+	a = snprintf(c->src_rank, sizeof(c->src_rank), "%s.%u", ops[0], comm_rank());
+	b = snprintf(c->dst_rank, sizeof(c->dst_rank), "%s.%u", ops[1], comm_rank());
+	if (a < 0 || b < 0 || (size_t)a >= sizeof(c->src_rank) ||
+	    (size_t)b >= sizeof(c->dst_rank)) {
+		err_msg("cp: path too long: '%s'", ops[0]);
+		return -EINVAL;
+	}
+	ops[0] = c->src_rank;
+	ops[1] = c->dst_rank;
+	return 0;
+}
+
 static int cp_operands(struct workload_ctx *x, char **ops, int n)
 {
 	struct cp_cmd *c = x->cfg;
 
+	if (rank_names(c, ops, n) < 0)
+		return -EINVAL;
 	return check_args(&c->j, &c->o, ops, n, c->dstbuf, sizeof(c->dstbuf));
 }
 

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
@@ -32,6 +34,7 @@ struct dd_cmd {
 	struct dd_opts o;
 	struct dd_job j;
 	char target[PATH_MAX];
+	char in_rank[PATH_MAX], out_rank[PATH_MAX];	/* NAME.RANK under mpirun */
 };
 
 static const struct opt dd_opt_table[] = {
@@ -316,6 +319,47 @@ static int dd_operands(struct workload_ctx *x, char **ops, int n)
 	return 0;
 }
 
+/* Several ranks: each its own file NAME.RANK, or with --shared-file one file and the
+ * segment [rank x count x ibs, +count x ibs) of it; each rank its own random bytes. */
+static int rank_paths(struct dd_cmd *d, const struct common_opts *co)
+{
+	struct dd_job *j = &d->j;
+	unsigned r = comm_rank();
+	struct stat st;
+	int n;
+
+	int file_in = j->in && strncmp(j->in, "/dev/", 5);
+	int file_out = j->out && strcmp(j->out, "/dev/null");
+
+	if (!comm_multi())
+		return 0;
+	j->seed += r;
+	if (co->shared_file) {
+		j->shared = file_out;
+		if (j->count == UINT64_MAX && file_in && stat(j->in, &st) == 0)
+			j->count = (uint64_t)st.st_size / j->ibs / comm_size();
+		if (j->count == UINT64_MAX) {
+			err_msg("dd: --shared-file needs count= (the size of each rank's segment)");
+			return -EINVAL;
+		}
+		j->seg_off = (uint64_t)r * j->count * j->ibs;
+		return 0;
+	}
+	if (file_in) {
+		n = snprintf(d->in_rank, sizeof(d->in_rank), "%s.%u", j->in, r);
+		if (n < 0 || (size_t)n >= sizeof(d->in_rank))
+			return -ENAMETOOLONG;
+		j->in = d->in_rank;
+	}
+	if (file_out) {
+		n = snprintf(d->out_rank, sizeof(d->out_rank), "%s.%u", j->out, r);
+		if (n < 0 || (size_t)n >= sizeof(d->out_rank))
+			return -ENAMETOOLONG;
+		j->out = d->out_rank;
+	}
+	return 0;
+}
+
 /* --verify writes blocks that say what they are: generated data, a file from its start. */
 static int check_verify(const struct dd_job *j, const struct vhook_cfg *v)
 {
@@ -338,12 +382,25 @@ static int check_verify(const struct dd_job *j, const struct vhook_cfg *v)
 	return 0;
 }
 
+/* --verify reads the whole output file back: with --shared-file each rank would find the
+ * others' segments as another run's blocks. */
+static int check_verify_ranks(const struct dd_job *j, const struct vhook_cfg *v)
+{
+	if (vhook_cfg_on(v) && j->shared) {
+		err_msg("dd: --verify does not check a --shared-file: each rank would read the "
+			"other ranks' segments as foreign blocks (use a file per rank)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int dd_validate(struct workload_ctx *x)
 {
 	struct dd_cmd *d = x->cfg;
 	struct dd_job *j = &d->j;
 
-	if (check_input(j, &d->o) || check_output(j, &d->o) || check_verify(j, &x->verify))
+	if (rank_paths(d, x->co) < 0 || check_input(j, &d->o) || check_output(j, &d->o) ||
+	    check_verify(j, &x->verify) || check_verify_ranks(j, &x->verify))
 		return -EINVAL;
 	/* The environment is that of the output's directory (the file may not exist yet), or
 	 * of the input for a read test. */
@@ -391,6 +448,7 @@ const struct workload workload_dd = {
 	.help = dd_help,
 	.opts = dd_opt_table,
 	.cfg_size = sizeof(struct dd_cmd),
+	.ranks = WL_RANKS_SHARED_FILE | WL_RANKS_STONEWALL | WL_RANKS_WEAROUT,
 	.flags = WORKLOAD_F_VERIFY,
 	.init = dd_init,
 	.operands = dd_operands,

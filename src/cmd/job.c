@@ -515,4 +515,5 @@ const struct workload workload_job = {
 	.teardown = job_wl_teardown,
 	.report = job_wl_report,
 	.done = job_wl_done,
+	.ranks = WL_RANKS_STONEWALL,
 };

@@ -291,6 +291,7 @@ const struct workload workload_postmark = {
 		"counts as PostMark 1.51. Files are made in a scratch directory inside each\n"
 		"location and removed at the end, on error and on SIGINT.\n\noptions:\n",
 	.cfg_size = sizeof(struct session),
+	.ranks = WL_RANKS_SHARED_DIR,
 	.flags = WORKLOAD_F_VERIFY,
 	.init = pm_init,
 	.operands = pm_operands,

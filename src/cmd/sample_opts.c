@@ -11,6 +11,7 @@
 #include "cmd/common.h"
 #include "cmd/sample_opts.h"
 #include "cmd/watch.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "output/output.h"
 #include "runner/phase_sample.h"
@@ -107,6 +108,11 @@ int sample_opts_check(const struct common_opts *co)
 			   SAMPLE_MAX_WAIT_NS, "how often thread states are read", &v) < 0)
 		return -EINVAL;
 	if (co->watch) {
+		if (comm_multi()) {	/* the launcher carries the ranks' output through pipes */
+			err_msg("--watch does not run under mpirun: rank 0's progress line shows "
+				"the ranks");
+			return -EINVAL;
+		}
 		if (co->no_sample) {
 			err_msg("--watch shows the samplers' figures: drop --no-sample");
 			return -EINVAL;

@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
+#include "cmd/ranks_cmd.h"
 #include "cmd/sample_opts.h"
 #include "core/err.h"
 #include "core/scratch.h"
@@ -22,6 +23,7 @@ static void usage(const struct workload_ctx *x)
 	printf("usage: iobattery %s %s\n%s", w->name, w->synopsis, w->help);
 	if (!w->parse)
 		opt_help(stdout, x->g, x->ng);
+	ranks_cmd_help(stdout, w);
 }
 
 /* The exit status a measurement ends with, before writing: the rows' (130 interrupted,
@@ -56,7 +58,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 {
 	const struct workload *w = x->w;
 	struct runner rc;
-	int err, terr, status, wrc;
+	int err, terr, status, wrc, writer;
 
 	memset(&rc, 0, sizeof(rc));
 	rc.eng = x->eng;
@@ -65,7 +67,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 	rc.run = run_new(w->name);
 	if (!rc.run || common_prepare_run(rc.run, x->co, x->argc, x->argv, x->g, x->ng,
 					  x->target ? x->target : ".") < 0 ||
-	    (w->record && w->record(x, rc.run) < 0)) {
+	    (w->record && w->record(x, rc.run) < 0) || ranks_cmd_prepare(&rc, x->co) < 0) {
 		err_errno(-ENOMEM, "%s: cannot start the run", w->name);
 		run_free(rc.run);
 		return EXIT_FAILED;
@@ -73,7 +75,9 @@ int workload_cmd_measure(struct workload_ctx *x)
 	status = w->setup ? w->setup(x, &rc) : 0;
 	if (!status && sample_run_start(x->co, x->target ? x->target : ".", &rc) < 0)
 		status = EXIT_FAILED;
+	status = ranks_cmd_agree(status, EXIT_FAILED);	/* several ranks: all set up? */
 	if (status) {
+		sample_run_stop(&rc);	/* another rank failed after ours started */
 		if (w->teardown)
 			w->teardown(x, rc.run);
 		run_free(rc.run);
@@ -82,14 +86,15 @@ int workload_cmd_measure(struct workload_ctx *x)
 	err = repeats(x, &rc);
 	sample_run_stop(&rc);
 	terr = w->teardown ? w->teardown(x, rc.run) : 0;
+	writer = ranks_cmd_finish(&rc);		/* several ranks: merged on rank 0 */
 	if (err == -EINTR || sig_stop_requested())
 		rc.run->flags |= RUN_INCOMPLETE;
-	status = measured_status(rc.run, err, terr);
+	status = ranks_cmd_status(measured_status(rc.run, err, terr));
 	rc.run->status = status;
 	if (w->report)
 		w->report(x, rc.run, err, status);
 	/* a run without a row measured nothing: nothing to write or keep */
-	if (rc.run->nrows) {
+	if (writer && rc.run->nrows) {
 		common_mark(rc.run, x->co);
 		wrc = w->emit ? w->emit(x, rc.run) : common_write(rc.run, x->co, 0);
 		if (wrc < 0 && status == EXIT_OK)
@@ -97,7 +102,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 		common_store(rc.run, x->co);
 	}
 	run_free(rc.run);
-	return sig_stop_requested() ? EXIT_SIGNAL : status;
+	return ranks_cmd_status(sig_stop_requested() ? EXIT_SIGNAL : status);
 }
 
 /* Options and operands into x; returns 0, or the exit status to leave with (-1: --help
@@ -141,8 +146,8 @@ int workload_cmd(const struct workload *w, int argc, char **argv)
 {
 	struct common_opts co;
 	struct workload_ctx x;
-	char **ops = NULL;
-	int n = 0, status;
+	char **ops = NULL, **pargv;
+	int n = 0, status, pargc = argc;
 
 	memset(&x, 0, sizeof(x));
 	x.w = w;
@@ -157,12 +162,29 @@ int workload_cmd(const struct workload *w, int argc, char **argv)
 	common_init(&co);
 	if (w->init)
 		w->init(x.cfg);
-	status = parse(&x, &ops, &n);
+	/* the multi-rank options leave a copy of argv that the workload parses; the run
+	 * records the command as typed */
+	pargv = calloc((size_t)argc + 1, sizeof(*pargv));
+	if (!pargv) {
+		free(x.cfg);
+		err_errno(-ENOMEM, "%s: cannot start", w->name);
+		return EXIT_FAILED;
+	}
+	memcpy(pargv, argv, (size_t)argc * sizeof(*pargv));
+	status = ranks_cmd_args(w, &pargc, pargv, &co);
+	x.argc = pargc;
+	x.argv = pargv;
+	if (!status)
+		status = parse(&x, &ops, &n);
+	x.argc = argc;
+	x.argv = argv;
+	status = ranks_cmd_agree(status, EXIT_USAGE);	/* several ranks: all valid? */
 	if (status < 0)
 		status = EXIT_OK;
 	else if (status == 0)
 		status = w->session ? w->session(&x, ops, n) : workload_cmd_measure(&x);
 	free(ops);
+	free(pargv);
 	if (w->done)
 		w->done(x.cfg);
 	free(x.cfg);

@@ -5,6 +5,14 @@
 
 #include "core/err.h"
 
+/* "rank 3 on db07: " on the ranks other than 0 of a multi-rank run (comm.c sets it). */
+static char err_prefix[96];
+
+void err_set_prefix(const char *p)
+{
+	snprintf(err_prefix, sizeof(err_prefix), "%s", p ? p : "");
+}
+
 /* Format into a local buffer, then write it with one fprintf so concurrent messages
  * from several threads do not interleave. */
 __attribute__((format(printf, 3, 0)))
@@ -14,9 +22,9 @@ static void err_vemit(int with_errno, int neg_errno, const char *fmt, va_list ap
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (with_errno)
-		fprintf(stderr, IOB_NAME ": %s: %s\n", msg, strerror(-neg_errno));
+		fprintf(stderr, IOB_NAME ": %s%s: %s\n", err_prefix, msg, strerror(-neg_errno));
 	else
-		fprintf(stderr, IOB_NAME ": %s\n", msg);
+		fprintf(stderr, IOB_NAME ": %s%s\n", err_prefix, msg);
 }
 
 void err_msg(const char *fmt, ...)

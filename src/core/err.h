@@ -20,4 +20,8 @@ void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like err_msg, then ": " + strerror(-neg_errno). neg_errno is a negative errno value. */
 void err_errno(int neg_errno, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Text put before every message from now on ("rank 3 on db07: "); NULL or "" for none.
+ * Call before threads start (not thread-safe). */
+void err_set_prefix(const char *p);
+
 #endif

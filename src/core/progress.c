@@ -65,6 +65,22 @@ static void progress_total_draw(const struct progress_total *t, uint64_t now_ns)
 
 void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 {
+	if (p->hook)
+		p->hook(p, done, now_ns);
+	else
+		progress_show(p, done, now_ns);
+}
+
+void progress_set_hook(struct progress *p, void (*hook)(struct progress *, uint64_t, uint64_t),
+		       void *arg, uint64_t first_ns)
+{
+	p->hook = hook;
+	p->hook_arg = arg;
+	p->next_ns = first_ns;
+}
+
+void progress_show(struct progress *p, uint64_t done, uint64_t now_ns)
+{
 	/* A copy counts the bytes of its reads and of its writes: show the bytes copied. */
 	if (p->per_unit > 1)
 		done /= p->per_unit;
@@ -73,8 +89,11 @@ void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 	double secs, r;
 	int bytes;
 
-	if (!p->enabled)
+	if (!p->enabled) {
+		if (!p->hook)
+			p->next_ns = UINT64_MAX;
 		return;
+	}
 	if (__atomic_load_n(&progress_held, __ATOMIC_RELAXED)) {
 		p->next_ns = now_ns + PROGRESS_EVERY_NS;
 		return;
@@ -101,7 +120,7 @@ void progress_draw(struct progress *p, uint64_t done, uint64_t now_ns)
 		}
 	}
 	progress_live_text(p->live, live, sizeof(live));
-	fprintf(stderr, "\r%-12s%s  %s%s%s   ", p->label, pct, rate, live, eta);
+	fprintf(stderr, "\r%-12s%s  %s%s%s%s   ", p->label, pct, rate, live, eta, p->suffix);
 	if (p->job)
 		progress_total_draw(p->job, now_ns);
 	fflush(stderr);

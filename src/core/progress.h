@@ -33,6 +33,11 @@ struct progress {
 	uint64_t next_ns;		/* next time to draw; UINT64_MAX when disabled */
 	unsigned per_unit;		/* ticks per unit shown (2 when reads and writes are
 					 * both counted, as in a copy); 0 or 1: one */
+	/* Multi-rank runs (runner/ranks.c): the slow path goes to hook, which samples,
+	 * tells rank 0 and may draw with progress_show; suffix is drawn after the ETA. */
+	void (*hook)(struct progress *p, uint64_t done, uint64_t now_ns);
+	void *hook_arg;
+	char suffix[48];
 	const struct progress_total *job;	/* the job around the phase, or NULL */
 	const struct progress_live *live;	/* p99 and disk figures to show, or NULL */
 };
@@ -47,6 +52,13 @@ static inline void progress_tick(struct progress *p, uint64_t done, uint64_t now
 	if (now_ns >= p->next_ns)
 		progress_draw(p, done, now_ns);
 }
+/* Draw the line now for done units (the slow path without a hook); does nothing when
+ * not enabled. Sets next_ns a quarter second ahead. */
+void progress_show(struct progress *p, uint64_t done, uint64_t now_ns);
+/* Give the slow path to hook from now on, first called at first_ns, even when nothing
+ * is drawn (the hook sets next_ns itself). */
+void progress_set_hook(struct progress *p, void (*hook)(struct progress *, uint64_t, uint64_t),
+		       void *arg, uint64_t first_ns);
 /* Erase the line if one was drawn. */
 void progress_done(struct progress *p);
 /* Draw nothing while on is 1 (a full-screen live view owns the terminal); any thread. */

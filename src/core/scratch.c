@@ -60,12 +60,22 @@ static void remove_now(const struct cleanup_slot *s)
 	(void)scratch_rmtree(s->path);
 }
 
+static volatile sig_atomic_t unlink_first;
+
+void sig_unlink_on_first(void)
+{
+	unlink_first = 1;
+}
+
 static void on_signal(int sig)
 {
 	int i, last;
 
-	if (!sig_stop_flag) {
+	if (sig_stop_flag <= 0) {
 		sig_stop_flag = sig;
+		for (i = 0; unlink_first && i < CLEANUP_SLOTS; i++)
+			if (cleanup_slots[i].used && !cleanup_slots[i].is_dir)
+				unlink(cleanup_slots[i].path);	/* async-signal-safe */
 		return;
 	}
 	/* the latest registration first */
@@ -234,6 +244,26 @@ int scratch_create(const char *parent, struct scratch **out)
 		free(s);
 		return n;
 	}
+	*out = s;
+	return 0;
+}
+
+int scratch_adopt(const char *dir, struct scratch **out)
+{
+	struct scratch *s;
+	struct stat st;
+
+	if (lstat(dir, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (strlen(dir) >= PATH_MAX)
+		return -ENAMETOOLONG;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->slot = -1;		/* not ours to remove */
+	strcpy(s->dir, dir);
 	*out = s;
 	return 0;
 }

@@ -22,11 +22,29 @@ extern volatile sig_atomic_t sig_stop_flag;
 /* Install the SIGINT/SIGTERM handlers. Returns 0 or -errno. Call once from main. */
 int sig_install(void);
 
-/* Nonzero once SIGINT or SIGTERM arrived (holds the signal number). Cheap: one load. */
+/* Nonzero once SIGINT or SIGTERM arrived (holds the signal number), or -1 after
+ * sig_stop_peer(). Cheap: one load. */
 static inline int sig_stop_requested(void)
 {
 	return sig_stop_flag;
 }
+/* Stop every loop as a first signal does, because another rank of a multi-rank run
+ * failed (comm.h); a signal that comes later still counts as the first. */
+static inline void sig_stop_peer(void)
+{
+	if (!sig_stop_flag)
+		sig_stop_flag = -1;
+}
+/* 1 when a real signal arrived (not sig_stop_peer). */
+static inline int sig_stop_signalled(void)
+{
+	return sig_stop_flag > 0;
+}
+
+/* Under mpirun: the launcher sends SIGTERM and SIGKILL a second later, so the first
+ * signal also unlinks every registered file at once (directories still go the normal
+ * way, after the loops end). Call before threads start. */
+void sig_unlink_on_first(void);
 
 /* Register a path that must be removed if the process is killed by a second signal,
  * or by cleanup_run_all(). is_dir: remove it recursively (it must be ours).
@@ -57,6 +75,10 @@ struct scratch;
 /* Create it under parent (which must exist, be a directory and writable).
  * Returns 0 and *out (owned by the caller, free with scratch_destroy) or -errno. */
 int scratch_create(const char *parent, struct scratch **out);
+/* Use dir, a scratch directory another process of this run created (a multi-rank run's
+ * shared directory), without ever removing it: scratch_destroy only frees. Returns 0
+ * and *out, -ENOTDIR, or -errno when it cannot be seen. */
+int scratch_adopt(const char *dir, struct scratch **out);
 /* The directory's absolute path; valid until scratch_destroy. */
 const char *scratch_dir(const struct scratch *s);
 /* buf = dir + "/" + name. Returns 0 or -ENAMETOOLONG. */

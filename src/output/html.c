@@ -398,6 +398,7 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
 	html_series_section(f, &r);
+	html_ranks_section(f, &r);		/* runs of several ranks only */
 	if (n >= 2)
 		html_delta_section(f, &r);
 	html_notes_section(f, &r);

@@ -61,4 +61,8 @@ int html_iozone_row(const struct row *w);
 /* html_series.c: the time-series charts of every phase that has a series. */
 void html_series_section(FILE *f, const struct report *r);
 
+/* html_ranks.c: per run of several ranks (mpirun), tables by host and by rank and a chart
+ * per merged row of the ranks' own rates; nothing when no run has ranks. */
+void html_ranks_section(FILE *f, const struct report *r);
+
 #endif

@@ -106,7 +106,8 @@ static int text_row(FILE *f, const struct run *run, const struct row *row)
 
 static int text_end(FILE *f, const struct run *run)
 {
-	(void)run;
+	if (out_text_ranks(f, run) < 0)		/* several ranks only */
+		return -EIO;
 	return ferror(f) ? -EIO : 0;
 }
 

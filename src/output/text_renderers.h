@@ -44,6 +44,9 @@ int text_verify_row(FILE *f, const struct run *run, const struct row *row);
  * device flushes, the write-cache verdict and the recommendation. */
 int text_fsync_head(FILE *f, const struct run *run);
 int text_fsync_row(FILE *f, const struct run *run, const struct row *row);
+/* text_ranks.c: after everything, for a run of several ranks (mpirun): each merged row's
+ * aggregate, spread and first done, and the ranks' table. Nothing for one process. */
+int out_text_ranks(FILE *f, const struct run *run);
 /* text_job.c: fio's human summary of the job workload (per job or group, the group
  * lines, disk stats) and iobattery's own lines, all at the last job row of a repeat. */
 int text_job_row(FILE *f, const struct run *run, const struct row *row);

@@ -55,6 +55,7 @@ struct worker {
 	uint64_t t_first;		/* clock_ns when the worker started */
 	uint64_t t_last;		/* clock_ns at the end of its latest request */
 	int err;			/* first -errno met, 0 if none */
+	uint64_t stop_ns;		/* --stonewall deadline (clock_ns), 0 none */
 	struct progress *prog;		/* only worker 0 draws; NULL for others */
 	struct hist lat;
 };

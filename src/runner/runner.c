@@ -6,6 +6,7 @@
 
 #include "stats/result.h"
 #include "runner/phase_sample.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 
 int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned nw,
@@ -24,9 +25,10 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 		hist_init(&ph->w[i].lat);
 	progress_init(&ph->prog, rc->progress, name, unit, expected);
 	ph->prog.job = rc->total;
+	ranks_phase_begin(ph);		/* several ranks: released together */
 	/* The inline timing helpers tick progress with the byte count; other units are
 	 * ticked by the workload itself. */
-	if (ph->prog.enabled && unit && !strcmp(unit, "B"))
+	if ((ph->prog.enabled || ph->prog.hook) && unit && !strcmp(unit, "B"))
 		ph->w[0].prog = &ph->prog;
 	phase_obs_begin(ph);
 	phase_restart(ph);
@@ -35,10 +37,14 @@ int phase_begin(struct phase *ph, struct runner *rc, const char *name, unsigned 
 
 void phase_restart(struct phase *ph)
 {
+	unsigned i;
+
 	phase_obs_restart(ph);	/* before the clock: starting a sampler is not timed */
 	cpu_sample_now(&ph->c0);
 	ph->t0 = ph->c0.wall_ns;
 	ph->prog.t0 = ph->t0;
+	for (i = 0; ph->rc->stonewall_ns && i < ph->nw; i++)
+		ph->w[i].stop_ns = ph->t0 + ph->rc->stonewall_ns;	/* --stonewall */
 }
 
 void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cpu_sample *b)
@@ -55,6 +61,7 @@ void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cp
 void phase_abort(struct phase *ph)
 {
 	phase_obs_end(ph, NULL);
+	ranks_phase_end(ph, NULL, -ECANCELED);
 	progress_done(&ph->prog);
 	free(ph->w);
 	ph->w = NULL;
@@ -69,7 +76,6 @@ struct row *phase_end(struct phase *ph, const char *workload)
 
 	cpu_sample_now(&ph->c1);
 	ph->t1 = ph->c1.wall_ns;
-	progress_done(&ph->prog);
 	row = run_add_row(ph->rc->run, workload, ph->name);
 	h = malloc(sizeof(*h));
 	if (!row || !h) {
@@ -101,6 +107,8 @@ struct row *phase_end(struct phase *ph, const char *workload)
 		row->error = str_printf("%s", strerror(-err));
 	}
 	phase_obs_end(ph, row);
+	ranks_phase_end(ph, row, err);	/* several ranks: the end gate, the row's timing */
+	progress_done(&ph->prog);
 	free(ph->w);
 	ph->w = NULL;
 	return row;

@@ -46,6 +46,12 @@ struct runner {
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
 	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
+	/* several ranks (mpirun; runner/ranks.h) */
+	uint64_t stonewall_ns;		/* --stonewall: stop every rank's phase after this */
+	int wearout;			/* --wearout: then finish as much as the busiest */
+	int shared_file;		/* --shared-file: one file, a segment per rank */
+	int shared_dir;			/* --shared-dir: one directory for every rank */
+	struct rank_book *book;		/* the rows' per-rank timing; NULL alone */
 	const struct progress_total *total;	/* the battery's overall progress, or NULL */
 	const struct vhook_cfg *verify;	/* --verify and friends (runner/vhook.h); NULL off */
 	struct runner_obs *obs;		/* the phases' samplers (runner/phase_sample.h); NULL
@@ -60,6 +66,7 @@ struct phase {
 	struct cpu_sample c0, c1;
 	uint64_t t0, t1;		/* phase start and end (clock_ns) */
 	struct progress prog;
+	struct phase_rank *pr;		/* multi-rank state (runner/ranks.h); NULL alone */
 	struct phase_obs *obs;		/* its sampling; NULL none (phase_sample.c) */
 };
 
@@ -85,6 +92,12 @@ void phase_exclude(struct phase *ph, const struct cpu_sample *a, const struct cp
 static inline void worker_start(struct worker *w)
 {
 	w->t_first = w->t_last = clock_ns();
+}
+
+/* 1 once w passed the --stonewall deadline (checked against its latest completion). */
+static inline int worker_stonewalled(const struct worker *w)
+{
+	return w->stop_ns && w->t_last >= w->stop_ns;
 }
 
 /* Note a result without timing it: count bytes and remember the first error. */

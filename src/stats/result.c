@@ -170,12 +170,13 @@ static void row_free(struct row *w)
 		free(w->metrics[i].unit);
 	}
 	free(w->metrics);
+	free(w->ranks);
 	row_sys_free(w->sys);
 	row_series_free(w->series);
 	free(w);
 }
 
-static void env_free(struct env *e)
+void env_free(struct env *e)
 {
 	free(e->tool_version);
 	free(e->date);
@@ -191,6 +192,8 @@ static void env_free(struct env *e)
 	free(e->device);
 	free(e->device_model);
 	free(e->scheduler);
+	memset(e, 0, sizeof(*e));
+	e->rotational = e->virtualized = -1;
 }
 
 void run_free(struct run *r)
@@ -209,6 +212,9 @@ void run_free(struct run *r)
 		row_free(r->rows[i]);
 	free(r->rows);
 	free(r->error);
+	for (i = 0; i < r->nranks; i++)
+		env_free(&r->ranks[i].env);
+	free(r->ranks);
 	free(r);
 }
 

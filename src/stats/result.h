@@ -78,6 +78,19 @@ struct row_lat {
 	struct hist *hist;		/* merged histogram or NULL (imports); owned */
 };
 
+/* One rank's own figures in a row measured by several ranks (mpirun; runner/ranks.h).
+ * Times are ns from the earliest start of any rank in the row, so the row's elapsed_ns
+ * is max(stop_ns) - min(start_ns) (IOR's rule) for a timed phase. */
+struct row_rank {
+	unsigned rank;
+	int present;			/* 0: the rank has no such row (it stopped earlier) */
+	uint64_t start_ns, stop_ns;
+	uint64_t bytes, ops, elapsed_ns;
+	double rate;			/* in the row's rate_unit, over its own elapsed_ns */
+	uint64_t stonewall_bytes;	/* --stonewall: bytes done when it stopped; 0 n/a */
+	unsigned flags;			/* enum row_flag of its own row */
+};
+
 struct row {
 	char *workload;			/* "dd", "cp", "bonnie", "postmark", "db" ... */
 	char *phase;			/* "write", "read", "copy", "seq_create" ... */
@@ -99,6 +112,8 @@ struct row {
 	char *note;			/* one human sentence (e.g. the cache verdict) */
 	struct metric *metrics;
 	size_t nmetrics;
+	struct row_rank *ranks;		/* per rank, in rank order; NULL for one process */
+	size_t nranks;
 	struct row_sys *sys;		/* what the system did (stats/result_sys.h); NULL none */
 	struct row_series *series;	/* the phase per interval; NULL none */
 };
@@ -121,6 +136,13 @@ struct env {
 	int virtualized;		/* 1, 0, -1 unknown */
 };
 
+/* Where one rank of a multi-rank run ran. */
+struct run_rank {
+	unsigned rank;
+	struct env env;			/* its own host, target, file system, device ... */
+	int fs_differs;			/* its target's file system type is not rank 0's */
+};
+
 enum run_flag {
 	RUN_INCOMPLETE	= 1u << 0,
 	RUN_IMPORTED	= 1u << 1,
@@ -139,6 +161,8 @@ struct run {
 	int status;			/* exit status the run ended with */
 	unsigned flags;			/* enum run_flag */
 	char *error;
+	struct run_rank *ranks;		/* every rank of an mpirun run; NULL for one process */
+	size_t nranks;
 };
 
 /* New empty run for workload; NULL on ENOMEM. Fills schema_version and id. */
@@ -152,6 +176,9 @@ struct row *run_add_row(struct run *r, const char *workload, const char *phase);
 void run_remove_row(struct run *r, size_t i);
 /* Join argv into r->command_line, quoting arguments that need it. 0 or -ENOMEM. */
 int run_set_cmdline(struct run *r, int argc, char **argv);
+
+/* Free the strings of an environment (not e itself) and zero it. */
+void env_free(struct env *e);
 
 /* Add a metric to a row. 0 or -ENOMEM. */
 int row_add_metric(struct row *w, const char *name, double value, const char *unit);

@@ -18,6 +18,7 @@
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_json.h"
+#include "stats/result_json_ranks.h"
 #include "stats/result_keys.h"
 #include "stats/result_sys_json.h"
 
@@ -235,6 +236,7 @@ static json_t *row_to_json(const struct row *w, int *bad)
 		push(metrics, m, bad);
 	}
 	set(o, RK_ROW_METRICS, metrics, bad);
+	*bad += result_json_ranks_row(o, w);	/* several ranks only */
 	set(o, RK_ROW_SYSTEM, rsys_to_json(w->sys), bad);
 	set(o, RK_ROW_SERIES, rseries_to_json(w->series), bad);
 	return o;
@@ -264,6 +266,7 @@ static json_t *run_to_json(const struct run *r)
 	for (size_t i = 0; rows && i < r->nrows; i++)
 		push(rows, row_to_json(r->rows[i], &bad), &bad);
 	set(o, RK_RUN_ROWS, rows, &bad);
+	bad += result_json_ranks_run(o, r);	/* several ranks only */
 	if (bad) {
 		json_decref(o);
 		return NULL;
@@ -447,6 +450,19 @@ static void load_env(struct jload *c, const json_t *o, struct env *e)
 	get_str(c, o, RK_ENV_SCHEDULER, &e->scheduler);
 	e->virtualized = get_bool(c, o, RK_ENV_VIRTUALIZED, -1);
 	c->where = "";
+}
+
+json_t *result_json_env(const struct env *e, int *bad)
+{
+	return env_to_json(e, bad);
+}
+
+int result_json_env_load(const json_t *o, struct env *e, char *err, size_t len)
+{
+	struct jload c = { err, len, 0, "", "" };
+
+	load_env(&c, o, e);
+	return c.failed ? -1 : 0;
 }
 
 static void load_cpu(struct jload *c, const json_t *o, struct row_cpu *p)
@@ -637,6 +653,8 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 	load_metrics(c, json_object_get(o, RK_ROW_METRICS), w);
 	require(c, RK_ROW_WORKLOAD, w->workload);
 	require(c, RK_ROW_PHASE, w->phase);
+	if (!c->failed && result_json_ranks_row_load(o, w, c->err, c->errlen) < 0)
+		c->failed++;
 	load_sys(c, o, w);
 }
 
@@ -688,6 +706,8 @@ static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long
 	get_str(&c, root, RK_RUN_ERROR, &r->error);
 	get_kv(&c, root, RK_RUN_OPTIONS, &r->options);
 	load_env(&c, json_object_get(root, RK_RUN_ENV), &r->env);
+	if (!c.failed && result_json_ranks_run_load(root, r, errbuf, errlen) < 0)
+		c.failed++;
 	json_array_foreach(rows, i, o) {
 		if (c.failed)
 			break;

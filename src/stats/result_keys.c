@@ -474,6 +474,26 @@ static const struct result_key row_keys[] = {
 	FIELD(RK_ROW_METRICS, "", "extra named figures"),
 	PARAM_R(RK_ROW_DETAIL, "", 0, RK_CMP_NONE, NULL, RK_ROLE_LABEL,
 		"a short label telling the workload's rows apart in tables (dd: bs=1M)"),
+	/* several ranks (mpirun): runner/ranks_row.c */
+	PARAM(RK_ROW_RANK_COUNT, "ranks", 0, RK_CMP_DEFINES, "different numbers of ranks",
+	      "ranks that measured the row together (mpirun); absent for one process"),
+	METRIC(RK_ROW_RANK_RATE_MIN, RK_UNIT_RATE, "the slowest rank's own rate"),
+	METRIC(RK_ROW_RANK_RATE_MAX, RK_UNIT_RATE, "the fastest rank's own rate"),
+	METRIC(RK_ROW_RANK_RATE_MEAN, RK_UNIT_RATE, "the mean of the ranks' own rates"),
+	METRIC(RK_ROW_RANK_RATE_SD, RK_UNIT_RATE,
+	       "the population standard deviation of the ranks' own rates"),
+	METRIC(RK_ROW_FIRST_DONE_RATE, RK_UNIT_RATE,
+	       "aggregate rate until the fastest rank finished (elbencho's first done)"),
+	METRIC(RK_ROW_FIRST_DONE_S, "s", "from the earliest start until the fastest rank finished"),
+	METRIC(RK_ROW_LAST_DONE_S, "s",
+	       "from the earliest start until the slowest rank finished (the rate's time)"),
+	METRIC(RK_ROW_STONEWALL_S, "s", "--stonewall: from the earliest start until the last "
+	       "rank stopped at the wall"),
+	METRIC(RK_ROW_STONEWALL_RATE, RK_UNIT_RATE,
+	       "--stonewall: the work done before the wall over stonewall_s"),
+	METRIC(RK_ROW_STONEWALL_BYTES_MIN, "B",
+	       "--stonewall: the least a rank did before the wall"),
+	METRIC(RK_ROW_STONEWALL_BYTES_MAX, "B", "--stonewall: the most a rank did before the wall"),
 	PARAM(RK_ROW_FS, "", 0, RK_CMP_NONE, NULL,
 	      "battery --fs: the file system made for the row (ext4, xfs, btrfs)"),
 	PARAM(RK_ROW_FS_CONFIG, "", 0, RK_CMP_NONE, NULL,
@@ -678,6 +698,34 @@ static const struct result_key metric_keys[] = {
 	FIELD(RK_METRIC_UNIT, "", "its unit"),
 };
 
+/* The members a multi-rank run adds (only then), and its options. */
+static const struct result_key ranks_keys[] = {
+	FIELD(RK_RUN_RANKS, "", "top level and each row: one object per rank (mpirun)"),
+	OPTION(RK_OPT_STONEWALL, "s", "--stonewall: every rank's phase stopped after this"),
+	OPTION(RK_OPT_WEAROUT, "bool", "--wearout: then every rank did as much as the busiest"),
+	OPTION(RK_OPT_SHARED_FILE, "bool", "--shared-file: one file, a segment per rank"),
+	OPTION(RK_OPT_SHARED_DIR, "bool", "--shared-dir: one directory for every rank's files"),
+};
+
+static const struct result_key rank_keys[] = {
+	FIELD(RK_RANK_RANK, "", "the rank's number, 0 first"),
+	FIELD(RK_RANK_ENV, "", "its environment, as the top level's env"),
+	FIELD(RK_RANK_FS_DIFFERS, "bool", "its target's file system type is not rank 0's"),
+};
+
+static const struct result_key row_rank_keys[] = {
+	FIELD(RK_RR_RANK, "", "the rank's number"),
+	FIELD(RK_RR_PRESENT, "bool", "false: the rank has no such row (it stopped earlier)"),
+	FIELD(RK_RR_START_NS, "ns", "its start, from the earliest start of any rank"),
+	FIELD(RK_RR_STOP_NS, "ns", "its stop, on the same scale"),
+	FIELD(RK_RR_BYTES, "B", "its bytes"),
+	FIELD(RK_RR_OPS, "", "its operations"),
+	FIELD(RK_RR_ELAPSED_NS, "ns", "its own time"),
+	FIELD(RK_RR_RATE, RK_UNIT_RATE, "its own rate, over its own time"),
+	FIELD(RK_RR_STONEWALL_BYTES, "B", "--stonewall: its bytes when the wall came"),
+	FIELD(RK_RR_FLAGS, "", "its own row's flags"),
+};
+
 #define TABLE(v, n, wl, k)	static const struct result_key_table v = { n, wl, k, N_(k) }
 TABLE(dd_table, "dd", "dd", dd_keys);
 TABLE(cp_table, "cp", "cp", cp_keys);
@@ -695,6 +743,9 @@ TABLE(env_table, "env", NULL, env_keys);
 TABLE(cpu_table, "cpu", NULL, cpu_keys);
 TABLE(latency_table, "latency", NULL, latency_keys);
 TABLE(metric_table, "metric", NULL, metric_keys);
+TABLE(ranks_table, "ranks", NULL, ranks_keys);
+TABLE(rank_table, "rank", NULL, rank_keys);
+TABLE(row_rank_table, "row_rank", NULL, row_rank_keys);
 TABLE(system_table, "system", NULL, system_keys);
 TABLE(device_table, "device", NULL, device_keys);
 TABLE(wait_table, "wait", NULL, wait_keys);
@@ -709,6 +760,7 @@ const struct result_key_table *const result_key_tables[] = {
 	&iozone_table, &job_table, &battery_table,
 	&import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
+	&ranks_table, &rank_table, &row_rank_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
 	NULL,
 };

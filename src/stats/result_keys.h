@@ -81,7 +81,7 @@ struct result_key_table {
 
 /* Every table, NULL-terminated: the workloads' first, then the shared ones in lookup
  * order (import, row), then the document's other objects (run, env, cpu, latency,
- * metric). */
+ * metric; ranks, rank, row_rank: the members a multi-rank run adds). */
 extern const struct result_key_table *const result_key_tables[];
 
 /* The table called name, or NULL. */
@@ -254,6 +254,42 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_SER_DIRTY		"dirty_bytes"
 #define RK_SER_WB		"writeback_bytes"
 #define RK_SER_DEVICES		"devices"
+
+/* ---- several ranks (mpirun): row params and metrics (table "row"), the row's per-rank
+ * objects (table "row_rank") and the run's (table "rank") ----------------------------- */
+#define RK_ROW_RANKS		"ranks"		/* field: the row's per-rank objects */
+#define RK_ROW_RANK_COUNT	"rank_count"	/* param: ranks that measured together */
+#define RK_ROW_RANK_RATE_MIN	"rank_rate_min"
+#define RK_ROW_RANK_RATE_MAX	"rank_rate_max"
+#define RK_ROW_RANK_RATE_MEAN	"rank_rate_mean"
+#define RK_ROW_RANK_RATE_SD	"rank_rate_sd"
+#define RK_ROW_FIRST_DONE_RATE	"rank_first_done_rate"
+#define RK_ROW_FIRST_DONE_S	"rank_first_done_s"
+#define RK_ROW_LAST_DONE_S	"rank_last_done_s"
+#define RK_ROW_STONEWALL_S	"stonewall_s"
+#define RK_ROW_STONEWALL_RATE	"stonewall_rate"
+#define RK_ROW_STONEWALL_BYTES_MIN "stonewall_bytes_min"
+#define RK_ROW_STONEWALL_BYTES_MAX "stonewall_bytes_max"
+
+#define RK_RR_RANK		"rank"
+#define RK_RR_PRESENT		"present"
+#define RK_RR_START_NS		"start_ns"
+#define RK_RR_STOP_NS		"stop_ns"
+#define RK_RR_BYTES		"bytes"
+#define RK_RR_OPS		"ops"
+#define RK_RR_ELAPSED_NS	"elapsed_ns"
+#define RK_RR_RATE		"rate"
+#define RK_RR_STONEWALL_BYTES	"stonewall_bytes"
+#define RK_RR_FLAGS		"flags"
+
+#define RK_RUN_RANKS		"ranks"		/* field: the run's per-rank objects */
+#define RK_OPT_STONEWALL	"stonewall_seconds"	/* options of a multi-rank run */
+#define RK_OPT_WEAROUT		"wearout"
+#define RK_OPT_SHARED_FILE	"shared-file"
+#define RK_OPT_SHARED_DIR	"shared-dir"
+#define RK_RANK_RANK		"rank"
+#define RK_RANK_ENV		"env"
+#define RK_RANK_FS_DIFFERS	"fs_differs"
 
 /* ---- a metric object (table "metric"), cpu (table "cpu"), latency (table "latency") --- */
 #define RK_METRIC_NAME		"name"

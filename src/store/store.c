@@ -94,6 +94,9 @@ static const char *const migrations[] = {
 	" idx INTEGER NOT NULL, device TEXT NOT NULL, util_pct REAL, aqu_sz REAL, r_s REAL,"
 	" w_s REAL, rkb_s REAL, wkb_s REAL, r_await_ms REAL, w_await_ms REAL,"
 	" PRIMARY KEY (row_id, idx, device));",
+	/* 2 -> 3: the ranks of a run measured by several processes (mpirun); the SQL is
+	 * also run before a multi-rank run is stored (store_ranks.c), see STORE_RANKS_SQL */
+	STORE_RANKS_SQL,
 };
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
 

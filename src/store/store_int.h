@@ -25,4 +25,27 @@ int store_sysput_begin(struct store *s, struct store_sysput **out, char *errbuf,
 int store_sysput_row(struct store_sysput *p, int64_t row_id, const struct row *w);
 void store_sysput_end(struct store_sysput *p);
 
+/* The per-rank tables (schema 3). IF NOT EXISTS, so that the statement is harmless
+ * where the tables are already there: it is migration 2 -> 3, and it runs again before
+ * each multi-rank run is stored, so a database whose version was reached by migrations
+ * of another branch, without these tables, gains them instead of failing. */
+#define STORE_RANKS_SQL \
+	"CREATE TABLE IF NOT EXISTS run_ranks (" \
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	" rank INTEGER NOT NULL, host TEXT, target TEXT, fs_type TEXT, device TEXT," \
+	" device_model TEXT, kernel TEXT, fs_differs INTEGER NOT NULL," \
+	" PRIMARY KEY (run_id, rank));" \
+	"CREATE TABLE IF NOT EXISTS row_ranks (" \
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE," \
+	" rank INTEGER NOT NULL, present INTEGER NOT NULL, start_ns INTEGER, stop_ns INTEGER," \
+	" bytes INTEGER, ops INTEGER, elapsed_ns INTEGER, rate REAL, stonewall_bytes INTEGER," \
+	" flags INTEGER NOT NULL, PRIMARY KEY (row_id, rank));"
+
+struct run;
+/* The per-rank tables of a multi-rank run (store_ranks.c), after its rows are in.
+ * Creates the tables first where they are missing (STORE_RANKS_SQL). Not thread-safe (the
+ * store's connection). 0 or -EIO (the reason in errbuf). */
+int store_put_ranks(struct store *s, const struct run *run, int64_t run_id, char *errbuf,
+		    size_t len);
+
 #endif

@@ -291,7 +291,7 @@ static int put_all(struct put *p, const struct run *run, const char *json, int64
 	for (i = 0; i < run->nrows; i++)
 		if ((rc = put_row(p, *id, i, run->rows[i])) < 0)
 			return rc;
-	return 0;
+	return store_put_ranks(p->s, run, *id, p->errbuf, p->len);	/* several ranks */
 }
 
 /* The store id of the run with this run id, 0 when none, -EIO on error. */

@@ -10,11 +10,13 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "comm/comm.h"
 #include "core/cache.h"
 #include "core/rng.h"
 #include "core/units.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 #include "runner/vhook.h"
 #include "workload/dd.h"
@@ -27,6 +29,8 @@ struct dd_ctx {
 	const struct dd_job *job;
 	struct ioctx io;	/* two requests: the read and the write of a copy */
 	struct worker *w;
+	struct phase *ph;
+	int stonewall;		/* --stonewall: the loops stop at the wall (runner/ranks.h) */
 	int in_fd, out_fd;
 	struct engine_req *rreq, *wreq;
 	uint8_t *buf;		/* read/reblock buffer, or the generated pool */
@@ -34,7 +38,18 @@ struct dd_ctx {
 	uint64_t in_bytes, out_bytes;
 	uint64_t rec_in_full, rec_in_part, rec_out_full, rec_out_part;
 	int cleanup_slot;
+	int walled;		/* the read loop passed ranks_stonewall */
 };
+
+/* A read loop's write failed before the wall: the other ranks still meet it there. */
+static int stonewall_fail(struct dd_ctx *c, int rc)
+{
+	if (!c->walled) {
+		c->walled = 1;
+		(void)ranks_stonewall(c->ph, c->in_bytes, rc);
+	}
+	return rc;
+}
 
 /* Write len bytes from buf at the output position, retrying short writes as dd does; each
  * system call is timed. Counts one output record (full when len == obs).
@@ -73,8 +88,17 @@ static int loop_generate(struct dd_ctx *c)
 
 	for (i = 0; i < n; i++) {
 		rc = write_record(c, c->buf + ((i * POOL_STRIDE) & c->pool_mask), j->obs);
-		if (rc || sig_stop_requested())
+		if (rc || sig_stop_requested() || worker_stonewalled(c->w))
 			break;
+	}
+	if (c->stonewall) {
+		/* every rank comes here; with --wearout go on to the busiest rank's count */
+		uint64_t want = ranks_stonewall(c->ph, c->out_bytes, rc) / j->obs;
+
+		for (i++; !rc && i < want && i < n && !sig_stop_requested(); i++)
+			rc = write_record(c, c->buf + ((i * POOL_STRIDE) & c->pool_mask), j->obs);
+		if (worker_stonewalled(c->w))
+			tail = 0;
 	}
 	if (!rc && tail && !sig_stop_requested())
 		rc = write_record(c, c->buf, tail);
@@ -91,7 +115,7 @@ static int loop_read(struct dd_ctx *c)
 	const struct dd_job *j = c->job;
 	int discard = j->dst == DD_DST_NULL;
 	size_t fill = 0;
-	uint64_t i;
+	uint64_t i, want = 0;
 	int rc = 0;
 
 	for (i = 0; i < j->count && !sig_stop_requested(); i++) {
@@ -118,10 +142,21 @@ static int loop_read(struct dd_ctx *c)
 		while (fill >= j->obs) {
 			rc = write_record(c, c->buf, j->obs);
 			if (rc)
-				return rc;
+				return c->stonewall ? stonewall_fail(c, rc) : rc;
 			fill -= j->obs;
 			memmove(c->buf, c->buf + j->obs, fill);
 		}
+		if (c->stonewall && worker_stonewalled(c->w) && !c->walled) {
+			/* every rank comes here once; --wearout: up to the busiest rank's count */
+			c->walled = 1;
+			want = ranks_stonewall(c->ph, c->in_bytes, 0);
+		}
+		if (c->walled && c->in_bytes >= want)
+			break;
+	}
+	if (c->stonewall && !c->walled) {
+		c->walled = 1;
+		(void)ranks_stonewall(c->ph, c->in_bytes, rc);
 	}
 	if (!rc && fill && !sig_stop_requested())
 		rc = write_record(c, c->buf, fill);
@@ -157,9 +192,9 @@ static int open_input(struct dd_ctx *c)
 		return c->in_fd;
 	c->rreq->fd = c->in_fd;
 	c->rreq->op = is_positional(c, c->in_fd) ? ENGINE_OP_PREAD : ENGINE_OP_READ;
-	c->rreq->off = j->skip * j->ibs;
-	if (c->rreq->op == ENGINE_OP_READ && j->skip &&
-	    (pos = ioctx_lseek(&c->io, c->in_fd, (int64_t)(j->skip * j->ibs), SEEK_SET)) < 0)
+	c->rreq->off = j->skip * j->ibs + (j->dst == DD_DST_NULL || j->shared ? j->seg_off : 0);
+	if (c->rreq->op == ENGINE_OP_READ && c->rreq->off &&
+	    (pos = ioctx_lseek(&c->io, c->in_fd, (int64_t)c->rreq->off, SEEK_SET)) < 0)
 		return (int)pos;
 	return 0;
 }
@@ -167,9 +202,10 @@ static int open_input(struct dd_ctx *c)
 static int open_output(struct dd_ctx *c)
 {
 	const struct dd_job *j = c->job;
-	int flags = O_WRONLY | O_NOFOLLOW, rc;
+	int flags = O_WRONLY | O_NOFOLLOW, rc, joiner = j->shared && comm_rank() != 0;
 
-	if (!j->out_exists)
+	/* --shared-file: rank 0 made the file; the others write their segments into it */
+	if (!j->out_exists && !joiner)
 		flags |= O_CREAT | O_EXCL;
 #ifdef HAVE_O_DIRECT
 	if (j->oflag & DD_FLAG_DIRECT)
@@ -182,17 +218,28 @@ static int open_output(struct dd_ctx *c)
 	c->out_fd = ioctx_open(&c->io, j->out, flags, 0644);
 	if (c->out_fd < 0)
 		return c->out_fd;
-	if (!j->out_exists || j->out_ours)
+	if ((!j->out_exists || j->out_ours) && !joiner)
 		c->cleanup_slot = cleanup_register(j->out, 0);
-	if (!j->out_exists)
+	if (!j->out_exists && !joiner)
 		(void)mark_created(c->out_fd);	/* without xattrs, --overwrite is needed later */
-	if (!(j->conv & DD_CONV_NOTRUNC) &&
+	if (!(j->conv & DD_CONV_NOTRUNC) && !joiner &&
 	    (rc = ioctx_ftruncate(&c->io, c->out_fd, j->seek * j->obs)) < 0)
 		return rc;
 	c->wreq->fd = c->out_fd;
 	c->wreq->op = ENGINE_OP_PWRITE;
-	c->wreq->off = j->seek * j->obs;
+	c->wreq->off = j->seek * j->obs + j->seg_off;
 	return 0;
+}
+
+/* --shared-file: rank 0 creates (and truncates) the file before the others open it. */
+static int open_shared(struct dd_ctx *c)
+{
+	struct comm_fault f;
+	int err = comm_rank() == 0 ? open_output(c) : 0;
+
+	if (comm_gate(err, err ? "cannot open the shared file" : NULL, &f, NULL, NULL) < 0)
+		return err ? err : f.err;
+	return comm_rank() == 0 ? 0 : open_output(c);
 }
 
 static int alloc_buffers(struct dd_ctx *c)
@@ -344,6 +391,8 @@ static int dd_measure(struct runner *rc, struct dd_ctx *c)
 	if (err)
 		return err;
 	c->w = &ph.w[0];
+	c->ph = &ph;
+	c->stonewall = rc->stonewall_ns != 0;
 	ioctx_bind(&c->io, c->w);
 	phase_restart(&ph);
 	worker_start(c->w);
@@ -410,7 +459,7 @@ int dd_run(struct runner *rc, const struct dd_job *job)
 	if (!err && job->src == DD_SRC_FILE)
 		err = open_input(&c);
 	if (!err && job->dst == DD_DST_FILE)
-		err = open_output(&c);
+		err = job->shared ? open_shared(&c) : open_output(&c);
 	if (!err)
 		err = vhook_file(&c.io, c.out_fd, job->out, 0, 1);
 	if (!err) {

@@ -40,6 +40,10 @@ struct dd_job {
 	int out_ours;		/* ... but it is ours from an earlier repeat: remove on failure */
 	int keep_output;	/* keep of= after success (dd does); else remove at end */
 	uint64_t seed;		/* for DD_SRC_RANDOM */
+	/* several ranks (mpirun): cmd/dd.c gives each rank its own of=NAME.RANK and
+	 * if=NAME.RANK, or with --shared-file one file and a segment of it */
+	int shared;		/* --shared-file: rank 0 creates of=, the others open it */
+	uint64_t seg_off;	/* bytes before this rank's segment (added to seek/skip) */
 };
 
 /* Run the job: one row (phase "write", "read" or "copy") appended to rc->run, with dd's

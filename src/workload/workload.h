@@ -52,6 +52,14 @@ struct workload_ctx {
 					 * --verify-journal and --report-to apply (the driver adds
 					 * them; runner/vhook.h says how the workload turns the
 					 * hook on) */
+#define WORKLOAD_F_ALONE	2u	/* one process only: refused under mpirun (the
+					 * battery: its probe, plan and loop devices are one
+					 * machine's) */
+/* What a workload does with the multi-rank options (cmd/ranks_cmd.c refuses the rest). */
+#define WL_RANKS_SHARED_FILE	(1u << 0)	/* --shared-file: one file, a segment a rank */
+#define WL_RANKS_SHARED_DIR	(1u << 1)	/* --shared-dir: one directory for all ranks */
+#define WL_RANKS_STONEWALL	(1u << 2)	/* --stonewall (runner/ranks.h) */
+#define WL_RANKS_WEAROUT	(1u << 3)	/* --wearout after the wall (runner/ranks.h) */
 
 struct workload {
 	const char *name;		/* the command and the rows' workload: "dd" */
@@ -61,6 +69,7 @@ struct workload {
 	const struct opt *opts;		/* option table, offsets into cfg; NULL: none */
 	size_t cfg_size;		/* bytes of the config the driver allocates */
 	unsigned flags;			/* WORKLOAD_F_* */
+	unsigned ranks;			/* WL_RANKS_* it honours; 0: none */
 
 	/* Defaults into the zeroed config. NULL: all zero. */
 	void (*init)(void *cfg);

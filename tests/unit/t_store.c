@@ -1,6 +1,7 @@
 /* t_store.c - the results store: schema version, a run saved and read back equals the
  * original (as JSON), a second save of the same run is refused, lookup by label and run
- * id, delete, and a database from a newer version refused. */
+ * id, delete, a database from a newer version refused, migrations from schema 1 and 2,
+ * and the per-rank tables made where a database reached its version without them. */
 #include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -187,8 +188,62 @@ static void t_migrate(void)
 	s = store_open(dbpath, 0, err, sizeof(err));
 	CHECK(s != NULL);
 	store_close(s);
-	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 2);
+	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 3);
 	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 1);
+}
+
+/* A store of schema 2 (before the per-rank tables) gains them when opened; one at
+ * schema 3 without them (its version reached by another branch's migrations) still
+ * takes a multi-rank run: the tables are made when it is stored. */
+static void t_ranks_tables_healed(void)
+{
+	sqlite3 *db;
+	char err[256];
+	struct store *s;
+	struct run *r = sample("run-ranks", "mpi");
+	int64_t id = 0;
+	size_t i;
+
+	unlink(dbpath);
+	s = store_open(dbpath, 1, err, sizeof(err));
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, "DROP TABLE row_ranks; DROP TABLE run_ranks; "
+			   "PRAGMA user_version = 2", NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(user_version() == STORE_SCHEMA_VERSION);
+	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'row_ranks'") == 1);
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, "DROP TABLE row_ranks; DROP TABLE run_ranks;", NULL, NULL,
+			   NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	r->ranks = calloc(2, sizeof(*r->ranks));
+	r->nranks = r->ranks ? 2 : 0;
+	for (i = 0; i < r->nranks; i++) {
+		r->ranks[i].rank = (unsigned)i;
+		str_set(&r->ranks[i].env.host, i ? "db07" : "db01");
+	}
+	for (i = 0; i < r->nrows; i++) {
+		r->rows[i]->ranks = calloc(2, sizeof(*r->rows[i]->ranks));
+		r->rows[i]->nranks = r->rows[i]->ranks ? 2 : 0;
+		if (r->rows[i]->nranks) {
+			r->rows[i]->ranks[1].rank = 1;
+			r->rows[i]->ranks[0].present = r->rows[i]->ranks[1].present = 1;
+		}
+	}
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s != NULL);
+	if (s)
+		CHECK(store_put(s, r, &id, err, sizeof(err)) == 0 && id == 1);
+	store_close(s);
+	CHECK(user_version() == STORE_SCHEMA_VERSION);
+	CHECK(query_int("SELECT count(*) FROM run_ranks WHERE host = 'db07'") == 1);
+	CHECK(query_int("SELECT count(*) FROM row_ranks") == 6);
+	run_free(r);
 }
 
 static void t_default_path(void)
@@ -212,6 +267,7 @@ int main(void)
 	RUN(t_round_trip);
 	RUN(t_cascade_and_newer);
 	RUN(t_migrate);
+	RUN(t_ranks_tables_healed);
 	RUN(t_default_path);
 	unlink(dbpath);
 	return test_done();

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/rng.h"
 #include "core/scratch.h"
@@ -391,7 +392,9 @@ static int set_up(struct bfile *f, struct runner *rc, const struct bonnie_cfg *c
 	for (k = 0; k < c->copies; k++) {
 		struct bf_copy *cp = &f->cp[k];
 
-		if (snprintf(cp->root, sizeof(cp->root), "%s/Bonnie.files.%u", dir, k) >=
+		/* several ranks in one directory: each rank's copies get their own numbers */
+		if (snprintf(cp->root, sizeof(cp->root), "%s/Bonnie.files.%u", dir,
+			     k + comm_rank() * c->copies) >=
 		    (int)sizeof(cp->root))
 			return -ENAMETOOLONG;
 		if (snprintf(cp->target, sizeof(cp->target), "%s/target", cp->root) >=

@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "core/cache.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/rng.h"
 #include "core/scratch.h"
@@ -56,7 +57,9 @@ static uint64_t file_len(const struct bio *b, unsigned j)
 
 static int set_path(const struct bio *b, unsigned copy, unsigned j, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "%s/Bonnie.%ld.%u.%03u", b->dir, (long)getpid(), copy, j);
+	/* several ranks in one directory: the rank keeps hosts with equal pids apart */
+	int n = snprintf(buf, len, "%s/Bonnie.%ld.%u.%03u", b->dir, (long)getpid(),
+			 copy + comm_rank() * b->c->copies, j);
 
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }

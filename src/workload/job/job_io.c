@@ -453,6 +453,8 @@ static inline bool jw_more(struct jw *j)
 		return false;
 	if (j->deadline && j->now >= j->deadline)
 		return false;
+	if (worker_stonewalled(j->w))	/* --stonewall: every rank's phase at once */
+		return false;
 	if (j->d->number_ios && j->ios_total >= j->d->number_ios)
 		return false;
 	return true;

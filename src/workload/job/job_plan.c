@@ -1,6 +1,7 @@
 /* job_plan.c - from a job list to the plan of a run: threads (a job's numjobs clones),
  * fio's groups and stonewall steps, report units, the files with the region each thread
- * uses. Pure bookkeeping: nothing is touched here (job_check.c looks at the files). */
+ * uses. Pure bookkeeping: nothing is touched here (job_check.c looks at the files); under
+ * mpirun the names of filename= get the rank. */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm/comm.h"
 #include "core/clock.h"
 #include "workload/job/job_run.h"
 
@@ -55,17 +57,20 @@ static int plan_file(struct job_plan *p, const char *path, bool scratch)
 }
 
 /* dir + "/" + name, or name when it is absolute or there is no dir. NULL on ENOMEM. */
-static char *plan_join(const char *dir, const char *name)
+/* dir/name, or name alone when absolute or without dir; rank >= 0 appends ".RANK". */
+static char *plan_join(const char *dir, const char *name, int rank)
 {
 	char *s;
 	size_t n;
 
 	if (!dir || name[0] == '/')
-		return strdup(name);
-	n = strlen(dir) + strlen(name) + 2;
+		dir = NULL;
+	n = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 16;
 	s = malloc(n);
 	if (s)
-		snprintf(s, n, "%s/%s", dir, name);
+		snprintf(s, n, "%s%s%s", dir ? dir : "", dir ? "/" : "", name);
+	if (s && rank >= 0)
+		snprintf(s + strlen(s), n - strlen(s), ".%d", rank);
 	return s;
 }
 
@@ -134,7 +139,12 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 		char *path;
 
 		if (d->filename) {
-			path = plan_join(nd ? dirs[0] : NULL, names[i]);
+			/* under mpirun each rank its own NAME.RANK, as dd's ranks; a device
+			 * keeps its name (the same device on every host) */
+			int r = comm_multi() && strncmp(names[i], "/dev/", 5) ?
+				(int)comm_rank() : -1;
+
+			path = plan_join(nd ? dirs[0] : NULL, names[i], r);
 		} else {
 			/* fio's name: JOB.CLONE.FILE; a '/' in the job's name would leave the
 			 * scratch directory */
@@ -301,7 +311,7 @@ int job_plan_place(struct job_plan *p, const char *dir)
 
 		if (!f->in_scratch)
 			continue;
-		path = plan_join(dir, f->path);
+		path = plan_join(dir, f->path, -1);
 		if (!path)
 			return -ENOMEM;
 		if (strlen(path) >= PATH_MAX) {

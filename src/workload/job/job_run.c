@@ -10,6 +10,7 @@
 
 #include "core/diskstats.h"
 #include "core/scratch.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "workload/job/job_run.h"
@@ -94,6 +95,17 @@ static int jr_step_rows(struct runner *rc, struct job_plan *p, unsigned step, st
 	return rc1 < 0 ? rc1 : 0;
 }
 
+/* The bytes the phase's threads moved so far. */
+static uint64_t jr_bytes(const struct phase *ph)
+{
+	uint64_t b = 0;
+	unsigned i;
+
+	for (i = 0; i < ph->nw; i++)
+		b += ph->w[i].bytes;
+	return b;
+}
+
 static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 		   struct diskstats_set *set)
 {
@@ -123,6 +135,8 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 	if (set->ndev && diskstats_read(set, &a) <= 0)
 		a.ndev = 0;
 	rc1 = runner_parallel(&ph, jr_thread, &c);
+	if (rc->stonewall_ns)	/* every rank books what it did by the wall (runner/ranks.h) */
+		(void)ranks_stonewall(&ph, jr_bytes(&ph), rc1 < 0 ? rc1 : 0);
 	if (set->ndev && a.ndev && diskstats_read(set, &b) > 0 &&
 	    diskstats_compute(&a.c[0], &b.c[0], b.t_ns - a.t_ns, &fig) == 0)
 		dev = &fig;

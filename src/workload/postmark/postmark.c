@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm/comm.h"
 #include "core/clock.h"
 #include "core/scratch.h"
 #include "stats/hist.h"
@@ -15,6 +16,7 @@
 #include "stats/result_keys.h"
 #include "workload/postmark/postmark.h"
 #include "workload/postmark/postmark_io.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 #include "runner/vhook.h"
 #include "workload/workload.h"
@@ -230,7 +232,7 @@ static int make_dirs(const struct pm_config *cfg, struct scratch **sc, char **di
 	for (l = 0; l < n; l++) {
 		const char *parent = cfg->nlocs ? cfg->locs[l].path : ".";
 
-		e = scratch_create(parent, &sc[l]);
+		e = ranks_scratch_create(parent, rc->shared_dir, &sc[l]);	/* --shared-dir */
 		if (e < 0) {
 			*fail_row = run_add_row(rc->run, "postmark", "total");
 			if (*fail_row) {
@@ -312,7 +314,8 @@ int postmark_run(struct runner *rc, const struct pm_config *cfg, FILE *dots)
 		e = make_dirs(cfg, sc, dirs, &total, rc);
 	if (e < 0)
 		goto out;
-	e = pm_io_open(&io, cfg, rc->eng, dirs, err, sizeof(err));
+	e = pm_io_open(&io, cfg, rc->eng, dirs, rc->shared_dir && comm_multi() ?
+		       (int)comm_rank() : -1, err, sizeof(err));
 	ioopen = e == 0;
 	/* --verify: every write stamped (PostMark's data are random bytes) */
 	if (e == 0 && (e = vhook_start(&vh, rc, io.wchunk, VBLOCK_DATA_RANDOM,
@@ -362,7 +365,7 @@ out:
 	vhook_stop(vh);
 	for (l = 0; l < PM_MAX_LOCS; l++)
 		if (sc[l]) {
-			int r = scratch_destroy(sc[l]);
+			int r = ranks_scratch_destroy(sc[l], rc->shared_dir);
 
 			if (r < 0 && e == 0)
 				e = r;

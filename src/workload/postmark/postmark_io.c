@@ -84,12 +84,31 @@ static int write_data(struct pm_io_ctx *x, int fd, const char *src, uint32_t len
 	return 0;
 }
 
+/* The file's name in its location: PostMark's, with the rank's prefix when shared. */
+static int file_name(const struct pm_io_ctx *x, const struct pm_file *f, char *buf, size_t len)
+{
+	char base[32], *slash;
+	int n;
+
+	if (pm_file_name(f, x->subdirs > 1, base, sizeof(base)) < 0)
+		return -ENAMETOOLONG;
+	if (!x->prefix[0]) {
+		n = snprintf(buf, len, "%s", base);
+	} else if ((slash = strrchr(base, '/'))) {
+		*slash = 0;
+		n = snprintf(buf, len, "%s/%s%s", base, x->prefix, slash + 1);
+	} else {
+		n = snprintf(buf, len, "%s%s", x->prefix, base);
+	}
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
 static int open_file(struct pm_io_ctx *x, const struct pm_file *f, int flags)
 {
-	char name[32], path[4096];
+	char name[48], path[4096];
 	int fd, rc;
 
-	if (pm_file_name(f, x->subdirs > 1, name, sizeof(name)) < 0)
+	if (file_name(x, f, name, sizeof(name)) < 0)
 		return -ENAMETOOLONG;
 	fd = ioctx_openat(&x->io, x->dirfd[f->loc], name, flags | O_CLOEXEC | O_NOFOLLOW |
 			  (x->direct ? O_DIRECT : 0), 0644);
@@ -174,9 +193,9 @@ static int io_read(void *ctx, const struct pm_file *f)
 static int io_remove(void *ctx, const struct pm_file *f)
 {
 	struct pm_io_ctx *x = ctx;
-	char name[32];
+	char name[48];
 
-	if (pm_file_name(f, x->subdirs > 1, name, sizeof(name)) < 0)
+	if (file_name(x, f, name, sizeof(name)) < 0)
 		return -ENAMETOOLONG;
 	return ioctx_unlinkat(&x->io, x->dirfd[f->loc], name, 0);
 }
@@ -189,7 +208,7 @@ static uint32_t round_up(uint32_t v, uint32_t a)
 }
 
 int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engine *eng,
-	       char *const *dirs, char *err, size_t errlen)
+	       char *const *dirs, int rank, char *err, size_t errlen)
 {
 	unsigned l, nloc = c->nlocs ? c->nlocs : 1;
 	uint32_t s;
@@ -206,6 +225,8 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 		return r;
 	}
 	x->rq = ioctx_get(&x->io);
+	if (rank >= 0)
+		snprintf(x->prefix, sizeof(x->prefix), "r%d.", rank);
 	x->dirs = dirs;
 	x->subdirs = c->subdirs;
 	x->buffered = c->buffered;
@@ -226,7 +247,10 @@ int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engi
 		}
 		for (s = 0; c->subdirs > 1 && s < c->subdirs; s++) {
 			snprintf(name, sizeof(name), "s%u", s);
-			if ((r = ioctx_mkdirat(&x->io, x->dirfd[l], name, 0700)) < 0) {
+			r = ioctx_mkdirat(&x->io, x->dirfd[l], name, 0700);
+			if (r == -EEXIST && rank >= 0)
+				r = 0;		/* another rank made it */
+			if (r < 0) {
 				snprintf(err, errlen, "cannot create subdirectory: '%s/%s': %s",
 					 dirs[l], name, strerror(-r));
 				goto fail;

@@ -21,15 +21,18 @@ struct pm_io_ctx {
 	uint32_t wchunk, rchunk;	/* bytes per write / read call */
 	char *rbuf;			/* read buffer, rchunk bytes, 4096-aligned */
 	uint64_t direct_fallbacks;	/* transfers retried without O_DIRECT */
+	char prefix[16];		/* several ranks in one directory: "rN." before each
+					 * file's name; "" alone */
 	char *const *dirs;		/* the locations' paths (for --verify's names) */
 	int verify;			/* the ioctx has a --verify hook: name each file */
 };
 
 /* Open the scratch directories dirs[0..nlocs-1] (one when cfg has no location), make the
- * subdirectories, set up the engine (a synchronous one). Returns 0 or -errno with the
- * reason in err. */
+ * subdirectories, set up the engine (a synchronous one). rank >= 0: several ranks share
+ * the directories (--shared-dir): the subdirectories may exist already and file names
+ * get "rRANK." in front. Returns 0 or -errno with the reason in err. */
 int pm_io_open(struct pm_io_ctx *x, const struct pm_config *c, const struct engine *eng,
-	       char *const *dirs, char *err, size_t errlen);
+	       char *const *dirs, int rank, char *err, size_t errlen);
 /* Remove the subdirectories (when empty), close everything. */
 void pm_io_close(struct pm_io_ctx *x);
 

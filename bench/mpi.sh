@@ -1,0 +1,91 @@
+#!/bin/bash
+# bench/mpi.sh - the multi-rank layer against fio and against itself:
+#  1. aggregate bandwidth of `mpirun -np 2 iobattery job` and of `mpirun -np 2 iobattery
+#     dd` (1M sequential writes, O_DIRECT, each rank its own file) against fio numjobs=2
+#     group_reporting on the same directory (IOR is not packaged here; fio's group figure
+#     is the same rule: all bytes over the jobs' time), alternating A B C A B C for
+#     ROUNDS rounds: median ratios ours/fio;
+#  2. the layer's overhead per phase: bench/comm_overhead (2000 empty phases through the
+#     runner, their gates, then the merge of their rows) at each rank count;
+#  3. scaling: the aggregate write rate at each rank count, each rank SIZE_MB.
+#   bench/mpi.sh [DIR] [ROUNDS] [SIZE_MB] [RANKS...]     (default: /tmp 5 256 1 2 4)
+# RANKS is the list of rank counts for 2 and 3, e.g. "1 2 4 8 16" on a bigger machine.
+# Needs a build with MPI (Open MPI or MPICH) and its launcher; fio and jq for part 1.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+IOB=${IOB:-$top/iobattery}
+. "$top/bench/lib.sh"
+dir=${1:-/tmp}
+rounds=${2:-5}
+size_mb=${3:-256}
+shift 3 2>/dev/null || shift $#
+ranks=${*:-1 2 4}
+[ -x "$IOB" ] || { echo "bench: build iobattery first (make)" >&2; exit 2; }
+"$IOB" --version | grep -q "^built with:.* mpi" || { echo "bench: built without MPI" >&2; exit 77; }
+command -v jq > /dev/null || { echo "bench: jq missing" >&2; exit 77; }
+run=$(sed -n 's/^#define IOB_MPI_LAUNCHER "\(.*\)"$/\1/p' "$top/src/config.h")
+impl=$(sed -n 's/^#define IOB_MPI_IMPL "\(.*\)"$/\1/p' "$top/src/config.h")
+[ -x "$run" ] || { echo "bench: no launcher for the $impl build" >&2; exit 77; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+mpi() { local n=$1; shift
+	if [ "$impl" = openmpi ]; then "$run" --oversubscribe -np "$n" "$@"; else "$run" -n "$n" "$@"; fi
+}
+[ -x "$top/bench/comm_overhead" ] || make -C "$top" bench/comm_overhead > /dev/null ||
+	{ echo "bench: cannot build bench/comm_overhead" >&2; exit 2; }
+work=$(mktemp -d "$dir/iob-bench-mpi.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 2
+export IOBATTERY_DB="$work/bench-results.db"
+echo "machine: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); $impl; $dir" \
+	"($(df -T "$dir" | awk 'NR == 2 {print $2}')), $size_mb MiB per rank"
+
+# ours_job: the aggregate MB/s (10^6 B/s) of 2 ranks running fio's job, own files
+ours_job() {
+	mpi 2 "$IOB" job --name=w --rw=write --bs=1M --size="${size_mb}M" --direct=1 \
+		--directory="$work" --no-store --quiet --format json > j.json 2> j.err ||
+		{ cat j.err >&2; echo -; return; }
+	jq -r '.rows[] | select(.phase == "aggregate") | .rate * 1048576 / 1e6' j.json
+}
+
+# ours N: the aggregate MB/s (10^6 B/s) of N ranks writing their own files
+ours() {
+	mpi "$1" "$IOB" dd if=/dev/zero of=f bs=1M count="$size_mb" oflag=direct --no-store \
+		--quiet --format json > o.json 2> o.err || { cat o.err >&2; echo -; return; }
+	jq -r '.rows[0].rate' o.json
+	rm -f f.*
+}
+
+echo "== 1. aggregate bandwidth, 2 ranks, 1M sequential write, O_DIRECT, own files"
+if command -v fio > /dev/null; then
+	for i in $(seq "$rounds"); do
+		j=$(ours_job)
+		a=$(ours 2)
+		fio --name=w --directory="$work" --rw=write --bs=1M --size="${size_mb}M" \
+			--direct=1 --numjobs=2 --group_reporting --output-format=json > t.json 2>&1 ||
+			{ cat t.json >&2; continue; }
+		b=$(jq -r '.jobs[0].write.bw_bytes / 1e6' t.json)
+		rm -f w.*
+		add "job write 2 ranks (MB/s)" "$(ratio "$j" "$b")" "$j" "$b" - -
+		add "dd write 2 ranks (MB/s)" "$(ratio "$a" "$b")" "$a" "$b" - -
+	done
+	table fio "MB/s" "-" 0.98
+else
+	echo "(fio missing: skipped)"
+fi
+
+echo "== 2. the layer's overhead: 2000 empty phases, their gates and the merge of their rows"
+for n in $ranks; do
+	for i in 1 2 3; do
+		mpi "$n" "$top/bench/comm_overhead" 2000 2> /dev/null | grep '^ranks'
+	done > ov.txt
+	printf 'ranks %-3s per phase %8s us   merge per row %8s us   together %8s us (median of 3)\n' \
+		"$n" "$(awk '{print $6}' ov.txt | median)" "$(awk '{print $8}' ov.txt | median)" \
+		"$(awk '{print $10}' ov.txt | median)"
+done
+
+echo "== 3. scaling: aggregate write rate, each rank $size_mb MiB, O_DIRECT (median of $rounds)"
+for n in $ranks; do
+	for i in $(seq "$rounds"); do ours "$n"; done | grep -v '^-$' > sc.txt
+	printf 'ranks %-3s %10s MB/s\n' "$n" "$(median < sc.txt | num)"
+done

@@ -1,0 +1,398 @@
+/* comm.c - the world's state and the rules of comm.h on top of a transport (single.c,
+ * mpi.c): launcher detection, host names, stopping and broken worlds. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "comm/comm.h"
+#include "comm/comm_int.h"
+#include "core/err.h"
+#include "core/scratch.h"
+
+static struct {
+	const struct comm_transport *t;
+	unsigned rank, size;
+	char host[COMM_HOST_MAX];
+	char (*hosts)[COMM_HOST_MAX];
+	uint64_t seq;
+	int stopping, broken;
+	struct comm_fault fault;
+} W = { &comm_single, 0, 1, "", NULL, 0, 0, 0, { 0, 0, "", "" } };
+
+unsigned comm_rank(void)
+{
+	return W.rank;
+}
+
+unsigned comm_size(void)
+{
+	return W.size;
+}
+
+const char *comm_host(void)
+{
+	if (!W.host[0] && gethostname(W.host, sizeof(W.host) - 1) < 0)
+		snprintf(W.host, sizeof(W.host), "unknown");
+	return W.host;
+}
+
+const char *comm_host_of(unsigned r)
+{
+	if (r == W.rank)
+		return comm_host();
+	return W.hosts && r < W.size ? W.hosts[r] : "";
+}
+
+int comm_terminal(void)
+{
+	static int known = -1;
+	char link[64], dest[64];
+	ssize_t n;
+
+	if (known >= 0)
+		return known;
+	known = 0;
+	if (W.rank != 0)
+		return known;
+	if (isatty(2))
+		return known = 1;
+	snprintf(link, sizeof(link), "/proc/%ld/fd/2", (long)getppid());
+	n = readlink(link, dest, sizeof(dest) - 1);
+	if (n > 0) {
+		dest[n] = 0;
+		known = !strncmp(dest, "/dev/pts/", 9) || !strncmp(dest, "/dev/tty", 8);
+	}
+	return known;
+}
+
+const char *comm_library(void)
+{
+	return W.size > 1 ? W.t->library() : NULL;
+}
+
+uint64_t comm_gate_seq(void)
+{
+	return W.seq;
+}
+
+/* A launcher's variable as a number, -1 when unset or not a number. */
+static long env_num(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n;
+
+	if (!v || !*v)
+		return -1;
+	n = strtol(v, &end, 10);
+	return *end || n < 0 ? -1 : n;
+}
+
+/* What the environment says a launcher started: *size (-1 unknown), *rank (-1 none).
+ * Returns the variable that told, or NULL when no launcher is in sight. */
+static const char *launched(long *size, long *rank)
+{
+	static const char *const sizes[] = { "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", NULL };
+	static const char *const ranks[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
+					     NULL };
+	const char *who = NULL;
+	int i;
+
+	*size = *rank = -1;
+	for (i = 0; sizes[i] && *size < 0; i++)
+		if ((*size = env_num(sizes[i])) >= 0)
+			who = sizes[i];
+	for (i = 0; ranks[i] && *rank < 0; i++)
+		if ((*rank = env_num(ranks[i])) >= 0 && !who)
+			who = ranks[i];
+	return who;
+}
+
+/* Without MPI built in: one copy is fine, several would each measure alone. */
+static int refuse_without_mpi(const char *who, long size, long rank)
+{
+	if (size == 1 || (size < 0 && rank < 0))
+		return 0;
+	if (rank <= 0) {
+		char n[32] = "several";
+
+		if (size > 1)
+			snprintf(n, sizeof(n), "%ld", size);
+		err_msg("cannot run under an MPI launcher: '%s' is set: this iobattery was built "
+			"without MPI, so the %s copies would each measure alone and write their "
+			"own results: build it with MPI (./configure --with-mpi, package "
+			"libopenmpi-dev) or run one copy", who, n);
+	}
+	return EXIT_USAGE;
+}
+
+#ifdef HAVE_MPI
+/* Everyone learns everyone's host name (messages name the failing rank's host). */
+static int share_hosts(void)
+{
+	size_t len = (size_t)W.size * COMM_HOST_MAX;
+
+	W.hosts = calloc(W.size, COMM_HOST_MAX);
+	if (!W.hosts)
+		return -ENOMEM;
+	comm_host();
+	if (W.t->gather(W.host, COMM_HOST_MAX, W.hosts) < 0 || W.t->bcast(W.hosts, len) < 0)
+		return -EPIPE;
+	return 0;
+}
+#endif
+
+int comm_init(int *argc, char ***argv)
+{
+	long size, rank;
+	const char *who = launched(&size, &rank);
+	char prefix[COMM_HOST_MAX + 32];
+	int rc;
+
+	if (!who)
+		return 0;
+#ifndef HAVE_MPI
+	(void)argc;
+	(void)argv;
+	(void)prefix;
+	(void)rc;
+	return refuse_without_mpi(who, size, rank);
+#else
+	(void)refuse_without_mpi;
+	rc = comm_mpi.init(argc, argv, &W.rank, &W.size);
+	if (rc < 0) {
+		err_errno(rc, "cannot join the MPI world: '%s' is set", who);
+		return EXIT_FAILED;
+	}
+	W.t = &comm_mpi;
+	if (W.size == 1 && size > 1) {
+		/* another MPI's launcher: every copy is a world of one */
+		if (rank <= 0)
+			err_msg("cannot run under this launcher: '%s' says %ld ranks, but the MPI "
+				"built in (" IOB_MPI_IMPL ") sees one: start iobattery with %s",
+				who, size, *IOB_MPI_LAUNCHER ? IOB_MPI_LAUNCHER : "its own mpirun");
+		comm_mpi.finalize();
+		return EXIT_USAGE;
+	}
+	if (W.size > 1 && share_hosts() < 0) {
+		err_msg("cannot start: the ranks could not exchange their host names");
+		comm_mpi.abort(EXIT_FAILED);
+	}
+	if (W.size > 1)
+		sig_unlink_on_first();	/* mpirun's SIGKILL follows its SIGTERM within 1 s */
+	if (W.size > 1 && W.rank > 0) {
+		/* only rank 0 prints results; the others' messages say who they are */
+		snprintf(prefix, sizeof(prefix), "rank %u on %s: ", W.rank, comm_host());
+		err_set_prefix(prefix);
+		fflush(stdout);
+		if (!freopen("/dev/null", "w", stdout))
+			err_msg("cannot silence standard output: results may print twice");
+	}
+	return 0;
+#endif
+}
+
+static int stop_check(void)
+{
+	return sig_stop_signalled();
+}
+
+static void break_world(int err, const char *what)
+{
+	W.broken = 1;
+	W.stopping = 1;
+	if (!W.fault.err) {
+		W.fault.rank = W.rank;
+		W.fault.err = err;
+		snprintf(W.fault.host, sizeof(W.fault.host), "%s", comm_host());
+		snprintf(W.fault.what, sizeof(W.fault.what), "%s", what);
+	}
+}
+
+int comm_gate(int status, const char *what, struct comm_fault *f,
+	      void (*poll)(void *arg), void *arg)
+{
+	struct comm_gate_msg a, v;
+	int rc;
+
+	if (W.stopping) {
+		if (f)
+			*f = W.fault;
+		return W.fault.err ? W.fault.err : -ECANCELED;
+	}
+	memset(&a, 0, sizeof(a));
+	a.seq = ++W.seq;
+	a.kind = COMM_GATE_NORMAL;
+	a.status = status;
+	a.rank = W.rank;
+	snprintf(a.what, sizeof(a.what), "%s", what ? what : "");
+	rc = W.t->gate(&a, &v, poll, arg, W.size > 1 ? stop_check : NULL);
+	if (rc < 0) {
+		break_world(rc, rc == -EINTR ? "stopped by a signal" : "lost the other ranks");
+		if (f)
+			*f = W.fault;
+		return rc == -EINTR ? -EINTR : -EPIPE;
+	}
+	if (v.status == 0)
+		return 0;
+	W.stopping = 1;
+	W.fault.rank = v.rank;
+	W.fault.err = v.status;
+	snprintf(W.fault.host, sizeof(W.fault.host), "%s", comm_host_of(v.rank));
+	snprintf(W.fault.what, sizeof(W.fault.what), "%s", v.what);
+	if (f)
+		*f = W.fault;
+	return v.status;
+}
+
+int comm_gate_final(void)
+{
+	struct comm_gate_msg a, v;
+	int rc;
+
+	if (W.broken)
+		return -EPIPE;
+	if (W.size == 1) {
+		W.stopping = 0;
+		return 0;
+	}
+	memset(&a, 0, sizeof(a));
+	a.kind = COMM_GATE_FINAL;
+	a.rank = W.rank;
+	a.status = W.fault.err;
+	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
+	if (rc < 0) {
+		break_world(rc, rc == -EINTR ? "stopped by a signal" : "lost the other ranks");
+		return -EPIPE;
+	}
+	if (v.left) {
+		W.stopping = 1;
+		if (!W.fault.err) {
+			W.fault.err = -ECANCELED;
+			W.fault.rank = W.rank;
+			snprintf(W.fault.what, sizeof(W.fault.what), "a rank left early");
+		}
+		return -ECANCELED;
+	}
+	W.stopping = 0;		/* the merge may talk again */
+	return 0;
+}
+
+int comm_failed(struct comm_fault *f)
+{
+	if (f)
+		*f = W.fault;
+	return W.fault.err != 0 || W.stopping || W.broken;
+}
+
+int comm_broken(void)
+{
+	return W.broken;
+}
+
+int comm_finish(int status)
+{
+	struct comm_gate_msg a, v;
+	int rc;
+
+	if (W.size == 1) {
+		if (W.t != &comm_single)
+			W.t->finalize();	/* mpirun -np 1: MPI was joined all the same */
+		return status;
+	}
+	if (W.broken)
+		return status;	/* mpirun is ending the job; talking could hang */
+	memset(&a, 0, sizeof(a));
+	a.kind = COMM_GATE_FINISH;
+	a.rank = W.rank;
+	a.status = status;
+	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
+	if (rc < 0)
+		return status ? status : EXIT_FAILED;
+	W.t->finalize();
+	return v.status;
+}
+
+/* Data collectives: only in a world that is neither stopping nor broken. */
+static int usable(void)
+{
+	if (W.broken)
+		return -EPIPE;
+	return W.stopping ? -ECANCELED : 0;
+}
+
+static int done(int rc)
+{
+	if (rc == -EPIPE)
+		break_world(rc, "lost the other ranks");
+	return rc;
+}
+
+int comm_allreduce_u64(uint64_t *v, size_t n, enum comm_op op)
+{
+	int rc = usable();
+
+	return rc ? rc : done(W.t->allreduce_u64(v, n, op));
+}
+
+int comm_allreduce_double(double *v, size_t n, enum comm_op op)
+{
+	int rc = usable();
+
+	return rc ? rc : done(W.t->allreduce_double(v, n, op));
+}
+
+int comm_reduce_sum_u64(const uint64_t *in, uint64_t *out, size_t n)
+{
+	int rc = usable();
+
+	return rc ? rc : done(W.t->reduce_sum_u64(in, out, n));
+}
+
+int comm_gather(const void *mine, size_t len, void *all)
+{
+	int rc = usable();
+
+	return rc ? rc : done(W.t->gather(mine, len, all));
+}
+
+int comm_gatherv(const void *mine, size_t len, void **all, size_t *lens)
+{
+	int rc = usable();
+
+	*all = NULL;
+	return rc ? rc : done(W.t->gatherv(mine, len, all, lens));
+}
+
+int comm_bcast(void *buf, size_t len)
+{
+	int rc = usable();
+
+	return rc ? rc : done(W.t->bcast(buf, len));
+}
+
+int comm_barrier(void)
+{
+	int rc = usable();
+
+	return rc ? rc : done(W.t->barrier());
+}
+
+void comm_progress_post(const struct comm_prog *p)
+{
+	if (!W.stopping && W.size > 1)
+		W.t->progress_post(p);
+}
+
+int comm_progress_collect(struct comm_prog *tab)
+{
+	return W.stopping || W.size == 1 ? 0 : W.t->progress_collect(tab);
+}
+
+void comm_abort(int status)
+{
+	W.t->abort(status);
+}

@@ -1,0 +1,50 @@
+# The job workload across ranks: two ranks run a mixed job on their own files; the
+# merged rows' counts are the sums of the ranks', the latency summaries fio prints
+# (lat min, max, mean) are those of all requests (they equal the merged histogram's, as
+# for one process with a synchronous engine), bw_bytes is all bytes over the row's time,
+# and the device's counts are the host's once, not once per rank. filename= becomes
+# NAME.RANK; --stonewall ends a time-based job on every rank; --wearout is refused.
+. tests/cli/lib
+. tests/cli/mpi_lib
+cd "$T" || exit 1
+mpi_run 2 "$IOB" job --name=m --rw=randrw --bs=4k --size=2m --no-store --format json \
+	--quiet > j.json 2> err || { cat err; fail "job on 2 ranks exited $?"; }
+for p in aggregate read write; do
+	r="(.rows[] | select(.phase == \"$p\"))"
+	jq_true j.json "$r.bytes == ([$r.ranks[].bytes] | add) and
+		$r.ops == ([$r.ranks[].ops] | add) and ($r.ranks | length) == 2"
+done
+jq_true j.json '(.rows[] | select(.phase == "aggregate")).bytes == 2 * 2097152'
+for p in read write; do
+	r="(.rows[] | select(.phase == \"$p\"))"
+	m() { echo "($r.metrics[] | select(.name == \"$1\") | .value)"; }
+	jq_true j.json "$(m lat_n) == $r.latency.n and $(m lat_min_ns) == $r.latency.min_ns and
+		$(m lat_max_ns) == $r.latency.max_ns and
+		(($(m lat_mean_ns) - $r.latency.mean_ns) | fabs) < 1e-6 * $r.latency.mean_ns"
+	jq_true j.json "(($(m bw_bytes) * $r.elapsed_ns / 1e9 - $r.bytes) | fabs) < 1e-6 * $r.bytes"
+done
+# both ranks run on this host: the disk row is the device's, counted once
+d='(.rows[] | select(.phase == "disk"))'
+jq_true j.json "all($d; .ops == ([.ranks[].ops] | max) and .bytes == ([.ranks[].bytes] | max))"
+if have_feature diskstats; then
+	jq_true j.json "[$d] | length > 0"
+fi
+
+mpi_run 2 "$IOB" job --name=f --rw=write --bs=4k --size=256k --filename=data --no-store \
+	--quiet > /dev/null 2> err || { cat err; fail "job filename= exited $?"; }
+[ "$(wc -c < data.0)" -eq 262144 ] && [ "$(wc -c < data.1)" -eq 262144 ] ||
+	fail "filename=data did not give each rank its data.RANK"
+[ ! -e data ] || fail "a rank wrote filename=data itself"
+rm -f data.0 data.1
+
+mpi_run 2 "$IOB" job --name=s --rw=write --bs=4k --size=64m --time_based --runtime=3600 \
+	--sync=dsync --stonewall 0.5 --no-space-check --no-store --format json --quiet \
+	> s.json 2> err || { cat err; fail "job --stonewall exited $?"; }
+r='(.rows[] | select(.phase == "aggregate"))'
+jq_true s.json "all($r.ranks[]; .stonewall_bytes > 0 and .bytes < 3600 * 67108864) and
+	any($r.metrics[]; .name == \"stonewall_rate\")"
+expect_exit 2 mpi_run 2 "$IOB" job --name=s --rw=write --bs=4k --size=64k --stonewall 1 \
+	--wearout --no-store
+expect_out "--wearout is not supported by job"
+[ -z "$(ls | grep -v '\.json$\|^err$\|^out$')" ] || fail "left behind: $(ls)"
+exit 0
