@@ -52,8 +52,9 @@ static const struct opt cp_opt_table[] = {
 
 /* Resolve DST (a directory means DST/basename(SRC)) and check we may write it. */
 static int check_dst(struct copy_job *j, const struct cp_opts *o, char *dstbuf, size_t len,
-		     uint64_t need)
+		     const struct stat *src)
 {
+	uint64_t need = (uint64_t)src->st_size;
 	char tmp[PATH_MAX], base[PATH_MAX];
 	struct stat st;
 	const char *dir;
@@ -63,6 +64,11 @@ static int check_dst(struct copy_job *j, const struct cp_opts *o, char *dstbuf, 
 		snprintf(base, sizeof(base), "%s", j->src);
 		snprintf(dstbuf, len, "%s/%s", j->dst, basename(base));
 		j->dst = dstbuf;
+	}
+	/* before any refusal of the destination: "cp f f" is told what it is */
+	if (stat(j->dst, &st) == 0 && st.st_dev == src->st_dev && st.st_ino == src->st_ino) {
+		err_msg("cp: source and destination are the same file: '%s'", j->src);
+		return -EINVAL;
 	}
 	snprintf(tmp, sizeof(tmp), "%s", j->dst);
 	dir = dirname(tmp);
@@ -96,7 +102,7 @@ static int check_dst(struct copy_job *j, const struct cp_opts *o, char *dstbuf, 
 static int check_args(struct copy_job *j, const struct cp_opts *o, char **ops, int n,
 		      char *dstbuf, size_t len)
 {
-	struct stat st, dst_st;
+	struct stat st;
 
 	if (n != 2) {
 		err_msg("cp: %s: usage: iobattery cp SRC DST", n < 2 ? "missing operand" :
@@ -128,13 +134,8 @@ static int check_args(struct copy_job *j, const struct cp_opts *o, char **ops, i
 		err_msg("cp: source is not a regular file: '%s'", j->src);
 		return -EINVAL;
 	}
-	if (check_dst(j, o, dstbuf, len, (uint64_t)st.st_size))
+	if (check_dst(j, o, dstbuf, len, &st))
 		return -EINVAL;
-	if (stat(j->dst, &dst_st) == 0 && dst_st.st_dev == st.st_dev &&
-	    dst_st.st_ino == st.st_ino) {
-		err_msg("cp: source and destination are the same file: '%s'", j->src);
-		return -EINVAL;
-	}
 	return 0;
 }
 

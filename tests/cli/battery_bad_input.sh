@@ -27,6 +27,10 @@ if is_root; then
 	bad "unknown file system: 'zfs'" --fs ext4,zfs
 	bad "given twice: 'ext4'" --fs ext4,xfs,ext4
 	bad "empty options" --fs 'xfs@'
+fi
+if is_root && have_feature posix_only; then	# no loop devices or mkfs in such a build
+	bad "file systems are made on Linux only: 'xfs'" --fs xfs --fs-size 100m
+elif is_root; then
 	bad "--fs-size too small" --fs xfs --fs-size 100m
 	bad "--fs-size larger than the free space" --fs ext4 --fs-size 64t
 	bad "not a block device" --fs ext4 --destroy-data-on "$T/w/user-file"

@@ -4,6 +4,7 @@
 # and the next one runs. Nothing is left either way.
 . tests/cli/lib
 is_root || skip "needs root: it makes file systems on loop devices and mounts them"
+have_feature posix_only && skip "a --posix-only build makes no file systems (--fs is Linux only)"
 PATH="$PATH:/sbin:/usr/sbin"
 for m in mkfs.ext4 mkfs.xfs losetup jq; do
 	command -v $m > /dev/null || skip "$m is not installed (scripts/install-deps test)"
