@@ -44,7 +44,8 @@ struct job_cmd {
 static const char job_synopsis[] =
 	"FILE.fio... [--section NAME]... [OPTION]...\n"
 	"       iobattery job --name=NAME --rw=MODE --bs=SIZE --size=SIZE [FIO-OPTION]... "
-	"[OPTION]...";
+	"[OPTION]...\n"
+	"       [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]";
 
 static const char job_help[] =
 	"Run fio job files, or a job given with fio's options on the command line, and print\n"
@@ -62,7 +63,8 @@ static const char job_help[] =
 	"  ramp_time, startdelay, loops, number_ios, rate, rate_iops, rate_process, thinktime,\n"
 	"  random_distribution, randrepeat, randseed, norandommap, percentile_list,\n"
 	"  group_reporting, stonewall, wait_for_previous, new_group, description, name,\n"
-	"  kb_base, [global] sections, include, ${VAR}. Any other fio option is an error.\n"
+	"  kb_base, verify (a checksum: iobattery's --verify), do_verify=1, [global] sections,\n"
+	"  include, ${VAR}. Any other fio option is an error.\n"
 	"\n"
 	"iobattery's options:\n"
 	"  --section NAME       run only that section (repeatable; globals still apply)\n"
@@ -80,7 +82,13 @@ static const char job_help[] =
 	"  --output-format F    fio's spelling: normal (text) or json (fio-json)\n"
 	"  --output-dir DIR     write iobattery-results.EXT files there\n"
 	"  --quiet              no progress line;  --label TEXT: stored with the result\n"
-	"  --repeat N           run the jobs N times;  --no-store: do not save the run\n";
+	"  --repeat N           run the jobs N times;  --no-store: do not save the run\n"
+	"  --verify             every block written carries a header and a CRC32C and is read\n"
+	"                       back after the steps (a verify row); writes of one bs on its\n"
+	"                       grid; fio's verify=crc32c (or another checksum) does the same\n"
+	"  --verify-after-drop  the same, dropping each file from the page cache first\n"
+	"  --verify-journal FILE  record each block a sync made durable (a new file)\n"
+	"  --report-to ADDR:PORT  send those records to 'iobattery fsync --listen'\n";
 
 static void job_wl_init(void *cfg)
 {
@@ -136,6 +144,33 @@ static int output_format(struct common_opts *co, const char *v)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* --verify and its companions at argv[*i] (--verify=VALUE is fio's verify=, not ours):
+ * 1 taken, 0 not one of them, -EINVAL. */
+static int verify_option(struct vhook_cfg *vc, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+	int journal = is_opt(a, "--verify-journal");
+
+	if (!strcmp(a, "--verify"))
+		return vc->on = 1;
+	if (!strcmp(a, "--verify-after-drop"))
+		return vc->on = vc->after_drop = 1;
+	if (!journal && !is_opt(a, "--report-to"))
+		return 0;
+	if (!(v = opt_value(argc, argv, i, journal ? "--verify-journal" : "--report-to")))
+		return -EINVAL;
+	if (!*v) {
+		err_msg("job: empty %s: '%s'", journal ? "journal name" : "address", a);
+		return -EINVAL;
+	}
+	vc->on = 1;
+	if (journal)
+		vc->journal = v;
+	else
+		vc->report_to = v;
+	return 1;
 }
 
 /* One of iobattery's own options at argv[*i]: 1 taken, 0 not ours, -EINVAL. */
@@ -227,7 +262,9 @@ static int job_wl_parse(struct workload_ctx *x, int argc, char **argv, char ***o
 	if (!rest)
 		return -ENOMEM;
 	for (i = 1; i < argc; i++) {
-		rc = own_option(c, x->co, argc, argv, &i);
+		rc = verify_option(&x->verify, argc, argv, &i);
+		if (!rc)
+			rc = own_option(c, x->co, argc, argv, &i);
 		if (rc < 0) {
 			free(rest);
 			return rc;
@@ -346,6 +383,26 @@ static int resolve_engines(struct job_cmd *c)
 	return 0;
 }
 
+/* What --verify changes in a job that runs: fixedbufs no longer covers its writes. */
+static void verify_warnings(const struct job_plan *p)
+{
+	const struct job_def *last = NULL;
+	char err[1024];
+	unsigned i;
+
+	for (i = 0; i < p->nthreads; i++) {
+		const struct job_def *d = p->threads[i].d;
+
+		if (d == last || !d->fixedbufs || !job_rw_writes(d->rw))
+			continue;
+		last = d;
+		job_plan_err(d, err, sizeof(err), "fixedbufs with --verify: the writes go out "
+			     "from the stamped buffers, which are not registered (reads stay "
+			     "fixed)");
+		err_msg("%s", err);
+	}
+}
+
 static int job_wl_validate(struct workload_ctx *x)
 {
 	struct job_cmd *c = x->cfg;
@@ -372,6 +429,19 @@ static int job_wl_validate(struct workload_ctx *x)
 		err_msg("%s", err);
 		return -EINVAL;
 	}
+	/* fio's verify= in a job asks for iobattery's check of the whole run */
+	if (job_verify_asked(&c->plan))
+		x->verify.on = 1;
+	if (vhook_cfg_on(&x->verify) &&
+	    (rc = job_verify_plan(&c->plan, &c->sf, err, sizeof(err))) < 0) {
+		if (rc == -ENOMEM)
+			err_errno(rc, "job: cannot plan the run");
+		else
+			err_msg("%s", err);
+		return -EINVAL;
+	}
+	if (vhook_cfg_on(&x->verify))
+		verify_warnings(&c->plan);
 	x->target = c->plan.scratch_parent ? c->plan.scratch_parent :
 		    c->plan.nfiles && !c->plan.files[0].in_scratch ? c->plan.files[0].path : ".";
 	return 0;
@@ -418,6 +488,7 @@ static int job_wl_record(struct workload_ctx *x, struct run *run)
 				      i ? "," : "", c->files[i]);
 	if (c->nfiles)
 		rc |= kv_set(&run->options, RK_JOB_FILES, "%s", buf);
+	rc |= opt_record(&(struct opt_group){ vhook_opt_table, &x->verify }, 1, &run->options);
 	rc |= kv_set(&run->options, RK_JOB_OVERWRITE, "%d", c->sf.overwrite);
 	rc |= kv_set(&run->options, RK_JOB_NO_LAYOUT, "%d", c->sf.no_layout);
 	if (c->sf.destroy_dev)
@@ -449,7 +520,9 @@ static int job_wl_setup(struct workload_ctx *x, struct runner *rc)
 			return EXIT_FAILED;
 		}
 	}
-	(void)rc;
+	/* --verify: one hook for every repeat, stamping the layout too */
+	if ((e = job_verify_start(rc, &c->plan)) < 0)
+		return EXIT_FAILED;
 	e = job_layout(&c->plan, &c->sf, err, sizeof(err));
 	if (e == -EINTR)
 		return EXIT_SIGNAL;
@@ -465,19 +538,27 @@ static int job_wl_run(struct workload_ctx *x, struct runner *rc)
 	struct job_cmd *c = x->cfg;
 
 	c->err = job_run_steps(rc, &c->plan);
+	/* the verify row: after every step of the repeat, of its files as they are */
+	if (!c->err)
+		c->err = job_verify_run(rc, &c->plan);
 	return c->err;
 }
 
 static int job_wl_teardown(struct workload_ctx *x, struct run *run)
 {
 	struct job_cmd *c = x->cfg;
+	int rc = job_verify_stop(&c->plan);
 
 	(void)run;
+	if (rc < 0)
+		err_errno(rc, "job: cannot close the %s: '%s'",
+			  x->verify.journal ? "journal" : "connection to the listener",
+			  x->verify.journal ? x->verify.journal : x->verify.report_to);
 	if (c->planned)
 		job_layout_release(&c->plan, !sig_stop_requested());
 	scratch_destroy(c->sc);
 	c->sc = NULL;
-	return 0;
+	return rc < 0 ? rc : 0;
 }
 
 static void job_wl_report(struct workload_ctx *x, const struct run *run, int err, int status)
@@ -489,7 +570,9 @@ static void job_wl_report(struct workload_ctx *x, const struct run *run, int err
 		const struct row *w = run->rows[i];
 		const char *job = kv_get(&w->params, RK_JOB_JOB);
 
-		if ((w->flags & ROW_FAILED) && w->error && strcmp(w->phase, "aggregate"))
+		/* the verify row's failure was said where it was found (vhook.h) */
+		if ((w->flags & ROW_FAILED) && w->error && strcmp(w->phase, "aggregate") &&
+		    strcmp(w->phase, "verify"))
 			err_msg("job: %s failed: '%s': %s", w->phase, job ? job : "?", w->error);
 	}
 	if (err < 0 && err != -EINTR && !run->nrows)
@@ -504,6 +587,7 @@ const struct workload workload_job = {
 	.synopsis = job_synopsis,
 	.help = job_help,
 	.cfg_size = sizeof(struct job_cmd),
+	.flags = WORKLOAD_F_VERIFY,
 	.init = job_wl_init,
 	.parse = job_wl_parse,
 	.operands = NULL,

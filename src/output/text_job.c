@@ -373,8 +373,9 @@ static void tj_own(FILE *f, const struct run *run, int r)
 		const struct row *w = run->rows[i];
 		const char *job = kv_get(&w->params, RK_JOB_JOB);
 
+		/* a --verify row is printed after the summary, as every workload's */
 		if (!w->workload || strcmp(w->workload, "job") || (int)w->repeat != r ||
-		    !strcmp(w->phase, "disk"))
+		    !strcmp(w->phase, "disk") || !strcmp(w->phase, "verify"))
 			continue;
 		if (!strcmp(w->phase, "aggregate")) {
 			fprintf(f, "  step %lu (%s): %.0f threads, %s in %s: %.1f MiB/s, %.0f IOPS "
@@ -450,7 +451,8 @@ static int tj_last(const struct run *run, const struct row *w)
 			seen = 1;
 			continue;
 		}
-		if (seen && x->workload && !strcmp(x->workload, "job") && x->repeat == w->repeat)
+		if (seen && x->workload && !strcmp(x->workload, "job") && x->repeat == w->repeat &&
+		    (!x->phase || strcmp(x->phase, "verify")))
 			return 0;
 	}
 	return 1;

@@ -12,7 +12,7 @@
 static const struct {
 	const char *count, *first, *words;
 } classes[] = {
-	{ RK_VERIFY_IN_FLIGHT, NULL, "in flight (accepted)" },
+	{ RK_VERIFY_IN_FLIGHT, NULL, "in flight (accepted)" },	/* or an overlapped write */
 	{ RK_VERIFY_CORRUPTED, RK_VERIFY_FIRST_CORRUPTED, "corrupted" },
 	{ RK_VERIFY_MISDIRECTED, RK_VERIFY_FIRST_MISDIRECTED, "misdirected" },
 	{ RK_VERIFY_STALE, RK_VERIFY_FIRST_STALE, "stale (lost write)" },
@@ -35,6 +35,7 @@ int text_verify_row(FILE *f, const struct run *run, const struct row *w)
 	const char *crc = kv_get(&w->params, RK_VERIFY_CRC_PATH);
 	const char *id = kv_get(&w->params, RK_VERIFY_RUN_ID);
 	const char *drop = kv_get(&w->params, RK_VERIFY_AFTER_DROP);
+	const char *gens = kv_get(&w->params, RK_VERIFY_GENERATIONS);
 	double files = metric(w, RK_VERIFY_FILES), bad = metric(w, RK_VERIFY_BAD_BLOCKS);
 	char t[32], b[32];
 	size_t i;
@@ -66,7 +67,9 @@ int text_verify_row(FILE *f, const struct run *run, const struct row *w)
 			metric(w, RK_VERIFY_ACKED), metric(w, RK_VERIFY_ACK_S),
 			kv_get(&w->params, RK_VERIFY_JOURNAL) ?
 			kv_get(&w->params, RK_VERIFY_JOURNAL) : "?");
-	fprintf(f, "  run id %s, crc32c path %s%s\n", id ? id : "?", crc ? crc : "?",
-		drop && !strcmp(drop, "true") ? ", read after dropping the page cache" : "");
+	fprintf(f, "  run id %s, crc32c path %s%s%s\n", id ? id : "?", crc ? crc : "?",
+		drop && !strcmp(drop, "true") ? ", read after dropping the page cache" : "",
+		!gens ? "" : !strcmp(gens, "last-write") ? ", each block held to its last write" :
+		", held to any generation of the run (too many blocks to track)");
 	return out_text_extras(f, w);
 }

@@ -167,6 +167,7 @@ int vhook_before(struct ioctx *io, struct engine_req *r)
 	int rc;
 
 	s->f = NULL;
+	s->trk = 0;
 	if ((r->op != ENGINE_OP_WRITE && r->op != ENGINE_OP_PWRITE) || !r->len)
 		return 0;
 	pthread_mutex_lock(&h->mu);
@@ -187,12 +188,20 @@ int vhook_before(struct ioctx *io, struct engine_req *r)
 	s->tail_len = last;		/* the file's last block, once the write has landed */
 	f->stamped += k;
 	s->dsync = fe->dsync;
+	/* with the generation, under the same lock: "issued later" is "newer" */
+	vhook_track_issue(h, f, s, start, n);
 	pthread_mutex_unlock(&h->mu);
-	if (start != off && r->op == ENGINE_OP_WRITE &&
-	    (rc = (int)ioctx_lseek(io, r->fd, (int64_t)start, SEEK_SET)) < 0)
+	rc = 0;
+	if (start != off && r->op == ENGINE_OP_WRITE)
+		rc = (int)ioctx_lseek(io, r->fd, (int64_t)start, SEEK_SET);
+	if (rc >= 0)
+		rc = slot_buf(h, s, (size_t)n);
+	if (rc < 0) {
+		pthread_mutex_lock(&h->mu);
+		vhook_track_undo(f, s, start, n);
+		pthread_mutex_unlock(&h->mu);
 		return rc;
-	if ((rc = slot_buf(h, s, (size_t)n)) < 0)
-		return rc;
+	}
 	stamp_region(h, s, f, start, n, gen);
 	s->saved = r->buf;
 	s->f = f;
@@ -260,6 +269,11 @@ void vhook_after(struct ioctx *io, struct engine_req *r)
 		r->len = s->len;
 		if (r->op == ENGINE_OP_PWRITE)
 			r->off = s->off + pre;
+		if (s->trk) {
+			pthread_mutex_lock(&h->mu);
+			vhook_track_done(s->f, s, region, r->res);
+			pthread_mutex_unlock(&h->mu);
+		}
 		if (r->res > 0) {
 			if ((uint64_t)r->res == region) {
 				tail(h, s, region);
@@ -452,6 +466,7 @@ int vhook_stop(struct vhook *h)
 	rc = vhook_sink_close(h);
 	vhook_mark_rows(h);	/* the rows made after the verify row too */
 	for (i = 0; i < h->nfiles; i++) {
+		vhook_track_free(h->files[i]);
 		free(h->files[i]->path);
 		free(h->files[i]->pend);
 		free(h->files[i]);
@@ -467,4 +482,9 @@ int vhook_stop(struct vhook *h)
 uint64_t vhook_run_id(const struct vhook *h)
 {
 	return h ? h->run_id : 0;
+}
+
+uint32_t vhook_block(const struct vhook *h)
+{
+	return h ? h->block : 0;
 }

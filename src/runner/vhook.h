@@ -113,6 +113,24 @@ int vhook_attach(struct vhook *h, struct ioctx *io);
  * No-op (0) when io has no hook. */
 int vhook_file(struct ioctx *io, int fd, const char *path, uint32_t file_id, uint64_t gen);
 
+/* Hold every block of the file file_id (named on io by vhook_file) to the generation of
+ * its last write, so that the verification phase can tell a write the storage lost
+ * (stale) in a file that is overwritten in place: the hook keeps, per block of grid bytes
+ * over [0, size), the generation of the newest write that completed with no other write
+ * of that block in flight when it was issued (vhook_track.c says why), and the check
+ * fails a block that holds an older one and accepts a newer one, whole or torn over it
+ * (it overlapped: counted in flight). For files written with VHOOK_GEN_COUNT, whose
+ * blocks are otherwise held to any generation of the run. The workload's rule: every
+ * write of the file is whole blocks of grid bytes at multiples of grid, one request one
+ * block unless grid is the hook's block length (a longer request is then several); a
+ * write that breaks it ends the tracking of that file (any generation again). grid must
+ * lie in [VBLOCK_MIN_LEN, the hook's block length]. Returns 1 when the file is tracked
+ * (again: a thread reopening it), 0 when it is not (no hook on io; size not whole
+ * blocks; a second grid; the tables of the hook's files would pass VHOOK_TRACK_MAX
+ * blocks), -EINVAL (a grid out of range, a file_id not named), -ENOMEM. Thread-safe. */
+#define VHOOK_TRACK_MAX	(1ull << 22)	/* blocks over all files: 16 bytes each */
+int vhook_track(struct ioctx *io, uint32_t file_id, uint32_t grid, uint64_t size);
+
 /* The verification phase: a row (workload, "verify") of its own, timed apart from the
  * writes, that reads every file named (after dropping it from the page cache with
  * --verify-after-drop) and checks every block (core/verify.h): bytes, blocks, the count of
@@ -129,6 +147,8 @@ int vhook_stop(struct vhook *h);
 
 /* The run id stamped in every block (0 for NULL). */
 uint64_t vhook_run_id(const struct vhook *h);
+/* The template's length: the longest block; a longer request is several (0 for NULL). */
+uint32_t vhook_block(const struct vhook *h);
 
 /* --- called by runner/ioctx.c only ------------------------------------------------- */
 

@@ -135,6 +135,8 @@ struct vh_total {
 	const char *first_path[VBLOCK_NCLASS];
 	const char *crc_path;
 	uint64_t run_id;		/* the first file's blocks' (a copy's: its source's) */
+	uint64_t tracked, untracked;	/* files held to their last writes, or not after
+					 * tracking was asked for (vhook_track) */
 	int err;			/* the first failure to read a file */
 	const char *err_path;
 };
@@ -182,6 +184,7 @@ static int check_file(struct vhook *h, const struct vh_file *f, const struct vjo
 {
 	struct verify_summary s;
 	struct verify_opts o;
+	struct vjournal_map tm;
 	struct stat st;
 	int fd, rc;
 
@@ -202,7 +205,16 @@ static int check_file(struct vhook *h, const struct vh_file *f, const struct vjo
 	if (h->cfg->after_drop)
 		(void)cache_drop(fd);	/* best effort: the row says it was asked */
 	file_opts(h, f, &o);
-	rc = verify_fd(fd, &o, f->gen == VHOOK_GEN_CHECK ? NULL : j, &s);
+	if (f->blk && f->gen != VHOOK_GEN_CHECK) {
+		/* the generation of each block's last write: stricter than a journal's
+		 * acknowledgements, and true in the run that wrote them (no crash since) */
+		if ((rc = vhook_track_map(h, f, &tm)) < 0)
+			goto fail;
+		rc = verify_fd(fd, &o, &tm, &s);
+		vjournal_map_free(&tm);
+	} else {
+		rc = verify_fd(fd, &o, f->gen == VHOOK_GEN_CHECK ? NULL : j, &s);
+	}
 	if (rc == -EINVAL && f->gen != VHOOK_GEN_CHECK) {
 		/* not one valid block of this run and file: every block written is lost */
 		memset(&s, 0, sizeof(s));
@@ -218,6 +230,8 @@ static int check_file(struct vhook *h, const struct vh_file *f, const struct vjo
 	if (rc < 0)
 		goto fail;
 	total_add(t, &s, f->path);
+	t->tracked += f->blk != NULL;
+	t->untracked += f->track_lost;
 	worker_account(w, (int64_t)s.size);
 	return 0;
 fail:
@@ -289,6 +303,9 @@ static void fill_row(struct vhook *h, struct row *row, const struct vh_total *t)
 	kv_set(&row->params, RK_VERIFY_BLOCK, "%u", (unsigned)h->block);
 	kv_set(&row->params, RK_VERIFY_AFTER_DROP, "%s", h->cfg->after_drop ? "true" : "false");
 	kv_set(&row->params, RK_VERIFY_CRC_PATH, "%s", t->crc_path ? t->crc_path : "?");
+	if (t->tracked || t->untracked)
+		kv_set(&row->params, RK_VERIFY_GENERATIONS, "%s",
+		       t->untracked ? "any" : "last-write");
 	if (h->cfg->journal)
 		kv_set(&row->params, RK_VERIFY_JOURNAL, "%s", h->cfg->journal);
 	else if (h->cfg->report_to)

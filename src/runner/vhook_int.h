@@ -10,6 +10,14 @@
 #include "core/vnet.h"
 #include "runner/vhook.h"
 
+/* A tracked block (vhook_track): the generation of its newest write that completed with
+ * no other write of it in flight when it was issued (0: none known), and the writes of
+ * it in flight now. */
+struct vh_blk {
+	uint64_t gen;
+	uint32_t busy;
+};
+
 /* A file the workload named: known until the hook stops. */
 struct vh_file {
 	char *path;
@@ -21,6 +29,10 @@ struct vh_file {
 					 * continuing it is merged with it */
 	struct vjournal_rec *pend;	/* written, no sync yet (with a journal only) */
 	size_t npend, cap;
+	uint32_t grid;			/* vhook_track: every block's length (0: none) */
+	int track_lost;			/* tracking was asked for and given up */
+	uint64_t nblk;
+	struct vh_blk *blk;		/* nblk blocks of grid bytes, or NULL */
 };
 
 /* An open descriptor of a named file. */
@@ -48,6 +60,7 @@ struct vhook {
 	int sink_err;			/* the first failure to record an acknowledgement */
 	uint64_t acked;			/* records acknowledged */
 	uint64_t ack_ns;		/* time spent recording them */
+	uint64_t tracked;		/* blocks of every file's table (VHOOK_TRACK_MAX) */
 };
 
 /* One request slot's state while a stamped write is in flight. */
@@ -61,6 +74,8 @@ struct vh_slot {
 	uint64_t tail_len;		/* the region's last piece */
 	int dsync;
 	int dirty;			/* a piece off the block grid: prepare again first */
+	int trk;			/* counted in the file's table (vhook_track) */
+	int clean;			/* no other write of its blocks was in flight */
 };
 
 struct vhook_io {
@@ -73,6 +88,20 @@ struct vhook_io {
  * without either); close it. 0 or -errno after printing why. */
 int vhook_sink_open(struct vhook *h);
 int vhook_sink_close(struct vhook *h);
+/* vhook_track.c: a write of [start, start + n) of f is issued (mutex held): s->trk and
+ * s->clean say whether the table counted it and whether it was alone on its blocks. A
+ * write off the file's grid ends the tracking of f. */
+void vhook_track_issue(struct vhook *h, struct vh_file *f, struct vh_slot *s, uint64_t start,
+		       uint64_t n);
+/* The write of s ended (mutex held): done, the bytes it wrote of region. */
+void vhook_track_done(struct vh_file *f, struct vh_slot *s, uint64_t region, int64_t done);
+/* The write of s, [start, start + n), was not issued after all (mutex held). */
+void vhook_track_undo(struct vh_file *f, struct vh_slot *s, uint64_t start, uint64_t n);
+/* The table of f as the newest generation of each block, sorted by offset, for the
+ * check (core/verify.h takes it as a journal). 0 or -ENOMEM. */
+int vhook_track_map(const struct vhook *h, const struct vh_file *f, struct vjournal_map *m);
+void vhook_track_free(struct vh_file *f);
+
 /* vhook_check.c: mark every row of this repeat of h's workload as measured with stamped
  * blocks (RK_VERIFY). */
 void vhook_mark_rows(struct vhook *h);

@@ -518,6 +518,9 @@ static const struct result_key row_keys[] = {
 	      "the CRC32C code that ran: sse4.2, armv8-crc or software"),
 	PARAM(RK_VERIFY_JOURNAL, "", 0, RK_CMP_NONE, NULL,
 	      "where acknowledged generations went: the journal file or the listener"),
+	PARAM(RK_VERIFY_GENERATIONS, "", 0, RK_CMP_NONE, NULL,
+	      "last-write: each block held to the generation of its last write (stale "
+	      "found); any: some file too large to track, held to any generation of the run"),
 	METRIC(RK_VERIFY_BLOCKS, "blocks", "blocks checked"),
 	METRIC(RK_VERIFY_BAD_BLOCKS, "blocks", "blocks in failing classes"),
 	METRIC(RK_VERIFY_FILES, "files", "files checked"),

@@ -472,6 +472,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_VERIFY_AFTER_DROP	"verify_after_drop"
 #define RK_VERIFY_CRC_PATH	"verify_crc_path"
 #define RK_VERIFY_JOURNAL	"verify_journal"
+#define RK_VERIFY_GENERATIONS	"verify_generations"
 #define RK_VERIFY_BLOCKS	"verify_blocks"
 #define RK_VERIFY_BAD_BLOCKS	"verify_bad_blocks"
 #define RK_VERIFY_FILES		"verify_files"

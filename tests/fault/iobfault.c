@@ -11,6 +11,9 @@
  *                   damaged, the others pass as they are) reaches the file with its
  *                   middle byte inverted and reports success, as silent damage on
  *                   the way to the disk would (later ones are whole)
+ *           lose    the Nth write (counted as op=write counts; write and pwrite)
+ *                   reports success and writes nothing, as a lost write would (the
+ *                   file keeps what it held; later ones are whole)
  *           fsync   fsync, fdatasync and syncfs
  *           odirect every open with O_DIRECT fails (err: EINVAL, always), as on a file
  *                   system without direct I/O (nth and once do not apply)
@@ -43,7 +46,7 @@
 
 #define MAXFD 4096
 
-enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT, OP_ODIRECT };
+enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT, OP_LOSE, OP_ODIRECT };
 
 static struct {
 	int ready, op, err, once;
@@ -79,6 +82,8 @@ static void setup(void)
 			cfg.op = OP_FSYNC;
 		else if (!strcmp(tok, "op=corrupt"))
 			cfg.op = OP_CORRUPT;
+		else if (!strcmp(tok, "op=lose"))
+			cfg.op = OP_LOSE;
 		else if (!strcmp(tok, "op=odirect"))
 			cfg.op = OP_ODIRECT;
 		else if (!strcmp(tok, "err=ENOSPC"))
@@ -135,10 +140,11 @@ static void tell(const char *what, long n)
 }
 
 /* Should this call of kind op on fd fail? Returns 0 (go on), 1 (fail with cfg.err),
- * 2 (short: write half), 3 (corrupt: write it with a byte changed). */
+ * 2 (short: write half), 3 (corrupt: write it with a byte changed), 4 (lose: write
+ * nothing, report it all written). */
 static int strike(int fd, int op)
 {
-	int one = cfg.op == OP_SHORT || cfg.op == OP_CORRUPT;
+	int one = cfg.op == OP_SHORT || cfg.op == OP_CORRUPT || cfg.op == OP_LOSE;
 	long n;
 
 	if (!is_tracked(fd))
@@ -149,8 +155,9 @@ static int strike(int fd, int op)
 	if (n < cfg.nth || (cfg.once && n != cfg.nth) || (one && n != cfg.nth))
 		return 0;
 	tell(cfg.op == OP_FSYNC ? "sync failed" : cfg.op == OP_SHORT ? "a whole write failed" :
-	     cfg.op == OP_CORRUPT ? "write corrupted" : "write failed", n);
-	return cfg.op == OP_SHORT ? 2 : cfg.op == OP_CORRUPT ? 3 : 1;
+	     cfg.op == OP_CORRUPT ? "write corrupted" : cfg.op == OP_LOSE ? "write lost" :
+	     "write failed", n);
+	return cfg.op == OP_SHORT ? 2 : cfg.op == OP_CORRUPT ? 3 : cfg.op == OP_LOSE ? 4 : 1;
 }
 
 /* A copy of buf with its middle byte inverted (NULL when len is 0 or memory is short:
@@ -325,6 +332,8 @@ ssize_t write(int fd, const void *buf, size_t len)
 		errno = cfg.err;
 		return -1;
 	}
+	if (s == 4)
+		return (ssize_t)len;
 	r = wrote(real_write(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len));
 	free(bad);
 	return r;
@@ -341,6 +350,8 @@ ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
 		errno = cfg.err;
 		return -1;
 	}
+	if (s == 4)
+		return (ssize_t)len;
 	r = wrote(real_pwrite(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len, off));
 	free(bad);
 	return r;
@@ -357,6 +368,8 @@ ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off)
 		errno = cfg.err;
 		return -1;
 	}
+	if (s == 4)
+		return (ssize_t)len;
 	r = wrote(real_pwrite64(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len, off));
 	free(bad);
 	return r;

@@ -124,7 +124,12 @@ static void t_errors(void)
 	CHECK_ERR("[a]\nrw=randtrim\n", "trim workloads are not implemented");
 	CHECK_ERR("[a]\nrw=randread:0\n", "a new offset every N");
 	CHECK_ERR("[a]\nzonemode=zbd\n", "fio option 'zonemode' is not implemented");
-	CHECK_ERR("[a]\nverify=crc32c\n", "fio option 'verify' is not implemented");
+	CHECK_ERR("[a]\nverify_fatal=1\n", "fio option 'verify_fatal' is not implemented by "
+		  "iobattery (iobattery's --verify, or verify=crc32c, stamps every block");
+	CHECK_ERR("[a]\nverify=pattern\n", "fio's pattern verification is not implemented");
+	CHECK_ERR("[a]\nverify=null\n", "fio's pretend verification is not implemented");
+	CHECK_ERR("[a]\nverify=crc33\n", "invalid 'verify=crc33': 0 or a checksum");
+	CHECK_ERR("[a]\ndo_verify=0\n", "'do_verify=0' is not implemented");
 	CHECK_ERR("[a]\nhipri=1\n", "option 'hipri' belongs to ioengine=io_uring");
 	CHECK_ERR("[a]\nreadfua=1\n", "fio option 'readfua' is not implemented");
 	CHECK_ERR("[a]\nioengine=posixaio\n", "fio's posixaio engine is not implemented");
@@ -557,6 +562,28 @@ static int tool(const char *mode, const char *file)
 	return 0;
 }
 
+/* fio's verify=CHECKSUM turns on iobattery's --verify (said once, where it is set, and
+ * inherited from [global]); verify=0 turns it off; do_verify=1 is fio's default. */
+static void t_verify(void)
+{
+	const struct job_def *d = one("[a]\nverify=md5\ndo_verify=1\n");
+
+	if (d)
+		CHECK(d->verify && JOB_SET(d, JOB_OPT_VERIFY));
+	CHECK(strstr(t_warnings, "line 2, section [a]: verify=md5 is served by iobattery's "
+				 "--verify: every block the run writes carries iobattery's header "
+				 "and CRC32C (not fio's md5 header)") != NULL);
+	d = one("[global]\nverify=crc32c-intel\n[a]\n");
+	if (d)
+		CHECK(d->verify);
+	d = one("[global]\nverify=sha256\n[a]\nverify=0\n");
+	if (d)
+		CHECK(!d->verify);
+	d = one("[a]\n");
+	if (d)
+		CHECK(!d->verify);
+}
+
 /* io_uring's options apply to io_uring jobs; inherited by another engine they drop;
  * invalidate and write_iolog are kept. */
 static void t_engine_opts(void)
@@ -602,6 +629,7 @@ int main(int argc, char **argv)
 	RUN(t_include);
 	RUN(t_garbage);
 	RUN(t_engine_opts);
+	RUN(t_verify);
 	job_list_free(&t_list);
 	return test_done();
 }

@@ -5,6 +5,7 @@
  * with HAVE_LIBPQ; without it db_pg_open says so. */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,12 @@ static int pg_wait(struct pg *p, int stop, int *cancelled, char *err, size_t err
 			*cancelled = 1;
 		}
 		if (p->alive && !p->alive(p->arg)) {
+			int b = p->pq->backend_pid(p->conn);
+
+			/* our throwaway server's backend runs on without its postmaster until
+			 * the statement ends: it is ours, and nothing is left running */
+			if (b > 0)
+				kill((pid_t)b, SIGKILL);
 			snprintf(err, errlen, "the server exited during the statement");
 			return -ECONNRESET;
 		}

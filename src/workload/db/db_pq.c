@@ -26,7 +26,7 @@
 	X(result_error_field, PQresultErrorField) X(cmd_status, PQcmdStatus) \
 	X(cmd_tuples, PQcmdTuples) X(ntuples, PQntuples) X(get_value, PQgetvalue) \
 	X(clear, PQclear) X(get_cancel, PQgetCancel) X(cancel, PQcancel) \
-	X(free_cancel, PQfreeCancel) X(ping, PQping)
+	X(free_cancel, PQfreeCancel) X(ping, PQping) X(backend_pid, PQbackendPID)
 
 #define DB_PQ_ENTRY(field, fn) { #fn, offsetof(struct db_pq, field) },
 static const struct {

@@ -37,6 +37,7 @@ struct db_pq {
 	int (*cancel)(PGcancel *cancel, char *errbuf, int errbufsize);
 	void (*free_cancel)(PGcancel *cancel);
 	PGPing (*ping)(const char *conninfo);
+	int (*backend_pid)(const PGconn *conn);
 };
 
 /* The loaded functions: the first call dlopens libpq (its soname, then the path configure

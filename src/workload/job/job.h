@@ -25,8 +25,11 @@
  * ("4q", "1sec", which fio reads as 1 us), a fraction ("1.5m", which fio reads as 1),
  * a negative count (numjobs=-1, which fio reads as 1), numjobs=0, nrfiles=0, junk after
  * a number, more values than directions, a bssplit that does not add up to 100, a
- * section header without its ']', an ioengine iobattery does not have. Options fio
- * knows that iobattery does not implement (zonemode, verify, trim modes, ...) are
+ * section header without its ']', an ioengine iobattery does not have. fio's verify=
+ * with a checksum (md5, crc32c, sha256, ...) turns on iobattery's --verify, with a
+ * warning that iobattery's own header and CRC32C are written instead of fio's (verify=0
+ * is off; pattern, null and do_verify=0 are refused). Options fio
+ * knows that iobattery does not implement (zonemode, verify_*, trim modes, ...) are
  * errors naming the option; JOB_PARSE_IGNORE_UNKNOWN makes them warnings (they are then
  * ignored, but kept for the dump). An option fio does not know is always an error.
  *
@@ -144,7 +147,7 @@ enum job_opt_id {
 	JOB_OPT_GROUP_REPORTING, JOB_OPT_STONEWALL, JOB_OPT_NEW_GROUP, JOB_OPT_DESCRIPTION,
 	JOB_OPT_NAME, JOB_OPT_KB_BASE, JOB_OPT_INVALIDATE, JOB_OPT_FIXEDBUFS,
 	JOB_OPT_REGISTERFILES, JOB_OPT_SQTHREAD_POLL, JOB_OPT_SQTHREAD_POLL_CPU, JOB_OPT_HIPRI,
-	JOB_OPT_WRITE_IOLOG,
+	JOB_OPT_WRITE_IOLOG, JOB_OPT_VERIFY, JOB_OPT_DO_VERIFY,
 	JOB_OPT_COUNT
 };
 
@@ -218,6 +221,8 @@ struct job_def {
 	double pctl[JOB_PCTL_MAX];	/* percentile_list (fio's 17 defaults) */
 
 	bool invalidate;	/* drop the files' cached pages before the job (fio: 1) */
+	bool verify;		/* verify=CHECKSUM: fio's check, served by iobattery's
+				 * --verify (its own header and CRC32C, the whole run) */
 	/* io_uring's options, by fio's names (ENGINE_O_* of engine.h); a job section that
 	 * sets one with another ioengine is refused, one inherited from [global] is not */
 	bool fixedbufs, registerfiles, sqthread_poll, hipri;

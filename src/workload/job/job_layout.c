@@ -14,6 +14,7 @@
 #include "core/rng.h"
 #include "core/scratch.h"
 #include "runner/ioctx.h"
+#include "runner/vhook.h"
 #include "workload/job/job_run.h"
 
 #define LAYOUT_CHUNK	(1u << 20)
@@ -45,10 +46,41 @@ static int layout_fill(struct ioctx *io, int fd, uint64_t from, uint64_t to, uns
 	return sig_stop_requested() ? -EINTR : 0;
 }
 
-/* Create or extend one file. 0 or -errno with the message. */
-static int layout_file(struct ioctx *io, struct job_file *f, const struct job_safety *sf,
-		       unsigned char *buf, struct rng *r, char *err, size_t errlen)
+/* --verify: all of [0, f->need) of fd in blocks of f->vbs, stamped by the hook (which
+ * replaces the bytes of buf): requests of whole blocks, one block per request unless the
+ * file's blocks are the hook's length (a request is then cut into blocks). 0 or -errno. */
+static int layout_stamp(struct ioctx *io, const struct job_file *f, int fd, uint32_t hblock,
+			unsigned char *buf)
 {
+	struct engine_req *q = io->ctl;
+	uint64_t from = 0, chunk = f->vbs;
+	int64_t k;
+
+	if (f->vbs == hblock && f->vbs < LAYOUT_CHUNK)
+		chunk = LAYOUT_CHUNK / f->vbs * f->vbs;
+	while (from < f->need && !sig_stop_requested()) {
+		memset(q, 0, sizeof(*q));
+		q->op = ENGINE_OP_PWRITE;
+		q->fd = fd;
+		q->buf = buf;
+		q->len = (size_t)(f->need - from < chunk ? f->need - from : chunk);
+		q->off = from;
+		k = ioctx_call(io, q);
+		if (k < 0)
+			return (int)k;
+		if ((uint64_t)k != q->len)
+			return -EIO;	/* a short write would leave part of a block */
+		from += (uint64_t)k;
+	}
+	return sig_stop_requested() ? -EINTR : 0;
+}
+
+/* Create or extend one file (idx: its number in the plan). 0 or -errno with the message. */
+static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
+		       const struct job_safety *sf, unsigned char *buf, struct rng *r, char *err,
+		       size_t errlen)
+{
+	struct job_file *f = &p->files[idx];
 	int flags = O_WRONLY | O_NOFOLLOW | O_CLOEXEC, fd, rc = 0;
 
 	if (!f->exists)
@@ -62,10 +94,16 @@ static int layout_file(struct ioctx *io, struct job_file *f, const struct job_sa
 		f->cleanup_slot = cleanup_register(f->path, 0);
 		(void)mark_created(fd);	/* without xattrs, --overwrite is needed later */
 	}
-	if (sf->no_layout)
+	if (p->vh && f->vbs) {
+		/* --verify: the whole file, an existing one too, in checkable blocks */
+		rc = job_verify_open(p->vh, io, f, idx, fd);
+		if (!rc)
+			rc = layout_stamp(io, f, fd, vhook_block(p->vh), buf);
+	} else if (sf->no_layout) {
 		rc = ioctx_ftruncate(io, fd, f->need);
-	else
+	} else {
 		rc = layout_fill(io, fd, f->have, f->need, buf, r);
+	}
 	if (!rc && !sf->no_layout)
 		rc = ioctx_sync(io, fd, 1);
 	if (ioctx_close(io, fd) < 0 && !rc)
@@ -78,12 +116,15 @@ static int layout_file(struct ioctx *io, struct job_file *f, const struct job_sa
 int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen)
 {
 	struct ioctx io;
-	unsigned char *buf = malloc(LAYOUT_CHUNK);
+	unsigned char *buf;
+	size_t blen = LAYOUT_CHUNK;
 	struct rng r;
 	unsigned i;
 	int rc;
 
-	if (!buf)
+	for (i = 0; i < p->nfiles; i++)
+		blen = p->files[i].vbs > blen ? p->files[i].vbs : blen;
+	if (!(buf = malloc(blen)))
 		return -ENOMEM;
 	rc = ioctx_init(&io, &engine_psync, 1);
 	if (rc < 0) {
@@ -95,9 +136,10 @@ int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_
 		struct job_file *f = &p->files[i];
 
 		/* the null engine touches no file: nothing to lay out for it */
-		if (!f->io || f->device || (f->exists && f->need <= f->have))
+		if (!f->io || f->device ||
+		    (f->exists && f->need <= f->have && !(p->vh && f->vbs)))
 			continue;
-		rc = layout_file(&io, f, sf, buf, &r, err, errlen);
+		rc = layout_file(&io, p, i, sf, buf, &r, err, errlen);
 	}
 	ioctx_exit(&io);
 	free(buf);

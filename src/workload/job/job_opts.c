@@ -440,6 +440,62 @@ static int jo_buffered(struct job_pstate *ps, struct job_def *d, const struct jo
 	return 0;
 }
 
+static int jo_flag(struct job_pstate *ps, const char *val, bool *out);
+
+/* fio's verify=: a checksum turns on iobattery's --verify for the run, whose blocks carry
+ * iobattery's header and CRC32C (not fio's): said once where it is set. */
+static int jo_verify(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+		     const char *val)
+{
+	static const char *const sums[] = {
+		"md5", "crc64", "crc32", "crc32c-intel", "crc32c", "crc16", "crc7", "sha1",
+		"sha256", "sha512", "sha3-224", "sha3-256", "sha3-384", "sha3-512", "xxhash",
+		"meta",
+	};
+	const char *v = val;
+
+	(void)o;
+	while (v && isspace((unsigned char)*v))
+		v++;
+	if (v && !strcmp(v, "0")) {
+		d->verify = false;
+		return 0;
+	}
+	if (v && (!strcmp(v, "pattern") || !strcmp(v, "null")))
+		return job_perr(ps, "'%s=%s': fio's %s verification is not implemented: "
+				"iobattery's --verify (or verify=crc32c) stamps every block "
+				"written with a header and a CRC32C and reads it back", ps->optname,
+				val, !strcmp(v, "null") ? "pretend" : "pattern");
+	if (job_opt_word(v, sums, (int)(sizeof(sums) / sizeof(sums[0]))) < 0)
+		return job_opt_bad(ps, val, "0 or a checksum: md5, crc64, crc32, crc32c, "
+				   "crc32c-intel, crc16, crc7, sha1, sha256, sha512, sha3-224, "
+				   "sha3-256, sha3-384, sha3-512, xxhash, meta");
+	job_pwarn(ps, "verify=%s is served by iobattery's --verify: every block the run writes "
+		  "carries iobattery's header and CRC32C (not fio's %s header) and is read "
+		  "back after the write steps", v, v);
+	d->verify = true;
+	return 0;
+}
+
+/* fio's do_verify: 1 (its default) only; 0 would write headers and never check them. */
+static int jo_do_verify(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+			const char *val)
+{
+	bool on;
+
+	(void)o;
+	(void)d;
+	if (!val)
+		return job_perr(ps, "'%s' needs a value (%s=1)", ps->optname, ps->optname);
+	if (jo_flag(ps, val, &on))
+		return -EINVAL;
+	if (!on)
+		return job_perr(ps, "'%s=%s' is not implemented: with --verify (or verify=) "
+				"iobattery reads every block back after the write steps",
+				ps->optname, val);
+	return 0;
+}
+
 #define GEN(nm, al, idv, k, f, mn, mx)	{ nm, al, idv, k, 0, JO_OFF(f), mn, mx, 0, NULL }
 #define TIME(nm, al, idv, f, unit, mx)	{ nm, al, idv, JK_TIME, 0, JO_OFF(f), 0, mx, unit, NULL }
 #define EOPT(nm, idv, k, f, mx)	{ nm, NULL, idv, k, -1, JO_OFF(f), 0, mx, 0, NULL }
@@ -504,6 +560,8 @@ static const struct job_optdef job_opts[] = {
 	EOPT("sqthread_poll_cpu", JOB_OPT_SQTHREAD_POLL_CPU, JK_UINT, sqthread_poll_cpu, 65535),
 	EOPT("hipri", JOB_OPT_HIPRI, JK_SET, hipri, 0),
 	GEN("write_iolog", NULL, JOB_OPT_WRITE_IOLOG, JK_STR, write_iolog, 0, 0),
+	SPEC("verify", NULL, JOB_OPT_VERIFY, jo_verify),
+	SPEC("do_verify", NULL, JOB_OPT_DO_VERIFY, jo_do_verify),
 };
 
 const struct job_optdef *job_opt_find(const char *name)

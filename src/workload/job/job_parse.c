@@ -165,6 +165,14 @@ static int jp_line_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* What fio's other verification options get said: where iobattery's check is. */
+static const char *jp_verify_hint(const char *name)
+{
+	return strstr(name, "verify") ? " (iobattery's --verify, or verify=crc32c, stamps every "
+					"block written and reads each back after the write "
+					"steps)" : "";
+}
+
 /* One option line: substitute, split, find, apply, record. */
 static int jp_apply_line(struct job_pstate *ps, struct job_def *d, struct jp_line *ln,
 			 bool subst, struct job_sect *rec, size_t *rcap)
@@ -200,10 +208,11 @@ static int jp_apply_line(struct job_pstate *ps, struct job_def *d, struct jp_lin
 		if (!job_fio_has_option(name))
 			rc = job_perr(ps, "unknown option '%s'", name);
 		else if (!(ps->ctx->flags & JOB_PARSE_IGNORE_UNKNOWN))
-			rc = job_perr(ps, "fio option '%s' is not implemented by iobattery", name);
+			rc = job_perr(ps, "fio option '%s' is not implemented by iobattery%s",
+				      name, jp_verify_hint(name));
 		else {
-			job_pwarn(ps, "fio option '%s' is not implemented by iobattery: ignored",
-				  name);
+			job_pwarn(ps, "fio option '%s' is not implemented by iobattery%s: ignored",
+				  name, jp_verify_hint(name));
 			rc = jp_record(rec, name, val, rcap);
 		}
 	} else {

@@ -127,6 +127,7 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 
 		t->first_done = &first_done;
 		t->pfiles = p->files;
+		t->vh = p->vh;
 		if (!t->d->time_based)
 			expected += t->size * t->d->loops;
 	}

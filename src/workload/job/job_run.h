@@ -33,7 +33,9 @@
 #include "stats/hist.h"
 #include "workload/job/job.h"
 
+struct ioctx;
 struct runner;
+struct vhook;
 struct worker;
 struct row;
 struct scratch;
@@ -115,6 +117,8 @@ struct job_file {
 	bool read;		/* some job reads it */
 	bool io;		/* a thread with a real engine uses it (not only null) */
 	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
+	uint32_t vbs;		/* --verify: the length of every block written to it (its
+				 * writers' bs); 0: not stamped, not checked */
 };
 
 /* A thread's region of one file. */
@@ -138,6 +142,7 @@ struct job_thread {
 	struct job_stats st;
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
 	const struct job_file *pfiles;	/* plan->files */
+	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
 };
 
 /* A report unit: the threads fio reports as one block. */
@@ -165,6 +170,8 @@ struct job_plan {
 	char *scratch_parent;		/* the jobs' directory= (or -d) for the scratch
 					 * directory; NULL: the current directory */
 	bool need_scratch;
+	struct vhook *vh;		/* --verify: the hook of the whole measurement (every
+					 * repeat), made before the layout; NULL without */
 };
 
 /* Safety switches from iobattery's own options. */
@@ -195,8 +202,9 @@ void job_plan_free(struct job_plan *p);
 uint64_t job_plan_layout_bytes(const struct job_plan *p);
 
 /* Create and fill the files with random data (not timed), fdatasync them; a named new
- * file is registered for removal until job_layout_keep. eng: the engine for the calls
- * (psync). 0 or -errno with the message in err. */
+ * file is registered for removal until job_layout_keep. With p->vh, each file with vbs
+ * (an existing one too) is written whole in blocks the hook stamps. Every call goes
+ * through a psync ioctx. 0 or -errno with the message in err. */
 int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen);
 /* Drop the page cache of the files threads [first, first+n) use (fio's invalidate=1). */
 void job_invalidate(struct job_plan *p, unsigned first, unsigned n);
@@ -239,6 +247,38 @@ void job_iolog_io(FILE *f, uint64_t ms, const char *file, unsigned dir, uint64_t
 		  uint64_t len);
 /* The closing lines; fclose. 0 or -errno (a write error included). */
 int job_iolog_close(FILE *f, const char *const *files, unsigned n);
+
+/* ---- job_verify.c: --verify (runner/vhook.h) ----
+ * Every file a job writes is laid out in blocks of its writers' bs, each stamped through
+ * the hook, and every timed write is one such block (fixed bs, on the grid from offset
+ * 0), each a newer generation of its file (VHOOK_GEN_COUNT) with the hook tracking the
+ * generation of each block's last write; a verify row after each repeat's steps reads
+ * every file back. Reads in the steps are not checked (no CRC pass in a timed read). */
+
+/* Whether --verify can hold the plan (after job_plan_check: the regions are final) and
+ * the block length of each file written (files[].vbs). Refused, each naming the job
+ * and the file: no job writes; ioengine=null; bsrange or bssplit for writes; bs below
+ * 64 bytes or above 1 GiB; blockalign or rw=write:N off the grid; a region or a file
+ * that is not whole blocks; one file written at two sizes; a block device; an existing
+ * file longer than the jobs reach; --no-layout; verify= on a job that only reads.
+ * 0 or -EINVAL with the message in err. */
+int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err,
+		    size_t errlen);
+/* Whether a job of the plan asked for fio's verify= (which turns --verify on). */
+bool job_verify_asked(const struct job_plan *p);
+/* Make p->vh when rc->verify asks for it (the template: the longest files[].vbs, random
+ * bytes as the layout's). Before job_layout. 0 or -errno after the message. */
+int job_verify_start(struct runner *rc, struct job_plan *p);
+/* io just opened fd for writing on f, the plan's file number idx: with a hook (vh) and a
+ * file that is stamped (f->vbs), attach the hook to io, name the file, track its blocks.
+ * 0 (nothing to do too) or -errno. Thread-safe (the hook is). */
+int job_verify_open(struct vhook *vh, struct ioctx *io, const struct job_file *f,
+		    unsigned idx, int fd);
+/* The verify row after a repeat's steps (its job params: the files and block sizes).
+ * 0 (bad blocks fail the row: exit 1), -EINTR, or -errno (the row says why). */
+int job_verify_run(struct runner *rc, struct job_plan *p);
+/* Stop and free p->vh. 0 or -errno of closing the journal. */
+int job_verify_stop(struct job_plan *p);
 
 /* ---- job_run.c ---- */
 

@@ -131,6 +131,11 @@ static int jw_setup_files(struct jw *j)
 			f->fd = ioctx_open(&j->io, path, flags, 0);
 			if (f->fd < 0)
 				return jw_err(j, f->fd, "cannot open", path);
+			/* --verify: this thread's writes of the file are stamped */
+			if (job_rw_writes(d->rw) &&
+			    (rc = job_verify_open(t->vh, &j->io, &t->pfiles[t->files[i].file],
+						  t->files[i].file, f->fd)) < 0)
+				return jw_err(j, rc, "cannot verify the writes of", path);
 			if (j->async && !ioctx_async_honest(&j->io, f->fd))
 				j->s->sync_only_engine = true;
 		}

@@ -1,0 +1,219 @@
+/* job_verify.c - `iobattery job --verify` (and fio's verify=): what the check can hold,
+ * the hook of the measurement, each file named and tracked where it is opened for
+ * writing, and the verify row after the steps (runner/vhook.h does the stamping and the
+ * check).
+ *
+ * The rule that makes a job's file checkable: the checker walks a file by its blocks'
+ * headers, so every write must replace whole blocks of the one length the file is laid
+ * out in. A job with --verify therefore writes one fixed bs, on the grid of that bs from
+ * offset 0 (its region and alignment whole blocks), and every job writing a file writes
+ * the same bs; the layout stamps the whole file in blocks of it first. What breaks the
+ * rule (bsrange, bssplit, a blockalign or skip off the grid, two sizes on one file) is
+ * refused before anything is made rather than checked at a granularity nobody wrote.
+ *
+ * Generations: each write is a newer generation of its file (VHOOK_GEN_COUNT), whichever
+ * thread issues it, and the hook tracks the generation of each block's last write, so a
+ * block holding an older one is stale (a lost write) even when threads, a queue, loops
+ * or time_based overwrite the same blocks. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/vblock.h"
+#include "runner/ioctx.h"
+#include "runner/runner.h"
+#include "runner/vhook.h"
+#include "workload/job/job_run.h"
+
+#define JV_WORKLOAD "job"
+
+bool job_verify_asked(const struct job_plan *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nthreads; i++)
+		if (p->threads[i].d->verify)
+			return true;
+	return false;
+}
+
+/* What a writing job itself must be: a data-moving engine, one bs in range, offsets on
+ * its grid. 0 or -EINVAL with the message. */
+static int jv_job(const struct job_thread *t, char *err, size_t errlen)
+{
+	const struct job_def *d = t->d;
+	const struct job_bs *b = &d->bs[JOB_WRITE];
+	unsigned long long bs = b->min;
+
+	if (t->e->flags & ENGINE_F_NOIO)
+		return job_plan_err(d, err, errlen, "--verify needs an engine that transfers "
+				    "data: ioengine=%s does not", t->e->name);
+	if (b->nsplit || b->min != b->max)
+		return job_plan_err(d, err, errlen, "--verify writes blocks of one size: %s "
+				    "gives writes of several (give bs= alone)",
+				    b->nsplit ? "bssplit" : "bsrange");
+	if (bs < VBLOCK_MIN_LEN || bs > VBLOCK_MAX_LEN)
+		return job_plan_err(d, err, errlen, "--verify needs writes of %u bytes to 1 GiB "
+				    "(a block's header and its limit): bs=%llu", VBLOCK_MIN_LEN,
+				    bs);
+	if (job_rw_random(d->rw) && b->ba % bs)
+		return job_plan_err(d, err, errlen, "--verify writes whole blocks of bs=%llu: "
+				    "blockalign=%llu puts writes across them", bs,
+				    (unsigned long long)b->ba);
+	if (!job_rw_random(d->rw) && d->rw_seq_add % (int64_t)bs)
+		return job_plan_err(d, err, errlen, "--verify writes whole blocks of bs=%llu: "
+				    "rw=...:%lld skips part of one", bs, (long long)d->rw_seq_add);
+	return 0;
+}
+
+/* Thread t's writes into the files' block sizes (who: the job that set each). */
+static int jv_thread(struct job_plan *p, const struct job_thread *t, const struct job_def **who,
+		     char *err, size_t errlen)
+{
+	const struct job_def *d = t->d;
+	uint64_t bs = d->bs[JOB_WRITE].min;
+	unsigned k;
+	int rc;
+
+	if ((rc = jv_job(t, err, errlen)) < 0)
+		return rc;
+	for (k = 0; k < t->nfiles; k++) {
+		const struct job_tfile *r = &t->files[k];
+		struct job_file *f = &p->files[r->file];
+
+		if (f->device)
+			return job_plan_err(d, err, errlen, "--verify on a block device is not "
+					    "supported: '%s'", f->path);
+		if (r->off % bs || r->len % bs)
+			return job_plan_err(d, err, errlen, "--verify writes whole blocks of "
+					    "bs=%llu from the start of the file: the region "
+					    "[%llu, %llu) of '%s' is not (make offset= and size= "
+					    "multiples of bs)", (unsigned long long)bs,
+					    (unsigned long long)r->off,
+					    (unsigned long long)(r->off + r->len), f->path);
+		if (f->vbs && f->vbs != bs)
+			return job_plan_err(d, err, errlen, "--verify checks one block size per "
+					    "file: '%s' is written with bs=%u by [%s] and bs=%llu "
+					    "here", f->path, f->vbs, who[r->file]->section,
+					    (unsigned long long)bs);
+		f->vbs = (uint32_t)bs;
+		who[r->file] = d;
+	}
+	return 0;
+}
+
+/* The files as wholes: laid out in whole blocks, nothing beyond what the jobs reach. */
+static int jv_files(const struct job_plan *p, const struct job_def **who, char *err,
+		    size_t errlen)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nfiles; i++) {
+		const struct job_file *f = &p->files[i];
+
+		if (!f->vbs)
+			continue;
+		if (f->need % f->vbs)
+			return job_plan_err(who[i], err, errlen, "--verify lays '%s' out in blocks "
+					    "of bs=%u: its size, %llu bytes (as far as the jobs "
+					    "using it reach), is not whole blocks", f->path, f->vbs,
+					    (unsigned long long)f->need);
+		if (f->exists && f->have > f->need)
+			return job_plan_err(who[i], err, errlen, "--verify checks whole files: "
+					    "'%s' holds %llu bytes, more than the jobs use (%llu)",
+					    f->path, (unsigned long long)f->have,
+					    (unsigned long long)f->need);
+	}
+	return 0;
+}
+
+/* fio's verify= on a job that only reads checks what an earlier run wrote: refused. */
+static int jv_reader(const struct job_def *d, char *err, size_t errlen)
+{
+	return job_plan_err(d, err, errlen, "verify= on a job that only reads is not "
+			    "implemented: iobattery checks what the run writes (a job writing "
+			    "the file before it, or 'iobattery verify FILE' on a file written "
+			    "with --verify)");
+}
+
+int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen)
+{
+	const struct job_def **who = calloc(p->nfiles ? p->nfiles : 1, sizeof(*who));
+	unsigned i, writers = 0;
+	int rc = 0;
+
+	if (!who)
+		return -ENOMEM;
+	for (i = 0; i < p->nfiles; i++)
+		p->files[i].vbs = 0;
+	for (i = 0; i < p->nthreads && !rc; i++) {
+		const struct job_thread *t = &p->threads[i];
+
+		if (!job_rw_writes(t->d->rw)) {
+			if (t->d->verify)
+				rc = jv_reader(t->d, err, errlen);
+			continue;
+		}
+		writers++;
+		rc = jv_thread(p, t, who, err, errlen);
+	}
+	if (!rc && !writers)
+		rc = job_plan_err(NULL, err, errlen, "--verify has nothing to check: no job "
+				  "writes");
+	if (!rc && sf->no_layout)
+		rc = job_plan_err(NULL, err, errlen, "--verify lays every file written out in "
+				  "checkable blocks: --no-layout cannot be used with it");
+	if (!rc)
+		rc = jv_files(p, who, err, errlen);
+	free(who);
+	return rc;
+}
+
+int job_verify_start(struct runner *rc, struct job_plan *p)
+{
+	uint32_t block = 0;
+	unsigned i;
+
+	p->vh = NULL;
+	for (i = 0; i < p->nfiles; i++)
+		block = p->files[i].vbs > block ? p->files[i].vbs : block;
+	if (!block)
+		return 0;
+	/* the layout and fio write random bytes: so does every block's payload */
+	return vhook_start(&p->vh, rc, block, VBLOCK_DATA_RANDOM, 0);
+}
+
+int job_verify_open(struct vhook *vh, struct ioctx *io, const struct job_file *f,
+		    unsigned idx, int fd)
+{
+	int rc;
+
+	if (!vh || !f->vbs)
+		return 0;
+	if ((rc = vhook_attach(vh, io)) < 0 ||
+	    (rc = vhook_file(io, fd, f->path, idx, VHOOK_GEN_COUNT)) < 0)
+		return rc;
+	/* 0: too large a table; its blocks are then held to any generation of the run */
+	rc = vhook_track(io, idx, f->vbs, f->need);
+	return rc < 0 ? rc : 0;
+}
+
+int job_verify_run(struct runner *rc, struct job_plan *p)
+{
+	int r;
+
+	if (!p->vh)
+		return 0;
+	r = vhook_verify(p->vh, rc, JV_WORKLOAD);
+	/* bad blocks fail the verify row (exit 1); the message is printed */
+	return r > 0 ? 0 : r;
+}
+
+int job_verify_stop(struct job_plan *p)
+{
+	int rc = vhook_stop(p->vh);
+
+	p->vh = NULL;
+	return rc;
+}
