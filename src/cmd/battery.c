@@ -30,7 +30,7 @@
 #define DEF_FS_SIZE	(8ull << 30)
 
 struct battery_cmd {
-	const char *dir, *budget, *size, *fs, *device, *force_wipe;
+	const char *dir, *budget, *size, *fs, *device, *force_wipe, *steps, *job_engine;
 	uint64_t fs_size;
 	int dry_run, direct, pg_local, cleanup, no_space_check;
 	struct battery_opts o;
@@ -45,6 +45,11 @@ static const struct opt battery_opt_table[] = {
 	  "how long the whole run may take: 90s, 10m, 1h (default 10m)" },
 	{ "size", 0, OPT_STR, offsetof(struct battery_cmd, size), "auto|SIZE",
 	  "auto: planned from the budget (default); SIZE: the data files by hand" },
+	{ "steps", 0, OPT_STR, offsetof(struct battery_cmd, steps), "LIST",
+	  "only these (dd, dd-1k, dd-1m, dd-read, cp, bonnie, iozone, postmark, db, pg, fsync, "
+	  "job)" },
+	{ "job-engine", 0, OPT_STR, offsetof(struct battery_cmd, job_engine), "NAME",
+	  "the database pattern's: io_uring, libaio or psync (default: the first that runs)" },
 	{ "dry-run", 0, OPT_FLAG, offsetof(struct battery_cmd, dry_run), NULL,
 	  "probe the target, print the plan (sizes, durations, why) and stop" },
 	{ "direct", 0, OPT_FLAG, offsetof(struct battery_cmd, direct), NULL,
@@ -190,6 +195,32 @@ static int check_fs_size(struct battery_cmd *b)
 	return 0;
 }
 
+/* --job-engine: one of the pattern's engines, in this build and able to run here. */
+static int check_job_engine(const char *name)
+{
+	const struct engine *e = engine_find(name);
+	const char *why;
+	int r;
+
+	if (strcmp(name, "io_uring") && strcmp(name, "libaio") && strcmp(name, "psync")) {
+		err_msg("battery: bad --job-engine: '%s': use io_uring, libaio or psync", name);
+		return -EINVAL;
+	}
+	if (!e) {
+		why = engine_absent(name);
+		err_msg("battery: --job-engine is not in this build: '%s': %s", name,
+			why ? why : "not built");
+		return -EINVAL;
+	}
+	if (e->probe && (r = e->probe()) < 0) {
+		why = engine_hint(e, NULL, r);
+		err_msg("battery: --job-engine cannot run here: '%s': %s%s%s", name,
+			strerror(-r), why ? ": " : "", why ? why : "");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int check_times(struct battery_cmd *b)
 {
 	if (battery_parse_budget(b->budget, &b->o.budget_ns) < 0) {
@@ -202,6 +233,17 @@ static int check_times(struct battery_cmd *b)
 	} else if (units_parse_size(b->size, 1, &b->o.size) < 0 || b->o.size < (1u << 20)) {
 		err_msg("battery: bad --size: '%s': auto, or a size of at least 1m", b->size);
 		return -EINVAL;
+	}
+	if (b->job_engine && check_job_engine(b->job_engine) < 0)
+		return -EINVAL;
+	b->o.job_engine = b->job_engine;
+	if (b->steps) {
+		char err[256];
+
+		if (battery_parse_steps(b->steps, &b->o.steps, err, sizeof(err)) < 0) {
+			err_msg("battery: %s", err);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -346,11 +388,14 @@ const struct workload workload_battery = {
 		"Run the seeds' method in their order - dd write (bs=1k and bs=1M, buffered and\n"
 		"durable), dd read from the device, cp, the Bonnie++ set, iozone's matrix (a\n"
 		"reduced grid), PostMark (set size 300 100000, scaled), the SQL script, the\n"
-		"fsync test (pg_test_fsync's) - as one run with one result. A short probe and\n"
-		"the budget size every step so that no figure is short and no read of the\n"
-		"device comes from the page cache; what cannot be made trustworthy is skipped\n"
-		"or left out, with the reason. --fs makes each file system on a loop device\n"
-		"over a sparse file in DIR (root only) and compares them on this device.\n\n",
+		"fsync test (pg_test_fsync's) - and a database's pattern as a fio job (8 KiB\n"
+		"random reads at queue depth 1 and 32, random writes each made durable by\n"
+		"fdatasync, a 70/30 mix; O_DIRECT on io_uring, libaio or psync, the first that\n"
+		"runs here), as one run with one result. A short probe and the budget size\n"
+		"every step so that no figure is short and no read of the device comes from\n"
+		"the page cache; what cannot be made trustworthy is skipped or left out, with\n"
+		"the reason. --fs makes each file system on a loop device over a sparse file\n"
+		"in DIR (root only) and compares them on this device.\n\n",
 	.opts = battery_opt_table,
 	.cfg_size = sizeof(struct battery_cmd),
 	.init = battery_init,

@@ -104,9 +104,10 @@ int cmd_run(int argc, char **argv)
 	if (n == -ECANCELED) {
 		printf("usage: iobattery run [OPTION]...\n"
 		       "Run the battery (dd write and read, cp, bonnie, iozone, postmark, the SQL\n"
-		       "script, the fsync test) in a scratch directory, sized so that it takes\n"
-		       "about the budget and every figure it shows can be trusted; what cannot\n"
-		       "be is left out, with the reason. 'iobattery battery' is its full form.\n\n"
+		       "script, the fsync test, a database's pattern as a fio job) in a scratch\n"
+		       "directory, sized so that it takes about the budget and every figure it\n"
+		       "shows can be trusted; what cannot be is left out, with the reason.\n"
+		       "'iobattery battery' is its full form.\n\n"
 		       "options:\n");
 		opt_help(stdout, g, 2);
 		return EXIT_OK;

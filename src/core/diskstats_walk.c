@@ -2,7 +2,9 @@
  * /sys/dev/block/M:m -> the device's directory; a partition -> its whole disk; a loop
  * device -> loop/backing_file -> that file's device; a dm or md device -> its slaves/.
  * File systems whose st_dev is not a block device (btrfs, and anything without one) are
- * looked up in mountinfo by st_dev, whose source names the device when there is one. */
+ * looked up in mountinfo by st_dev, whose source names the device when there is one;
+ * btrfs gives its files an anonymous st_dev that mountinfo does not list, so a path
+ * whose st_dev is in neither is looked up by the mount point that holds it. */
 #define _XOPEN_SOURCE 700	/* realpath */
 #include <dirent.h>
 #include <errno.h>
@@ -221,6 +223,89 @@ static int ds_add_dev_t(struct ds_walk *w, dev_t dev, enum diskstats_role role, 
 	return -ENODEV;
 }
 
+/* Decode mountinfo's octal escapes (\040 for a space) in place. */
+static void ds_unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++, d++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*d = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*d = *s;
+		}
+	}
+	*d = '\0';
+}
+
+/* The mount holding the absolute path rp (the longest mount point that is rp or a folder
+ * above it): its fstype and source. 0 or -ENOENT. */
+static int ds_mount_at(const char *mountinfo, const char *rp, char *fstype, size_t flen,
+		       char *source, size_t slen)
+{
+	FILE *f = fopen(mountinfo, "re");
+	char line[4096], mp[PATH_MAX], fs[64], src[1024];
+	size_t best = 0, n;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char *sep = strstr(line, " - ");
+
+		/* id parent maj:min root mountpoint opts [optional...] - fstype source opts */
+		if (!sep || sscanf(line, "%*u %*u %*u:%*u %*s %4095s", mp) != 1 ||
+		    sscanf(sep + 3, "%63s %1023s", fs, src) != 2)
+			continue;
+		ds_unescape(mp);
+		n = strlen(mp);
+		if (strncmp(rp, mp, n) || (n > 1 && rp[n] != '/' && rp[n] != '\0') ||
+		    (best && n < best))
+			continue;
+		best = n;
+		snprintf(fstype, flen, "%s", fs);
+		snprintf(source, slen, "%s", src);
+	}
+	fclose(f);
+	return best ? 0 : -ENOENT;
+}
+
+/* The device a mount's source names: the node's numbers, else (no such node here)
+ * sysroot/class/block/NAME/dev. -ENODEV when it names none. */
+static int ds_add_source(struct ds_walk *w, const char *src)
+{
+	char p[PATH_MAX], num[32];
+	const char *name = strrchr(src, '/');
+	unsigned mj, mn;
+	struct stat st;
+
+	if (src[0] != '/')
+		return -ENODEV;
+	if (stat(src, &st) == 0)
+		return S_ISBLK(st.st_mode) ? ds_add_devnum(w, major(st.st_rdev), minor(st.st_rdev),
+							   DISKSTATS_TOP, -1, 0) : -ENODEV;
+	if (snprintf(p, sizeof(p), "%s/class/block/%s/dev", w->sysroot, name + 1) >=
+	    (int)sizeof(p) || ds_read_small(p, num, sizeof(num)) < 0 ||
+	    sscanf(num, "%u:%u", &mj, &mn) != 2)
+		return -ENODEV;
+	return ds_add_devnum(w, mj, mn, DISKSTATS_TOP, -1, 0);
+}
+
+/* A path whose st_dev neither sysfs nor mountinfo knows (btrfs): its mount point's
+ * source. 0 or -ENODEV. */
+static int ds_add_by_mount(struct ds_walk *w, const char *path)
+{
+	char rp[PATH_MAX], fs[64] = "", src[1024] = "";
+
+	if (!realpath(path, rp) ||
+	    ds_mount_at(w->mountinfo, rp, fs, sizeof(fs), src, sizeof(src)) < 0)
+		return -ENODEV;
+	if (!w->set->fstype[0])
+		snprintf(w->set->fstype, sizeof(w->set->fstype), "%s", fs);
+	return ds_add_source(w, src) < 0 ? -ENODEV : 0;
+}
+
 /* A loop device's backing file: its device joins the set below index idx. */
 static void ds_backing(struct ds_walk *w, const char *dir, int idx, unsigned depth)
 {
@@ -351,9 +436,12 @@ int diskstats_find_at(const char *sysroot, const char *mountinfo, const char *pa
 	if (S_ISBLK(st.st_mode)) {
 		rc = ds_add_devnum(&w, major(st.st_rdev), minor(st.st_rdev), DISKSTATS_TOP, -1, 0);
 	} else {
-		ds_mount_of(mountinfo, major(st.st_dev), minor(st.st_dev), set->fstype,
-			    sizeof(set->fstype), src, sizeof(src));
+		int known = ds_mount_of(mountinfo, major(st.st_dev), minor(st.st_dev),
+					set->fstype, sizeof(set->fstype), src, sizeof(src)) == 0;
+
 		rc = ds_add_dev_t(&w, st.st_dev, DISKSTATS_TOP, -1, 0);
+		if (rc == -ENODEV && !known && !set->ndev && ds_add_by_mount(&w, path) == 0)
+			rc = 0;
 	}
 	if (set->ndev)
 		return (int)set->ndev;

@@ -79,8 +79,9 @@ static void left_out(FILE *f, const struct run *run, int several)
 	for (i = 0; i < run->options.n; i++) {
 		const struct kv *o = &run->options.v[i];
 
-		if (strncmp(o->key, "step", 4) || !o->value || !strstr(o->value, ": skipped: "))
-			continue;
+		if (strncmp(o->key, "step", 4) || !o->value || !strstr(o->value, ": skipped: ") ||
+		    strstr(o->value, ": skipped: not in --steps"))
+			continue;	/* what --steps left out was not asked for */
 		if (!n++)
 			fputs("\nnot shown:\n", f);
 		fprintf(f, "  %s\n", o->value);

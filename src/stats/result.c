@@ -236,6 +236,15 @@ struct row *run_add_row(struct run *r, const char *workload, const char *phase)
 	return w;
 }
 
+void run_remove_row(struct run *r, size_t i)
+{
+	if (i >= r->nrows)
+		return;
+	row_free(r->rows[i]);
+	memmove(&r->rows[i], &r->rows[i + 1], (r->nrows - i - 1) * sizeof(*r->rows));
+	r->nrows--;
+}
+
 /* Characters that never need quoting in a POSIX shell word. */
 static int result_shell_safe(const char *s)
 {

@@ -171,6 +171,9 @@ void run_free(struct run *r);
 /* Append a zeroed row (cache_pct = -1) owned by the run; NULL on ENOMEM.
  * Row pointers stay valid until run_free. */
 struct row *run_add_row(struct run *r, const char *workload, const char *phase);
+/* Free row i and move the rows after it up one place (a composite workload dropping
+ * rows its part made that it does not report). Other rows' pointers stay valid. */
+void run_remove_row(struct run *r, size_t i);
 /* Join argv into r->command_line, quoting arguments that need it. 0 or -ENOMEM. */
 int run_set_cmdline(struct run *r, int argc, char **argv);
 

@@ -447,6 +447,9 @@ static const struct result_key battery_keys[] = {
 	OPTION(RK_BAT_WALL, "s", "the whole battery's wall time"),
 	OPTION(RK_BAT_STEPS, "s", "the steps' own time, every pass"),
 	OPTION(RK_BAT_OVERHEAD, "s", "the rest: probe, plan, mkfs and mount, syncs, cleanup"),
+	OPTION(RK_BAT_JOB_ENGINE, "", "the database pattern's engine (io_uring, libaio, psync)"),
+	OPTION(RK_BAT_JOB_ENGINE_WHY, "", "why the engines before it were not taken"),
+	OPTION(RK_BAT_JOB_FILE, "", "the database pattern as the fio job file it ran"),
 };
 
 static const struct result_key row_keys[] = {

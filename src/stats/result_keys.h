@@ -647,6 +647,9 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_BAT_WALL		"wall_s"
 #define RK_BAT_STEPS		"steps_s"
 #define RK_BAT_OVERHEAD		"overhead_s"
+#define RK_BAT_JOB_ENGINE	"job_engine"
+#define RK_BAT_JOB_ENGINE_WHY	"job_engine_why"
+#define RK_BAT_JOB_FILE		"job_file"
 
 /* ---- written only by imports (table "import") ------------------------------------------ */
 #define RK_IMPORT_IMPORTED_FROM	"imported_from"

@@ -40,6 +40,9 @@ else
 	bad "--fs needs root" --fs ext4
 fi
 bad "the null engine moves no data" --engine null
+bad "--steps: unknown step: 'bogus'" --steps dd,bogus
+bad "--steps: no step given: ','" --steps ,
+bad "bad --job-engine: 'mmap'" --job-engine mmap
 expect_exit 2 "$IOB" run -d "$T/w" --budget 3 --no-store --no-json
 expect_out "bad --budget: '3'"
 losetup -a 2>/dev/null | grep -q "$T" && fail "a loop device over a file of the test"

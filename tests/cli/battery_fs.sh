@@ -1,7 +1,8 @@
 # battery --fs ext4,xfs,btrfs on loop devices (root): the rows name their file system,
-# mkfs and mount options; no loop device, mount or scratch directory is left, also after
-# SIGINT in the middle of the second file system; the comparison report of the run,
-# rendered by headless Chromium, shows the summary line.
+# mkfs and mount options, and the loop device stack their samplers watched; no loop device,
+# mount or scratch directory is left, also after SIGINT in the middle of the second file
+# system; the comparison report of the run, rendered by headless Chromium, shows the
+# summary line.
 . tests/cli/lib
 is_root || skip "needs root: it makes file systems on loop devices and mounts them"
 have_feature posix_only && skip "a --posix-only build makes no file systems (--fs is Linux only)"
@@ -35,6 +36,18 @@ jq -e '[.rows[] | select(.params.fs == "ext4")] | all(.params.mkfs_options == ""
 	> /dev/null || fail "ext4 rows do not carry their mkfs options"
 jq -e '.rows | map(select(.workload == "bonnie")) | length > 0' "$j" > /dev/null ||
 	fail "no bonnie rows"
+# the samplers watch each pass's own loop device and the disk under its image, not the
+# target directory's disk alone
+for fs in ext4 xfs btrfs; do
+	jq -e --arg fs "$fs" '[.rows[] | select(.params.fs == $fs and .workload == "dd"
+		and (.system.devices | length) > 0)] | length > 0 and all(
+		(.system.devices[0].name | test("^loop[0-9]+$")) and
+		.system.devices[0].role == "top" and
+		any(.system.devices[]; .role == "backing"))' "$j" > /dev/null ||
+		fail "the $fs rows do not name the loop device stack: $(jq -c --arg fs "$fs" \
+			'[.rows[] | select(.params.fs == $fs) | .system.devices // [] |
+			map("\(.name):\(.role)")] | .[0]' "$j")"
+done
 leftovers "after the matrix"
 
 # the comparison report, against xfs
@@ -42,6 +55,9 @@ expect_exit 0 "$IOB" report --no-store -o "$T/r.html" --baseline xfs@noatime "$j
 grep -q 'Comparison of configurations' "$T/r.html" || fail "no comparison section"
 grep -Eq '[^ <>]+ leads in [0-9]+ of [0-9]+ figures, [0-9]+ significantly' "$T/r.html" ||
 	fail "no summary line"
+# without the fsync step (sized by hand), the commit quoted is the database pattern's
+grep -q 'latency p99 of job sync randwrite-fdatasync sync: ext4 ' "$T/r.html" ||
+	fail "the summary does not quote the database pattern's commit latency"
 grep -q 'Baseline: xfs@noatime' "$T/r.html" || fail "the baseline is not xfs"
 grep -q 'loop device over a file on the same storage' "$T/r.html" ||
 	fail "the report does not say that it compares file systems on this device"

@@ -15,6 +15,8 @@
  *                   reports success and writes nothing, as a lost write would (the
  *                   file keeps what it held; later ones are whole)
  *           fsync   fsync, fdatasync and syncfs
+ *           odirect every open with O_DIRECT fails (err: EINVAL, always), as on a file
+ *                   system without direct I/O (nth and once do not apply)
  *     err   EIO (default) or ENOSPC, the errno of the failed call
  *     nth   the first failing call, counted over matching calls from 1 (default 1)
  *     once  only the Nth call fails (default: it and every later one, as a dead disk)
@@ -44,7 +46,7 @@
 
 #define MAXFD 4096
 
-enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT, OP_LOSE };
+enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT, OP_LOSE, OP_ODIRECT };
 
 static struct {
 	int ready, op, err, once;
@@ -82,6 +84,8 @@ static void setup(void)
 			cfg.op = OP_CORRUPT;
 		else if (!strcmp(tok, "op=lose"))
 			cfg.op = OP_LOSE;
+		else if (!strcmp(tok, "op=odirect"))
+			cfg.op = OP_ODIRECT;
 		else if (!strcmp(tok, "err=ENOSPC"))
 			cfg.err = ENOSPC;
 		else if (!strcmp(tok, "err=EIO"))
@@ -178,6 +182,19 @@ static ssize_t wrote(ssize_t r)
 
 /* ---- opening: remember which descriptors are on matching paths ---- */
 
+/* op=odirect: refuse an open with O_DIRECT of a matching path. 1 when refused. */
+static int no_direct(const char *path, int flags)
+{
+	setup();
+	if (cfg.op != OP_ODIRECT || !(flags & O_DIRECT) ||
+	    (cfg.path[0] && (!path || !strstr(path, cfg.path))))
+		return 0;
+	if (!atomic_exchange(&told, 1) &&
+	    write(2, "iobfault: O_DIRECT open refused\n", 32) < 0)
+		return 1;
+	return 1;
+}
+
 int open(const char *path, int flags, ...)
 {
 	mode_t mode = 0;
@@ -189,6 +206,10 @@ int open(const char *path, int flags, ...)
 		va_start(ap, flags);
 		mode = (mode_t)va_arg(ap, int);
 		va_end(ap);
+	}
+	if (no_direct(path, flags)) {
+		errno = EINVAL;
+		return -1;
 	}
 	fd = real_open(path, flags, mode);
 	track(fd, path);
@@ -207,6 +228,10 @@ int open64(const char *path, int flags, ...)
 		mode = (mode_t)va_arg(ap, int);
 		va_end(ap);
 	}
+	if (no_direct(path, flags)) {
+		errno = EINVAL;
+		return -1;
+	}
 	fd = real_open64(path, flags, mode);
 	track(fd, path);
 	return fd;
@@ -224,6 +249,10 @@ int openat(int dirfd, const char *path, int flags, ...)
 		mode = (mode_t)va_arg(ap, int);
 		va_end(ap);
 	}
+	if (no_direct(path, flags)) {
+		errno = EINVAL;
+		return -1;
+	}
 	fd = real_openat(dirfd, path, flags, mode);
 	track_at(fd, dirfd, path);
 	return fd;
@@ -240,6 +269,10 @@ int openat64(int dirfd, const char *path, int flags, ...)
 		va_start(ap, flags);
 		mode = (mode_t)va_arg(ap, int);
 		va_end(ap);
+	}
+	if (no_direct(path, flags)) {
+		errno = EINVAL;
+		return -1;
 	}
 	fd = real_openat64(dirfd, path, flags, mode);
 	track_at(fd, dirfd, path);

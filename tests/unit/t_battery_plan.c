@@ -314,6 +314,136 @@ static void t_unprobed(void)
 	CHECK(strstr(pl.s[BSTEP_BONNIE].why, "could not measure putc") != NULL);
 }
 
+/* The database pattern: planned with O_DIRECT on the environment's engine, four jobs of
+ * whole seconds over a file of 256 MiB or more; a larger budget buys longer jobs. */
+static void t_job_step(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w2 = want(120), w10 = want(600);
+	struct battery_plan a, b;
+
+	strcpy(e.job_engine, "io_uring");
+	battery_plan_make(&e, &p, &w2, &a);
+	battery_plan_make(&e, &p, &w10, &b);
+	CHECK(a.s[BSTEP_JOB].run);
+	CHECK(strcmp(a.job_engine, "io_uring") == 0);
+	CHECK(strstr(a.s[BSTEP_JOB].why, "O_DIRECT, io_uring") != NULL);
+	CHECK(battery_job_secs(&a) >= 1 && battery_job_secs(&a) <= 60);
+	CHECK((double)battery_job_bytes(&a) >= 256 * MIB);
+	CHECK(battery_job_bytes(&a) % (1u << 20) == 0);
+	CHECK(a.s[BSTEP_JOB].expect_ns >= 4 * battery_job_secs(&a) * SEC);
+	CHECK(a.s[BSTEP_JOB].shortest_ns >= BATTERY_ROW_NS);
+	CHECK(a.s[BSTEP_JOB].space == battery_job_bytes(&a));
+	CHECK(!has_out(&a, BSTEP_JOB, "layout"));	/* time, not a figure */
+	CHECK(battery_job_secs(&b) > battery_job_secs(&a));
+	CHECK(battery_job_bytes(&b) >= battery_job_bytes(&a));
+	/* no engine named: psync, which runs everywhere */
+	e.job_engine[0] = '\0';
+	battery_plan_make(&e, &p, &w2, &a);
+	CHECK(strcmp(a.job_engine, "psync") == 0);
+}
+
+/* Without O_DIRECT, or room for its file, the pattern says why it is skipped. */
+static void t_job_refused(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+
+	e.has_direct = 0;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_JOB].run && strstr(pl.s[BSTEP_JOB].why, "skipped: needs O_DIRECT"));
+	w.size = 8u << 20;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_JOB].run && strstr(pl.s[BSTEP_JOB].why, "skipped: needs O_DIRECT"));
+	e = env_disk();
+	w = want(120);
+	e.free_bytes = (uint64_t)(300 * MIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_JOB].run);
+	CHECK(strstr(pl.s[BSTEP_JOB].why, "skipped: needs 256 MiB, 300 MiB free (5% and 64 "
+		     "MiB are kept free)") != NULL);
+	/* a budget that cannot hold four jobs of a second */
+	e = env_disk();
+	w = want(6);
+	w.steps = 1u << BSTEP_JOB;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_JOB].run && strstr(pl.s[BSTEP_JOB].why, "budget"));
+	e.memory_fs = 1;
+	strcpy(e.fs_type, "tmpfs");
+	w = want(120);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_JOB].run && strstr(pl.s[BSTEP_JOB].why, "'tmpfs' keeps"));
+}
+
+/* By hand: the file at --size, each job over it once. */
+static void t_job_hand(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(0);
+	struct battery_plan pl;
+	char text[2048];
+
+	w.size = 4u << 20;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.s[BSTEP_JOB].run);
+	CHECK_EQ_U64(battery_job_bytes(&pl), 4u << 20);
+	CHECK(battery_job_text(&pl, text, sizeof(text)) < (int)sizeof(text));
+	CHECK(strstr(text, "size=4194304\n") && strstr(text, "ioengine=psync\n"));
+	CHECK(!strstr(text, "time_based"));
+	w = want(120);
+	strcpy(e.job_engine, "libaio");
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(battery_job_text(&pl, text, sizeof(text)) < (int)sizeof(text));
+	CHECK(strstr(text, "ioengine=libaio\n") && strstr(text, "time_based=1\n"));
+	CHECK(strstr(text, "direct=1\n") && strstr(text, "bs=8k\n"));
+	CHECK(strstr(text, "[randread-qd1]\nrw=randread\niodepth=1\n"));
+	CHECK(strstr(text, "[randread-qd32]\nrw=randread\niodepth=32\n"));
+	CHECK(strstr(text, "[randwrite-fdatasync]\nrw=randwrite\niodepth=1\nfdatasync=1\n"));
+	CHECK(strstr(text, "[randrw70-qd32]\nrw=randrw\nrwmixread=70\niodepth=32\n"));
+	CHECK(battery_job_text(&pl, text, 16) >= 16);
+}
+
+/* --steps: only the steps named run; the rest say so. */
+static void t_steps(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(120);
+	struct battery_plan pl;
+	unsigned m = 0, i;
+	char err[256];
+
+	CHECK(battery_parse_steps("dd", &m, err, sizeof(err)) == 0);
+	CHECK(m == (1u << BSTEP_DD_1K | 1u << BSTEP_DD_1M | 1u << BSTEP_DD_READ));
+	CHECK(battery_parse_steps("job,fsync", &m, err, sizeof(err)) == 0);
+	CHECK(m == (1u << BSTEP_JOB | 1u << BSTEP_FSYNC));
+	CHECK(battery_parse_steps("dd-1m, cp", &m, err, sizeof(err)) == 0);
+	CHECK(m == (1u << BSTEP_DD_1M | 1u << BSTEP_CP));
+	CHECK(battery_parse_steps("jobs", &m, err, sizeof(err)) == -EINVAL);
+	CHECK(strstr(err, "unknown step: 'jobs'") != NULL);
+	CHECK(battery_parse_steps("", &m, err, sizeof(err)) == -EINVAL);
+	CHECK(battery_parse_steps(",", &m, err, sizeof(err)) == -EINVAL);
+	w.steps = 1u << BSTEP_FSYNC | 1u << BSTEP_CP;
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), 1);
+	CHECK(pl.s[BSTEP_FSYNC].run);
+	/* cp reads dd's file, and dd is not asked for */
+	CHECK(!pl.s[BSTEP_CP].run && strstr(pl.s[BSTEP_CP].why, "dd write bs=1M"));
+	for (i = 0; i < BSTEP_N; i++)
+		if (i != BSTEP_FSYNC && i != BSTEP_CP)
+			CHECK(strstr(pl.s[i].why, "skipped: not in --steps") != NULL);
+	/* the budget goes to what was asked */
+	CHECK(battery_fsync_secs(&pl) == 5);
+	w = want(0);
+	w.size = 1u << 20;
+	w.steps = 1u << BSTEP_JOB;
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), 1);
+	CHECK(pl.s[BSTEP_JOB].run && !pl.s[BSTEP_DD_1M].run);
+}
+
 static void t_budget_parse(void)
 {
 	uint64_t ns = 0;
@@ -347,6 +477,10 @@ int main(void)
 	RUN(t_direct);
 	RUN(t_hand_sized);
 	RUN(t_unprobed);
+	RUN(t_job_step);
+	RUN(t_job_refused);
+	RUN(t_job_hand);
+	RUN(t_steps);
 	RUN(t_budget_parse);
 	return test_done();
 }

@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE 700	/* mkdtemp, symlink */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -442,6 +443,27 @@ static void walk_loop_and_paths(const char *sys, const struct stat *st, const ch
 		CHECK(diskstats_read(&set, &snap) == -ENODEV);
 	}
 	CHECK(diskstats_close(&set) == 0);
+
+	/* btrfs: st_dev is an anonymous number mountinfo does not list; the mount point
+	 * holding the path names the device (here through class/block, as no /dev node
+	 * of that name need exist); a longer mount point above it wins over "/" */
+	{
+		char rp[PATH_MAX], esc[2400], *q = esc;
+		const char *c;
+
+		CHECK(realpath(fake, rp) != NULL);
+		for (c = rp; *c && q < esc + sizeof(esc) - 5; c++)
+			q += *c == ' ' ? sprintf(q, "\\040") : sprintf(q, "%c", *c);
+		*q = '\0';
+		put("class/block/iobtestloop5/dev", "7:5");
+		snprintf(line, sizeof(line), "1 0 0:4241 / / rw - ext4 /dev/iobtestvd rw\n"
+			 "41 1 0:4242 / %s rw - btrfs /dev/iobtestloop5 rw", esc);
+		put("mountinfo", line);
+		CHECK(diskstats_find_at(sys, minfo, fake, &set) >= 1);
+		CHECK(strcmp(set.dev[0].name, "loop5") == 0 && set.dev[0].role == DISKSTATS_TOP);
+		CHECK(strcmp(set.fstype, "btrfs") == 0);
+		CHECK(diskstats_close(&set) == 0);
+	}
 	CHECK(diskstats_find_at(sys, minfo, "/nonexistent/x", &set) == -ENOENT);
 	CHECK(strstr(set.reason, "cannot stat") != NULL);
 	CHECK(diskstats_close(&set) == 0);

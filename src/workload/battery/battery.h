@@ -10,12 +10,15 @@
  *   battery_print.c  the plan in words (--dry-run, and before a run)
  *   battery_probe.c  the probe, made of the workloads themselves at tiny sizes
  *   battery_steps.c  each step: the workload's config from the plan, its run function
+ *   battery_jobstep.c  the database-pattern step: a fio job file of its own, run by the
+ *                    job workload (job_plan_build, job_layout, job_run_steps)
  *   battery_pass.c   one pass of the steps in a directory, progress with the overall ETA,
  *                    the rows' honesty check and the configuration's params
  *   battery_fs.c     the file-system matrix (--fs): parsing, and one configuration made,
  *                    mounted and undone (core/fsmake.h does the system side)
  * The steps compose the workloads through their run functions (dd_run, copy_run,
- * bonnie_run, iozone_run, postmark_run, db_run); nothing here does I/O of its own.
+ * bonnie_run, iozone_run, postmark_run, db_run, fsync_run, the job workload's steps);
+ * nothing here does I/O of its own.
  * Nothing here is thread-safe: one thread plans and drives a battery. */
 #ifndef IOB_WORKLOAD_BATTERY_H
 #define IOB_WORKLOAD_BATTERY_H
@@ -51,6 +54,9 @@ enum battery_step {
 	BSTEP_DB,		/* the seeds' SQL script on SQLite */
 	BSTEP_PG,		/* the same on a throwaway PostgreSQL (--pg-local) */
 	BSTEP_FSYNC,		/* pg_test_fsync's tests: an 8 KiB commit by each sync method */
+	BSTEP_JOB,		/* the database pattern: 8 KiB random reads at queue depth 1
+				 * and 32, random writes each followed by fdatasync, a 70/30
+				 * mix; O_DIRECT, the best engine there is (a fio job) */
 	BSTEP_N
 };
 
@@ -68,6 +74,9 @@ struct battery_env {
 	int can_drop;			/* a file's pages leave the cache when asked */
 	int memory_fs;			/* the file system keeps files in memory (tmpfs) */
 	char fs_type[32];		/* "ext4" ("" unknown) */
+	char job_engine[16];		/* the database pattern's engine ("io_uring"; "": the
+					 * step picks it) */
+	char job_engine_why[160];	/* why the engines before it were not taken, or "" */
 };
 
 /* What the probe measured (battery_probe.c); 0 where it could not. Rates are optimistic
@@ -103,6 +112,7 @@ struct battery_want {
 	int direct;			/* --direct: reads by O_DIRECT only */
 	int pg_local;			/* --pg-local, and libpq is built in */
 	uint64_t overhead_ns;		/* fixed costs outside the passes (probe, mkfs) */
+	unsigned steps;			/* --steps: bit (1 << step) for each step to run; 0 all */
 	double margin;			/* figures planned at margin x BATTERY_ROW_NS (0: 1) */
 };
 
@@ -135,6 +145,7 @@ struct battery_plan {
 	uint64_t space;			/* bytes needed at once (the largest step) */
 	int hand_sized;			/* --size given: sizes from it, nothing left out */
 	unsigned nrun;			/* steps that run */
+	char job_engine[16];		/* the database pattern's engine (the env's, or psync) */
 	char note[200];			/* a word on the whole plan, or "" */
 };
 
@@ -185,6 +196,8 @@ uint32_t battery_pm_number(const struct battery_plan *p);
 uint32_t battery_pm_transactions(const struct battery_plan *p);
 uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s);
 unsigned battery_fsync_secs(const struct battery_plan *p);	/* seconds per test */
+uint64_t battery_job_bytes(const struct battery_plan *p);	/* the pattern's file */
+unsigned battery_job_secs(const struct battery_plan *p);	/* seconds a pattern */
 
 /* Make the plan. Pure: no clock, no file, no global state; thread-safe.
  * Returns the number of steps that run (>= 0; 0 means nothing can be made trustworthy in
@@ -197,6 +210,10 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
  * rows ("dd"). Static strings. */
 const char *battery_step_name(enum battery_step s);
 const char *battery_step_workload(enum battery_step s);
+/* Parse --steps: a comma-separated list of step ids ("dd" for its three steps, "dd-1k",
+ * "dd-1m", "dd-read", "cp", "bonnie", "iozone", "postmark", "db", "pg", "fsync", "job")
+ * into *mask (bit 1 << step). Returns 0, or -EINVAL with the reason in err. Pure. */
+int battery_parse_steps(const char *spec, unsigned *mask, char *err, size_t len);
 /* The read methods as words ("cache dropped, O_DIRECT"), into buf. Returns buf. */
 char *battery_read_words(char *buf, size_t len, unsigned methods);
 /* The figures step s leaves out of plan p: 1 when its row phase is one of them, with the
@@ -211,6 +228,16 @@ int battery_left_out(const struct battery_plan *p, enum battery_step s, const ch
  * first probe that failed (the target is not usable). */
 int battery_probe(const struct runner *rc, const char *dir, struct battery_env *e,
 		  struct battery_probe *p, int full);
+
+/* battery_jobstep.c: the engine the database pattern runs on: the first of io_uring,
+ * libaio and psync that this build has and this kernel lets run, into e->job_engine,
+ * and why the ones before it were not taken into e->job_engine_why. */
+void battery_job_engine(struct battery_env *e);
+/* The database pattern of plan p (on p->job_engine) as a fio job file, the one the step
+ * runs: its file, filename=, is relative (fio's --directory, or the step's directory,
+ * places it). Returns the length (as snprintf: len or more means buf was too small).
+ * Pure. */
+int battery_job_text(const struct battery_plan *p, char *buf, size_t len);
 
 /* battery_pass.c: one pass of plan p's steps inside dir (a scratch directory of the
  * caller's), rows appended to rc->run with the configuration's params (conf may be NULL);
@@ -248,6 +275,8 @@ struct battery_opts {
 	uint64_t size;			/* --size (0: auto) */
 	unsigned repeats;		/* --repeat */
 	int direct, pg_local, dry_run, quiet;
+	unsigned steps;			/* --steps (0: every step) */
+	const char *job_engine;		/* --job-engine, checked (NULL: the first that runs) */
 	struct battery_fs_entry fs[BATTERY_MAX_FS];	/* --fs, mkfs found */
 	unsigned nfs;			/* 0: the target's own file system */
 	uint64_t fs_size;		/* --fs-size: the images' size */

@@ -16,6 +16,10 @@ struct runner;
  * failed phase (its row says why). */
 int battery_step_run(struct runner *rc, const struct battery_plan *p, enum battery_step s,
 		     const char *dir);
+/* battery_jobstep.c: the database pattern of plan p in dir (a fio job of four jobs run by
+ * the job workload), its rows appended to rc->run as the header there says, its file
+ * removed. Returns 0, -EINTR, or the -errno of what failed (a row says why). */
+int battery_job_step(struct runner *rc, const struct battery_plan *p, const char *dir);
 /* Remove dir/name if it is there (a file a step kept for the next one). 0 or -errno. */
 int battery_remove(const char *dir, const char *name);
 

@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/fsmake.h"
 #include "core/scratch.h"
+#include "runner/phase_sample.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -100,6 +101,15 @@ static void record(struct run *run, const struct battery_job *j)
 	kv_set(o, RK_BAT_PASS_BUDGET, "%.1f", (double)j->plan.pass_budget_ns / 1e9);
 	kv_set(o, RK_BAT_EXPECTED, "%.1f", (double)j->plan.total_ns / 1e9);
 	kv_set(o, RK_BAT_SIZING, "%s", j->plan.hand_sized ? "hand" : "planned");
+	if (j->plan.s[BSTEP_JOB].run) {
+		char text[2048];
+
+		kv_set(o, RK_BAT_JOB_ENGINE, "%s", j->plan.job_engine);
+		if (j->env.job_engine_why[0])
+			kv_set(o, RK_BAT_JOB_ENGINE_WHY, "%s", j->env.job_engine_why);
+		if (battery_job_text(&j->plan, text, sizeof(text)) < (int)sizeof(text))
+			kv_set(o, RK_BAT_JOB_FILE, "%s", text);
+	}
 	for (i = 0; i < BSTEP_N; i++) {
 		char key[32];
 
@@ -157,6 +167,10 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 			err_errno(r, "battery: the probe failed in: '%s'", where);
 		return r;
 	}
+	if (o->job_engine) {
+		snprintf(j->env.job_engine, sizeof(j->env.job_engine), "%s", o->job_engine);
+		snprintf(j->env.job_engine_why, sizeof(j->env.job_engine_why), "--job-engine");
+	}
 	if (o->nfs && o->dry_run && o->fs_size && j->env.free_bytes > o->fs_size)
 		j->env.free_bytes = o->fs_size;
 	if (j->fs_up && !j->fs.dio) {
@@ -173,6 +187,7 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	w.configs = o->nfs ? o->nfs : 1;
 	w.direct = o->direct;
 	w.pg_local = o->pg_local;
+	w.steps = o->steps;
 	w.margin = o->nfs > 1 ? 2 : 1;	/* the file systems differ: room for a faster one */
 	passes = w.repeats * w.configs;
 	w.overhead_ns = clock_ns() - j->t0 + (uint64_t)(passes - 1) * (j->make_ns + 50000000u);
@@ -235,6 +250,9 @@ int battery_job_repeat(struct battery_job *j, struct runner *rc)
 		}
 		conf_of(j, i, &c);
 		ck.conf_label = c.label;
+		/* the samplers found the devices behind -d when the run began: the pass
+		 * watches the loop device (or --destroy-data-on's) and the stack below it */
+		(void)runner_obs_target(rc, j->fs.mnt, NULL);
 		r = battery_pass(rc, &j->plan, scratch_dir(j->inner), &c, &ck);
 		j->steps_ns += ck.steps_ns;
 		if (conf_down(j) < 0 && !o->quiet)

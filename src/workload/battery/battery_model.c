@@ -15,6 +15,8 @@ const struct battery_var battery_var_def[V_COUNT] = {
 	[V_X] = { "transactions", 1, 0 }, [V_R] = { "rows", 1000, 0 },
 	[V_RPG] = { "rows", 1000, 0 },
 	[V_FSEC] = { "s a test", 1, 0 },
+	[V_JF] = { "B", MIB, 0 },
+	[V_JSEC] = { "s a pattern", 1, 0 },
 };
 
 const uint32_t battery_ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
@@ -34,6 +36,7 @@ static void add_row(struct planner *pl, enum battery_step s, const char *phase, 
 	r->optional = optional;
 	r->cost = cost;
 	r->reads = reads;
+	r->aux = 0;
 }
 
 /* Seconds per operation of size rec at queue depth 1: the 4 KiB latency plus the rest of
@@ -124,6 +127,12 @@ static void model_rows(struct planner *pl)
 	}
 	/* the fsync tests: each lasts the seconds it is given, one second or more */
 	add_row(pl, BSTEP_FSYNC, "a test", V_FSEC, 1.0, 0, FSYNC_TESTS * 1.05, 0);
+	/* the database pattern: each job lasts the seconds it is given; laying out its
+	 * file is time, not a figure */
+	add_row(pl, BSTEP_JOB, "a pattern", V_JSEC, 1.0, 0, JOB_PATTERNS * 1.05, 1);
+	add_row(pl, BSTEP_JOB, "layout", V_JF, p->w_bps, 0, 1.1, 0);
+	if (pl->nrows && !strcmp(pl->rows[pl->nrows - 1].phase, "layout"))
+		pl->rows[pl->nrows - 1].aux = 1;
 	add_row(pl, BSTEP_PG, "build", V_RPG, 1 / PG_BUILD_S, 0, 1.2, 0);
 	add_row(pl, BSTEP_PG, "script_total", V_RPG, 1 / PG_SCRIPT_S, 0, 1.2, 0);
 }
@@ -132,7 +141,7 @@ static void model_rows(struct planner *pl)
 static void fixed_costs(struct planner *pl)
 {
 	static const double f[BSTEP_N] = { 0.1, 0.1, 0.1, 0.1, 0.3, 0.2, 0.1, 0.3, PG_FIXED_S,
-					    0.3 };
+					    0.3, 0.3 };
 
 	memcpy(pl->fixed, f, sizeof(f));
 }
@@ -157,6 +166,8 @@ static void space_caps(struct planner *pl)
 	pl->cap[V_R] = avail / (p->db_bytes_per_row > 0 ? p->db_bytes_per_row : 400);
 	pl->cap[V_RPG] = avail / 600.0;
 	pl->cap[V_FSEC] = avail >= FSYNC_FILE ? FSYNC_MAX_SECS : 0;
+	pl->cap[V_JF] = fmin(avail, JOB_FILE_MAX);
+	pl->cap[V_JSEC] = JOB_MAX_SECS;
 }
 
 /* The bytes x units of variable v occupy. */
@@ -168,7 +179,7 @@ double battery_var_bytes(const struct planner *pl, unsigned v, double x)
 	case V_R: return x * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row : 400);
 	case V_RPG: return x * 600;
 	case V_FSEC: return FSYNC_FILE;	/* one file, however long the tests */
-	case V_K: case V_X: return 0;
+	case V_K: case V_X: case V_JSEC: return 0;
 	default: return x;
 	}
 }
@@ -188,6 +199,7 @@ double battery_step_space(const struct planner *pl, enum battery_step s)
 								       : 400);
 	case BSTEP_PG: return v[V_RPG] * 600 + 64 * MIB;
 	case BSTEP_FSYNC: return FSYNC_FILE;
+	case BSTEP_JOB: return v[V_JF];
 	default: return 0;
 	}
 }

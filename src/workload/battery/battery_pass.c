@@ -29,6 +29,8 @@ static int reads_device(enum battery_step s, const struct row *w)
 		       !strcmp(w->phase, "seeks");
 	case BSTEP_IOZONE:
 		return strstr(w->phase, "read") != NULL;
+	case BSTEP_JOB:
+		return !strcmp(w->phase, "read");
 	default:
 		return 0;
 	}

@@ -2,7 +2,8 @@
  *
  * The model. Every step's figures (rows) depend on a few size variables: the dd file S,
  * Bonnie++'s data set B, per-character size C, seeks K and files N, iozone's file per
- * record size, PostMark's pool P and transactions X, the SQL script's rows R. A row lasts
+ * record size, PostMark's pool P and transactions X, the SQL script's rows R, the seconds
+ * of each fsync test and of each database-pattern job, that job's file. A row lasts
  * its variable divided by its rate, the rate the probe measured for that kind of work
  * (1 MiB writes until fdatasync, 4 KiB O_DIRECT reads, one-byte system calls, file
  * creates, ...). The rates are optimistic, so the time is a lower bound: a row planned
@@ -34,7 +35,7 @@
 
 static const enum battery_step priority[BSTEP_N] = {
 	BSTEP_DD_1M, BSTEP_DD_READ, BSTEP_CP, BSTEP_DD_1K, BSTEP_BONNIE, BSTEP_FSYNC, BSTEP_DB,
-	BSTEP_POSTMARK, BSTEP_IOZONE, BSTEP_PG,
+	BSTEP_JOB, BSTEP_POSTMARK, BSTEP_IOZONE, BSTEP_PG,
 };
 
 static void fmt_bytes(char *buf, size_t len, double b)
@@ -79,7 +80,7 @@ static double need(const struct planner *pl, unsigned v, const struct mrow *extr
 	for (i = 0; i < pl->nrows; i++) {
 		const struct mrow *r = &pl->rows[i];
 
-		if (r->var != v || r->optional || !pl->taken[r->step])
+		if (r->var != v || r->optional || r->aux || !pl->taken[r->step])
 			continue;
 		if (r->rate * pl->row_s > x)
 			x = r->rate * pl->row_s;
@@ -138,6 +139,10 @@ static int possible(struct planner *pl, enum battery_step s)
 	const struct battery_want *w = pl->w;
 	unsigned i;
 
+	if (w->steps && !(w->steps & (1u << s))) {
+		skip(pl, s, "skipped: %s%s", "not in --steps", "");
+		return 0;
+	}
 	if (s == BSTEP_PG && !w->pg_local) {
 		skip(pl, s, "skipped: %s%s", "only with --pg-local (a throwaway PostgreSQL)", "");
 		return 0;
@@ -163,6 +168,11 @@ static int possible(struct planner *pl, enum battery_step s)
 		     "(iozone's rereads would measure the page cache)", "");
 		return 0;
 	}
+	if (s == BSTEP_JOB && !(pl->reads & BREAD_DIRECT)) {
+		skip(pl, s, "skipped: %s%s", "needs O_DIRECT, which this file system lacks "
+		     "(a database's random reads of its own cache measure no device)", "");
+		return 0;
+	}
 	return 1;
 }
 
@@ -183,6 +193,8 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 		x = need(pl, r->var, NULL);
 		if (r->var == V_P && x < PM_MIN_NUMBER)
 			x = PM_MIN_NUMBER;
+		if (r->var == V_JF && x < JOB_FILE_MIN)
+			x = JOB_FILE_MIN;
 		if (r->reads && (pl->reads & BREAD_2XRAM) &&
 		    !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x < 2.0 * (double)pl->e->cache_bytes)
@@ -305,14 +317,15 @@ static int upgrade_once(struct planner *pl)
  * seeds' own steps more than iozone's grid), each group's variables scaled alike
  * except the counts that only decide which figures exist (files of the pool, of
  * Bonnie++'s file tests); a group held by the space gives its share back, a few rounds. */
-enum { G_DD, G_BONNIE, G_IOZ, G_PM, G_DB, G_PG, G_FSYNC, G_COUNT };
+enum { G_DD, G_BONNIE, G_IOZ, G_PM, G_DB, G_PG, G_FSYNC, G_JOB, G_COUNT };
 
 static const unsigned var_group[V_COUNT] = {
 	[V_S1K] = G_DD, [V_S] = G_DD, [V_B] = G_BONNIE, [V_C] = G_BONNIE, [V_K] = G_BONNIE,
 	[V_N] = G_BONNIE, [V_F0] = G_IOZ, [V_F1] = G_IOZ, [V_F2] = G_IOZ, [V_P] = G_PM,
-	[V_X] = G_PM, [V_R] = G_DB, [V_RPG] = G_PG, [V_FSEC] = G_FSYNC,
+	[V_X] = G_PM, [V_R] = G_DB, [V_RPG] = G_PG, [V_FSEC] = G_FSYNC, [V_JF] = G_JOB,
+	[V_JSEC] = G_JOB,
 };
-static const double group_weight[G_COUNT] = { 3, 3, 1, 2, 2, 1, 1 };
+static const double group_weight[G_COUNT] = { 3, 3, 1, 2, 2, 1, 1, 1 };
 
 static int var_scales(unsigned v)
 {
@@ -382,11 +395,14 @@ static void round_vars(struct planner *pl)
 	unsigned i;
 
 	for (i = 0; i < V_COUNT; i++)
-		if (pl->v[i] > 0 && i != V_FSEC)
+		if (pl->v[i] > 0 && i != V_FSEC && i != V_JSEC)
 			pl->v[i] = ceil(pl->v[i] / var_def[i].round) * var_def[i].round;
-	/* whole seconds per fsync test, rounded down: each lasts a second at least anyway */
+	/* whole seconds per fsync test and per job, rounded down: each lasts a second at
+	 * least anyway */
 	if (pl->v[V_FSEC] > 0)
 		pl->v[V_FSEC] = fmax(1, floor(pl->v[V_FSEC]));
+	if (pl->v[V_JSEC] > 0)
+		pl->v[V_JSEC] = fmax(1, floor(pl->v[V_JSEC]));
 	if (pl->v[V_C] > 0 && pl->v[V_C] < MIB)
 		pl->v[V_C] = MIB;
 	if (pl->v[V_B] < pl->v[V_C])
@@ -430,6 +446,7 @@ static void finish_step(struct planner *pl, enum battery_step s)
 		[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
 		[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
 		[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
+		[BSTEP_JOB] = { 2, V_JF, V_JSEC },
 	};
 	struct battery_step_plan *sp = &pl->out->s[s];
 	double shortest = HUGE_VAL;
@@ -447,7 +464,7 @@ static void finish_step(struct planner *pl, enum battery_step s)
 		const struct mrow *r = &pl->rows[i];
 		double t;
 
-		if (r->step != s || !(r->rate > 0) || pl->v[r->var] == 0)
+		if (r->step != s || !(r->rate > 0) || pl->v[r->var] == 0 || r->aux)
 			continue;
 		t = pl->v[r->var] / r->rate;
 		if (t < ROW_S && !pl->out->hand_sized)
@@ -478,9 +495,20 @@ static void hand_size(struct planner *pl)
 	pl->v[V_R] = 20000;
 	pl->v[V_RPG] = 20000;
 	pl->v[V_FSEC] = 1;
+	pl->v[V_JF] = s;
+	pl->v[V_JSEC] = 1;	/* a cap: each job does its file's bytes once */
 	for (i = 0; i < BSTEP_N; i++) {
 		enum battery_step st = (enum battery_step)i;
 
+		if (pl->w->steps && !(pl->w->steps & (1u << st))) {
+			skip(pl, st, "skipped: %s%s", "not in --steps", "");
+			continue;
+		}
+		if (st == BSTEP_JOB && !(pl->reads & BREAD_DIRECT)) {
+			skip(pl, st, "skipped: %s%s", "needs O_DIRECT, which this file system "
+			     "lacks", "");
+			continue;
+		}
 		if (st == BSTEP_PG && !pl->w->pg_local) {
 			skip(pl, st, "skipped: %s%s", "only with --pg-local", "");
 			continue;
@@ -530,6 +558,12 @@ static void step_why(struct planner *pl, enum battery_step s)
 	else if (s == BSTEP_DD_READ || s == BSTEP_CP || s == BSTEP_IOZONE)
 		snprintf(sp->why, sizeof(sp->why), "shortest figure about %s; reads: %s", a,
 			 s == BSTEP_IOZONE ? "O_DIRECT" : s == BSTEP_CP ? "cache dropped" : m);
+	else if (s == BSTEP_JOB)
+		snprintf(sp->why, sizeof(sp->why),
+			 "shortest figure about %s; O_DIRECT, %s%s%.120s%s", a,
+			 pl->e->job_engine[0] ? pl->e->job_engine : "the best engine",
+			 pl->e->job_engine_why[0] ? " (" : "", pl->e->job_engine_why,
+			 pl->e->job_engine_why[0] ? ")" : "");
 	else if (s == BSTEP_BONNIE)
 		snprintf(sp->why, sizeof(sp->why), "shortest figure about %s; reads: %s%s", a,
 			 m, pl->v[V_N] == 0 ? "; no file tests (they do not fit the budget)" : "");
@@ -548,6 +582,8 @@ static void init(struct planner *pl, const struct battery_env *e,
 	pl->w = w;
 	pl->out = out;
 	pl->row_s = ROW_S * (w->margin > 1 ? w->margin : 1);
+	snprintf(out->job_engine, sizeof(out->job_engine), "%s",
+		 e->job_engine[0] ? e->job_engine : "psync");
 	if (e->has_direct)
 		pl->reads |= BREAD_DIRECT;
 	if (e->can_drop && !w->direct)

@@ -20,16 +20,22 @@
 #define FSYNC_TESTS	16.0		/* pg_test_fsync's timed tests on Linux */
 #define FSYNC_MAX_SECS	5.0		/* pg_test_fsync's default seconds per test */
 #define FSYNC_FILE	(16.0 * MIB)	/* its file: one WAL segment (FSYNC_PREFILL) */
+#define JOB_PATTERNS	4.0		/* the database pattern's jobs, a second each at least */
+#define JOB_MAX_SECS	60.0		/* ... and a minute each at most */
+#define JOB_FILE_MIN	(256.0 * MIB)	/* its file: past what a device's cache holds */
+#define JOB_FILE_MAX	(16384.0 * MIB)
 #define UPGRADE_SHARE	0.15	/* the most of a pass one upgrade may cost */
 #define SPACE_SLACK(f)	((f) / 20 + (64u << 20))	/* kept free: 5% and 64 MiB */
 
 /* The size variables. */
 enum { V_S1K, V_S, V_B, V_C, V_K, V_N, V_F0, V_F1, V_F2, V_P, V_X, V_R, V_RPG, V_FSEC,
-	V_COUNT };
+	V_JF, V_JSEC, V_COUNT };
 
 /* One row of the model: its step, phase, variable, rate (variable units per second),
  * whether the step needs it, and what a second of it costs in wall time (0: its time is
- * inside another row's, as a statement's inside the script's total). */
+ * inside another row's, as a statement's inside the script's total). An aux row is no
+ * figure: it is time the step spends (laying out the job's file), scaled with its
+ * variable. */
 struct mrow {
 	enum battery_step step;
 	char phase[24];
@@ -38,6 +44,7 @@ struct mrow {
 	int optional;
 	double cost;
 	unsigned reads;		/* a read of the device: needs a read method */
+	int aux;		/* time, not a figure */
 };
 
 struct planner {

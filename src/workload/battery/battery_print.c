@@ -13,10 +13,15 @@
 
 static const char *const step_names[BSTEP_N] = {
 	"dd write bs=1k", "dd write bs=1M", "dd read", "cp", "bonnie", "iozone", "postmark",
-	"db sqlite", "db postgresql", "fsync",
+	"db sqlite", "db postgresql", "fsync", "job db pattern",
 };
 static const char *const step_wl[BSTEP_N] = {
-	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db", "fsync",
+	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db", "fsync", "job",
+};
+/* --steps' words for each step */
+static const char *const step_ids[BSTEP_N] = {
+	"dd-1k", "dd-1m", "dd-read", "cp", "bonnie", "iozone", "postmark", "db", "pg", "fsync",
+	"job",
 };
 static const uint32_t ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
 
@@ -117,6 +122,14 @@ static void step_size(char *buf, size_t len, const struct battery_plan *p, enum 
 		snprintf(buf, len, "-s %u (8 KiB commits, each test %u s)", battery_fsync_secs(p),
 			 battery_fsync_secs(p));
 		break;
+	case BSTEP_JOB:
+		fbytes(a, sizeof(a), (double)battery_job_bytes(p));
+		if (p->hand_sized)
+			snprintf(buf, len, "bs=8k direct=1, 4 jobs over %s once each", a);
+		else
+			snprintf(buf, len, "bs=8k direct=1, 4 jobs of %u s on %s",
+				 battery_job_secs(p), a);
+		break;
 	default:
 		break;
 	}
@@ -192,6 +205,39 @@ int battery_plan_print(FILE *f, const struct battery_plan *p, const struct batte
 			"once%s%s\n", a, b, passes > 1 ? ", several passes" : "", c,
 			p->note[0] ? "; " : "", p->note);
 	return ferror(f) ? -EIO : 0;
+}
+
+int battery_parse_steps(const char *spec, unsigned *mask, char *err, size_t len)
+{
+	char buf[512], *save = NULL, *w;
+	unsigned m = 0, i;
+
+	if (!spec || !*spec || snprintf(buf, sizeof(buf), "%s", spec) >= (int)sizeof(buf)) {
+		snprintf(err, len, "--steps: a list of steps: '%s'", spec ? spec : "");
+		return -EINVAL;
+	}
+	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		while (*w == ' ')
+			w++;
+		if (!strcmp(w, "dd")) {
+			m |= 1u << BSTEP_DD_1K | 1u << BSTEP_DD_1M | 1u << BSTEP_DD_READ;
+			continue;
+		}
+		for (i = 0; i < BSTEP_N && strcmp(w, step_ids[i]); i++)
+			;
+		if (i == BSTEP_N) {
+			snprintf(err, len, "--steps: unknown step: '%s': use dd, dd-1k, dd-1m, "
+				 "dd-read, cp, bonnie, iozone, postmark, db, pg, fsync or job", w);
+			return -EINVAL;
+		}
+		m |= 1u << i;
+	}
+	if (!m) {
+		snprintf(err, len, "--steps: no step given: '%s'", spec);
+		return -EINVAL;
+	}
+	*mask = m;
+	return 0;
 }
 
 int battery_parse_budget(const char *s, uint64_t *ns)
@@ -297,4 +343,14 @@ uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s)
 unsigned battery_fsync_secs(const struct battery_plan *p)
 {
 	return (unsigned)p->s[BSTEP_FSYNC].v[0];
+}
+
+uint64_t battery_job_bytes(const struct battery_plan *p)
+{
+	return (uint64_t)p->s[BSTEP_JOB].v[0];
+}
+
+unsigned battery_job_secs(const struct battery_plan *p)
+{
+	return (unsigned)p->s[BSTEP_JOB].v[1];
 }

@@ -289,6 +289,7 @@ int battery_probe(const struct runner *rc0, const char *dir, struct battery_env 
 	memset(e, 0, sizeof(*e));
 	memset(p, 0, sizeof(*p));
 	probe_env(dir, e);
+	battery_job_engine(e);
 	if (!full) {
 		/* hand-sized: the sizes need no rates; what the reads can use is enough */
 		e->has_direct = fsmake_has_direct(dir);

@@ -279,6 +279,8 @@ int battery_step_run(struct runner *rc, const struct battery_plan *p, enum batte
 		return step_pg(rc, p, dir);
 	case BSTEP_FSYNC:
 		return step_fsync(rc, p, dir);
+	case BSTEP_JOB:
+		return battery_job_step(rc, p, dir);
 	default:
 		return -EINVAL;
 	}
