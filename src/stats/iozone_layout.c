@@ -181,6 +181,8 @@ int iozone_matrix_build(const struct run *run, unsigned rep, struct iozone_matri
 		m->passes |= 1u << p;
 		found++;
 	}
+	if (!found)	/* iozone rows, none of a known pass: nothing for the caller to free */
+		iozone_matrix_free(m);
 	return found;
 nomem:
 	iozone_matrix_free(m);

@@ -91,8 +91,9 @@ static inline struct iozone_cell *iozone_at(const struct iozone_matrix *m, int p
 }
 
 /* Build the matrix of repeat rep from run's iozone rows into *m (freed with
- * iozone_matrix_free). Returns the number of cells found, 0 when the run has no iozone
- * row of that repeat, -ENOMEM. The cells point into run. */
+ * iozone_matrix_free). Returns the number of cells found (> 0: the caller frees *m), 0
+ * when the run has no iozone cell of that repeat, -ENOMEM (0 and -ENOMEM leave nothing to
+ * free). The cells point into run. */
 int iozone_matrix_build(const struct run *run, unsigned rep, struct iozone_matrix *m);
 void iozone_matrix_free(struct iozone_matrix *m);
 /* The number of repeats the run's iozone rows have (the highest repeat index + 1). */

@@ -341,7 +341,9 @@ int rseries_from_json(const json_t *o, struct row_series **out, char *err, size_
 		return -ENOMEM;
 	}
 	iv = get_num(&c, o, "", RK_SER_INTERVAL_NS);
-	s->interval_ns = iv > 0 ? (uint64_t)iv : 0;
+	if (iv > 9e18)	/* no cast out of range: an interval past 2^63 ns is refused */
+		sfail(&c, "", RK_SER_INTERVAL_NS, "out of range");
+	s->interval_ns = iv > 0 && iv <= 9e18 ? (uint64_t)iv : 0;
 	for (unsigned k = 0; k < RSE_N; k++)
 		load_col(&c, o, "", rser_keys[k].name, s->v[k], n);
 	for (d = 0; d < s->ndev && !c.failed; d++) {
