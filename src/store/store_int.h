@@ -15,6 +15,17 @@ void store_err(struct store *s, char *errbuf, size_t len, const char *what);
 /* Run SQL without results. 0 or -EIO (sqlite's message in errbuf). */
 int store_exec(struct store *s, const char *sql, char *errbuf, size_t len);
 
+/* store_bind.c: binding a statement's parameter i (from 1). Text is copied by SQLite
+ * (NULL binds NULL); a uint64 past 2^63 is clamped; a tri-state below 0 binds NULL; a
+ * number that is not finite binds NULL, and as an integer it is rounded and clamped. */
+void store_bind_text(sqlite3_stmt *st, int i, const char *s);
+void store_bind_u64(sqlite3_stmt *st, int i, uint64_t v);
+void store_bind_tri(sqlite3_stmt *st, int i, int v);
+void store_bind_num(sqlite3_stmt *st, int i, double v, int integer);
+/* Step an INSERT, then reset it and clear its bindings for the next one. 0, or -EIO
+ * with "what: sqlite's message" in errbuf. */
+int store_step(struct store *s, sqlite3_stmt *st, char *errbuf, size_t len, const char *what);
+
 struct row;
 struct store_sysput;
 /* store_series.c: the statements that save rows' system figures and series, prepared

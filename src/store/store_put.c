@@ -74,76 +74,40 @@ static int put_prepare(struct put *p)
 	       store_sysput_begin(p->s, &p->sys, p->errbuf, p->len) ? -EIO : 0;
 }
 
-/* Step an INSERT and reset it. */
-static int step(struct put *p, sqlite3_stmt *st, const char *what)
-{
-	int rc = sqlite3_step(st);
-
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
-		store_err(p->s, p->errbuf, p->len, what);
-		return -EIO;
-	}
-	return 0;
-}
-
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-/* uint64 into SQLite's signed 64-bit integer (values past 2^63 are clamped). */
-static void bind_u64(sqlite3_stmt *st, int i, uint64_t v)
-{
-	sqlite3_bind_int64(st, i, v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
-
-static void bind_tri(sqlite3_stmt *st, int i, int v)
-{
-	if (v < 0)
-		sqlite3_bind_null(st, i);
-	else
-		sqlite3_bind_int(st, i, v);
-}
-
 static int put_run(struct put *p, const struct run *r, const char *json)
 {
 	const struct env *e = &r->env;
 	sqlite3_stmt *st = p->run;
 
-	bind_text(st, 1, r->id);
+	store_bind_text(st, 1, r->id);
 	sqlite3_bind_int(st, 2, r->schema_version);
-	bind_text(st, 3, r->label);
-	bind_text(st, 4, r->workload);
-	bind_text(st, 5, r->command_line);
-	bind_text(st, 6, e->date);
-	bind_text(st, 7, e->host);
-	bind_text(st, 8, e->tool_version);
-	bind_text(st, 9, e->os);
-	bind_text(st, 10, e->kernel);
-	bind_text(st, 11, e->arch);
-	bind_text(st, 12, e->cpu_model);
+	store_bind_text(st, 3, r->label);
+	store_bind_text(st, 4, r->workload);
+	store_bind_text(st, 5, r->command_line);
+	store_bind_text(st, 6, e->date);
+	store_bind_text(st, 7, e->host);
+	store_bind_text(st, 8, e->tool_version);
+	store_bind_text(st, 9, e->os);
+	store_bind_text(st, 10, e->kernel);
+	store_bind_text(st, 11, e->arch);
+	store_bind_text(st, 12, e->cpu_model);
 	sqlite3_bind_int(st, 13, (int)e->ncpu);
-	bind_u64(st, 14, e->ram_bytes);
-	bind_text(st, 15, e->target);
-	bind_text(st, 16, e->fs_type);
-	bind_text(st, 17, e->mount_opts);
-	bind_text(st, 18, e->mount_point);
-	bind_text(st, 19, e->device);
-	bind_text(st, 20, e->device_model);
-	bind_tri(st, 21, e->rotational);
-	bind_text(st, 22, e->scheduler);
-	bind_tri(st, 23, e->virtualized);
+	store_bind_u64(st, 14, e->ram_bytes);
+	store_bind_text(st, 15, e->target);
+	store_bind_text(st, 16, e->fs_type);
+	store_bind_text(st, 17, e->mount_opts);
+	store_bind_text(st, 18, e->mount_point);
+	store_bind_text(st, 19, e->device);
+	store_bind_text(st, 20, e->device_model);
+	store_bind_tri(st, 21, e->rotational);
+	store_bind_text(st, 22, e->scheduler);
+	store_bind_tri(st, 23, e->virtualized);
 	sqlite3_bind_int(st, 24, r->status);
 	sqlite3_bind_int(st, 25, !!(r->flags & RUN_INCOMPLETE));
 	sqlite3_bind_int(st, 26, !!(r->flags & RUN_IMPORTED));
-	bind_text(st, 27, r->error);
-	bind_text(st, 28, json);
-	return step(p, st, "cannot store the run");
+	store_bind_text(st, 27, r->error);
+	store_bind_text(st, 28, json);
+	return store_step(p->s, st, p->errbuf, p->len, "cannot store the run");
 }
 
 static void flag_names(char *buf, size_t len, unsigned flags)
@@ -188,14 +152,14 @@ static int put_hist(struct put *p, int64_t row_id, const struct hist *h)
 	}
 	snprintf(buf + off, cap - off, "]");
 	sqlite3_bind_int64(p->hist, 1, row_id);
-	bind_u64(p->hist, 2, h->n);
-	bind_u64(p->hist, 3, h->sum);
+	store_bind_u64(p->hist, 2, h->n);
+	store_bind_u64(p->hist, 3, h->sum);
 	if (h->n) {
-		bind_u64(p->hist, 4, h->min);
-		bind_u64(p->hist, 5, h->max);
+		store_bind_u64(p->hist, 4, h->min);
+		store_bind_u64(p->hist, 5, h->max);
 	}
 	sqlite3_bind_text(p->hist, 6, buf, -1, SQLITE_TRANSIENT);
-	rc = step(p, p->hist, "cannot store a histogram");
+	rc = store_step(p->s, p->hist, p->errbuf, p->len, "cannot store a histogram");
 	free(buf);
 	return rc;
 }
@@ -205,16 +169,16 @@ static void bind_row(sqlite3_stmt *st, int64_t run_id, size_t seq, const struct 
 {
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, (int64_t)seq);
-	bind_text(st, 3, w->workload);
-	bind_text(st, 4, w->phase);
+	store_bind_text(st, 3, w->workload);
+	store_bind_text(st, 4, w->phase);
 	sqlite3_bind_int(st, 5, (int)w->repeat);
-	bind_u64(st, 6, w->bytes);
-	bind_u64(st, 7, w->ops);
-	bind_u64(st, 8, w->elapsed_ns);
-	bind_u64(st, 9, w->buffered_ns);
-	bind_u64(st, 10, w->durable_ns);
+	store_bind_u64(st, 6, w->bytes);
+	store_bind_u64(st, 7, w->ops);
+	store_bind_u64(st, 8, w->elapsed_ns);
+	store_bind_u64(st, 9, w->buffered_ns);
+	store_bind_u64(st, 10, w->durable_ns);
 	sqlite3_bind_double(st, 11, w->rate);
-	bind_text(st, 12, w->rate_unit);
+	store_bind_text(st, 12, w->rate_unit);
 	if (w->cpu.valid) {
 		sqlite3_bind_double(st, 13, w->cpu.user_s);
 		sqlite3_bind_double(st, 14, w->cpu.sys_s);
@@ -222,23 +186,23 @@ static void bind_row(sqlite3_stmt *st, int64_t run_id, size_t seq, const struct 
 		sqlite3_bind_double(st, 16, w->cpu.sys_busy_pct);
 	}
 	if (w->lat.valid) {
-		bind_u64(st, 17, w->lat.n);
+		store_bind_u64(st, 17, w->lat.n);
 		sqlite3_bind_double(st, 18, w->lat.mean_ns);
 		sqlite3_bind_double(st, 19, w->lat.sd_ns);
-		bind_u64(st, 20, w->lat.min_ns);
-		bind_u64(st, 21, w->lat.p50_ns);
-		bind_u64(st, 22, w->lat.p90_ns);
-		bind_u64(st, 23, w->lat.p99_ns);
-		bind_u64(st, 24, w->lat.p999_ns);
-		bind_u64(st, 25, w->lat.max_ns);
+		store_bind_u64(st, 20, w->lat.min_ns);
+		store_bind_u64(st, 21, w->lat.p50_ns);
+		store_bind_u64(st, 22, w->lat.p90_ns);
+		store_bind_u64(st, 23, w->lat.p99_ns);
+		store_bind_u64(st, 24, w->lat.p999_ns);
+		store_bind_u64(st, 25, w->lat.max_ns);
 	}
 	if (w->cache_pct >= 0)
 		sqlite3_bind_double(st, 26, w->cache_pct);
 	sqlite3_bind_int(st, 27, w->cache_dropped);
 	sqlite3_bind_int64(st, 28, (int64_t)w->flags);
-	bind_text(st, 29, flags);
-	bind_text(st, 30, w->error);
-	bind_text(st, 31, w->note);
+	store_bind_text(st, 29, flags);
+	store_bind_text(st, 30, w->error);
+	store_bind_text(st, 31, w->note);
 }
 
 static int put_row(struct put *p, int64_t run_id, size_t seq, const struct row *w)
@@ -250,22 +214,22 @@ static int put_row(struct put *p, int64_t run_id, size_t seq, const struct row *
 
 	flag_names(flags, sizeof(flags), w->flags);
 	bind_row(p->row, run_id, seq, w, flags);
-	if (step(p, p->row, "cannot store a row") < 0)
+	if (store_step(p->s, p->row, p->errbuf, p->len, "cannot store a row") < 0)
 		return -EIO;
 	row_id = sqlite3_last_insert_rowid(p->s->db);
 	for (i = 0; i < w->params.n; i++) {
 		sqlite3_bind_int64(p->param, 1, row_id);
-		bind_text(p->param, 2, w->params.v[i].key);
-		bind_text(p->param, 3, w->params.v[i].value);
-		if (step(p, p->param, "cannot store a param") < 0)
+		store_bind_text(p->param, 2, w->params.v[i].key);
+		store_bind_text(p->param, 3, w->params.v[i].value);
+		if (store_step(p->s, p->param, p->errbuf, p->len, "cannot store a param") < 0)
 			return -EIO;
 	}
 	for (i = 0; i < w->nmetrics; i++) {
 		sqlite3_bind_int64(p->metric, 1, row_id);
-		bind_text(p->metric, 2, w->metrics[i].name);
+		store_bind_text(p->metric, 2, w->metrics[i].name);
 		sqlite3_bind_double(p->metric, 3, w->metrics[i].value);
-		bind_text(p->metric, 4, w->metrics[i].unit);
-		if (step(p, p->metric, "cannot store a metric") < 0)
+		store_bind_text(p->metric, 4, w->metrics[i].unit);
+		if (store_step(p->s, p->metric, p->errbuf, p->len, "cannot store a metric") < 0)
 			return -EIO;
 	}
 	if (w->lat.valid && w->lat.hist && (rc = put_hist(p, row_id, w->lat.hist)) < 0)
@@ -283,9 +247,10 @@ static int put_all(struct put *p, const struct run *run, const char *json, int64
 	*id = sqlite3_last_insert_rowid(p->s->db);
 	for (i = 0; i < run->options.n; i++) {
 		sqlite3_bind_int64(p->opt, 1, *id);
-		bind_text(p->opt, 2, run->options.v[i].key);
-		bind_text(p->opt, 3, run->options.v[i].value);
-		if ((rc = step(p, p->opt, "cannot store an option")) < 0)
+		store_bind_text(p->opt, 2, run->options.v[i].key);
+		store_bind_text(p->opt, 3, run->options.v[i].value);
+		rc = store_step(p->s, p->opt, p->errbuf, p->len, "cannot store an option");
+		if (rc < 0)
 			return rc;
 	}
 	for (i = 0; i < run->nrows; i++)

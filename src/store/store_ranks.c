@@ -11,32 +11,6 @@
 #include "stats/result_keys.h"
 #include "store/store_int.h"
 
-static void text(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-static void u64(sqlite3_stmt *st, int i, uint64_t v)
-{
-	sqlite3_bind_int64(st, i, v > INT64_MAX ? INT64_MAX : (sqlite3_int64)v);
-}
-
-static int done(struct store *s, sqlite3_stmt *st, char *errbuf, size_t len)
-{
-	int rc = sqlite3_step(st);
-
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		store_err(s, errbuf, len, "cannot store the ranks");
-		return -EIO;
-	}
-	return 0;
-}
-
 static int put_run_ranks(struct store *s, const struct run *run, int64_t run_id,
 			 sqlite3_stmt *st, char *errbuf, size_t len)
 {
@@ -47,14 +21,14 @@ static int put_run_ranks(struct store *s, const struct run *run, int64_t run_id,
 
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_int(st, 2, (int)k->rank);
-		text(st, 3, k->env.host);
-		text(st, 4, k->env.target);
-		text(st, 5, k->env.fs_type);
-		text(st, 6, k->env.device);
-		text(st, 7, k->env.device_model);
-		text(st, 8, k->env.kernel);
+		store_bind_text(st, 3, k->env.host);
+		store_bind_text(st, 4, k->env.target);
+		store_bind_text(st, 5, k->env.fs_type);
+		store_bind_text(st, 6, k->env.device);
+		store_bind_text(st, 7, k->env.device_model);
+		store_bind_text(st, 8, k->env.kernel);
 		sqlite3_bind_int(st, 9, k->fs_differs);
-		if (done(s, st, errbuf, len) < 0)
+		if (store_step(s, st, errbuf, len, "cannot store the ranks") < 0)
 			return -EIO;
 	}
 	return 0;
@@ -71,18 +45,18 @@ static int put_row_ranks(struct store *s, const struct row *w, int64_t row_id,
 		sqlite3_bind_int64(st, 1, row_id);
 		sqlite3_bind_int(st, 2, (int)k->rank);
 		sqlite3_bind_int(st, 3, k->present);
-		u64(st, 4, k->start_ns);
-		u64(st, 5, k->stop_ns);
-		u64(st, 6, k->bytes);
-		u64(st, 7, k->ops);
-		u64(st, 8, k->elapsed_ns);
+		store_bind_u64(st, 4, k->start_ns);
+		store_bind_u64(st, 5, k->stop_ns);
+		store_bind_u64(st, 6, k->bytes);
+		store_bind_u64(st, 7, k->ops);
+		store_bind_u64(st, 8, k->elapsed_ns);
 		if (isfinite(k->rate))
 			sqlite3_bind_double(st, 9, k->rate);
 		else
 			sqlite3_bind_null(st, 9);
-		u64(st, 10, k->stonewall_bytes);
+		store_bind_u64(st, 10, k->stonewall_bytes);
 		sqlite3_bind_int(st, 11, (int)k->flags);
-		if (done(s, st, errbuf, len) < 0)
+		if (store_step(s, st, errbuf, len, "cannot store the ranks") < 0)
 			return -EIO;
 	}
 	return 0;

@@ -105,38 +105,6 @@ int store_sysput_begin(struct store *s, struct store_sysput **out, char *errbuf,
 	return 0;
 }
 
-/* A value, NULL for NaN; integers as integers. */
-static void bind_val(sqlite3_stmt *st, int i, double v, int integer)
-{
-	if (!isfinite(v))
-		sqlite3_bind_null(st, i);
-	else if (integer)
-		sqlite3_bind_int64(st, i, v >= 9.2e18 ? INT64_MAX : (sqlite3_int64)llround(v));
-	else
-		sqlite3_bind_double(st, i, v);
-}
-
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-static int step(struct store_sysput *p, sqlite3_stmt *st, const char *what)
-{
-	int rc = sqlite3_step(st);
-
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
-		store_err(p->s, p->errbuf, p->len, what);
-		return -EIO;
-	}
-	return 0;
-}
-
 static int put_sys(struct store_sysput *p, int64_t id, const struct row_sys *s,
 		   const struct row_series *se)
 {
@@ -145,26 +113,26 @@ static int put_sys(struct store_sysput *p, int64_t id, const struct row_sys *s,
 	int c = 1;
 
 	sqlite3_bind_int64(st, c++, id);
-	bind_text(st, c++, s->devices_reason);
+	store_bind_text(st, c++, s->devices_reason);
 	for (unsigned k = 0; k < RS_N; k++)
-		bind_val(st, c++, s->v[k], rsys_keys[k].integer);
+		store_bind_num(st, c++, s->v[k], rsys_keys[k].integer);
 	if (s->wchan_hidden >= 0)
 		sqlite3_bind_int(st, c, s->wchan_hidden);
 	c++;
 	if (se)
 		sqlite3_bind_int64(st, c, (sqlite3_int64)se->interval_ns);
-	if (step(p, st, "cannot store the system figures") < 0)
+	if (store_step(p->s, st, p->errbuf, p->len, "cannot store the system figures") < 0)
 		return -EIO;
 	for (size_t d = 0; d < s->ndev; d++) {
 		st = p->dev;
 		c = 1;
 		sqlite3_bind_int64(st, c++, id);
 		sqlite3_bind_int64(st, c++, (sqlite3_int64)d);
-		bind_text(st, c++, s->dev[d].name);
-		bind_text(st, c++, s->dev[d].role);
+		store_bind_text(st, c++, s->dev[d].name);
+		store_bind_text(st, c++, s->dev[d].role);
 		for (unsigned k = 0; k < RSD_N; k++)
-			bind_val(st, c++, s->dev[d].v[k], rsys_dev_keys[k].integer);
-		if (step(p, st, "cannot store a device") < 0)
+			store_bind_num(st, c++, s->dev[d].v[k], rsys_dev_keys[k].integer);
+		if (store_step(p->s, st, p->errbuf, p->len, "cannot store a device") < 0)
 			return -EIO;
 	}
 	for (size_t w = 0; w < s->nwait; w++) {
@@ -172,12 +140,12 @@ static int put_sys(struct store_sysput *p, int64_t id, const struct row_sys *s,
 		state[0] = s->wait[w].state;
 		sqlite3_bind_int64(st, 1, id);
 		sqlite3_bind_int64(st, 2, (sqlite3_int64)w);
-		bind_text(st, 3, state);
-		bind_text(st, 4, s->wait[w].wchan);
-		bind_text(st, 5, s->wait[w].syscall);
-		bind_val(st, 6, s->wait[w].count, 1);
-		bind_val(st, 7, s->wait[w].share_pct, 0);
-		if (step(p, st, "cannot store a wait state") < 0)
+		store_bind_text(st, 3, state);
+		store_bind_text(st, 4, s->wait[w].wchan);
+		store_bind_text(st, 5, s->wait[w].syscall);
+		store_bind_num(st, 6, s->wait[w].count, 1);
+		store_bind_num(st, 7, s->wait[w].share_pct, 0);
+		if (store_step(p->s, st, p->errbuf, p->len, "cannot store a wait state") < 0)
 			return -EIO;
 	}
 	return 0;
@@ -192,18 +160,20 @@ static int put_series(struct store_sysput *p, int64_t id, const struct row_serie
 		sqlite3_bind_int64(st, c++, id);
 		sqlite3_bind_int64(st, c++, (sqlite3_int64)i);
 		for (unsigned k = 0; k < RSE_N; k++)
-			bind_val(st, c++, se->v[k][i], rser_keys[k].integer);
-		if (step(p, st, "cannot store the series") < 0)
+			store_bind_num(st, c++, se->v[k][i], rser_keys[k].integer);
+		if (store_step(p->s, st, p->errbuf, p->len, "cannot store the series") < 0)
 			return -EIO;
 		for (size_t d = 0; d < se->ndev; d++) {
 			st = p->serdev;
 			c = 1;
 			sqlite3_bind_int64(st, c++, id);
 			sqlite3_bind_int64(st, c++, (sqlite3_int64)i);
-			bind_text(st, c++, se->dev[d].name ? se->dev[d].name : "?");
+			store_bind_text(st, c++, se->dev[d].name ? se->dev[d].name : "?");
 			for (unsigned k = 0; k < RSED_N; k++)
-				bind_val(st, c++, se->dev[d].v[k][i], rser_dev_keys[k].integer);
-			if (step(p, st, "cannot store the series") < 0)
+				store_bind_num(st, c++, se->dev[d].v[k][i],
+					       rser_dev_keys[k].integer);
+			if (store_step(p->s, st, p->errbuf, p->len,
+				       "cannot store the series") < 0)
 				return -EIO;
 		}
 	}
