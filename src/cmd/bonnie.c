@@ -189,19 +189,7 @@ static int bonnie_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 	}
 	if (c->help)
 		return -ECANCELED;
-	if (c->format)
-		co->format = c->format;
-	co->output_dir = c->output_dir;
-	co->label = c->label;
-	if (c->engine)
-		co->engine = c->engine;
-	co->quiet = c->long_quiet;
-	co->no_store = c->no_store;
-	co->repeat = c->repeats;
-	x->verify.on = c->verify;
-	x->verify.after_drop = c->verify_after_drop;
-	x->verify.journal = c->verify_journal;
-	x->verify.report_to = c->report_to;
+	COMMON_TAKE_LONG_OPTS(co, x, c);
 	return 0;
 }
 

@@ -34,6 +34,26 @@ struct common_opts {
 /* Options table for struct common_opts (add as one opt_group with base = &co). */
 extern const struct opt common_opt_table[];
 
+/* What the parsers of another tool's letters (bonnie_opts, iozone_opts) take as long
+ * options themselves, into the common options co and the workload context x's verify
+ * settings; c is their cfg, whose members of these names are alike. A macro because the
+ * two cfg structs differ in everything else. */
+#define COMMON_TAKE_LONG_OPTS(co, x, c) do {			\
+		if ((c)->format)				\
+			(co)->format = (c)->format;		\
+		(co)->output_dir = (c)->output_dir;		\
+		(co)->label = (c)->label;			\
+		if ((c)->engine)				\
+			(co)->engine = (c)->engine;		\
+		(co)->quiet = (c)->long_quiet;			\
+		(co)->no_store = (c)->no_store;			\
+		(co)->repeat = (c)->repeats;			\
+		(x)->verify.on = (c)->verify;			\
+		(x)->verify.after_drop = (c)->verify_after_drop; \
+		(x)->verify.journal = (c)->verify_journal;	\
+		(x)->verify.report_to = (c)->report_to;		\
+	} while (0)
+
 void common_init(struct common_opts *co);
 /* Check formats, output directory and engine; print one clear message on error.
  * Returns 0 or -EINVAL. *eng receives the engine (may be NULL if not wanted). */
