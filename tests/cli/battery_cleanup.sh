@@ -4,13 +4,7 @@
 # killed run left, and nothing that is not marked as ours (a look-alike directory, a
 # loop device of the test's own).
 . tests/cli/lib
-is_root || skip "needs root: it makes file systems on loop devices and mounts them"
-have_feature posix_only && skip "a --posix-only build makes no file systems (--fs is Linux only)"
-PATH="$PATH:/sbin:/usr/sbin"
-for m in mkfs.ext4 mkfs.xfs losetup; do
-	command -v $m > /dev/null || skip "$m is not installed (scripts/install-deps test)"
-done
-[ -e /dev/loop-control ] || skip "no loop devices here"
+need_fs_matrix mkfs.ext4 mkfs.xfs losetup
 mkdir "$T/w" "$T/m" || exit 1
 
 # a loop device the test made, holding ext4

@@ -3,13 +3,7 @@
 # the next file system; a mkfs that fails: that file system is skipped with mkfs's words
 # and the next one runs. Nothing is left either way.
 . tests/cli/lib
-is_root || skip "needs root: it makes file systems on loop devices and mounts them"
-have_feature posix_only && skip "a --posix-only build makes no file systems (--fs is Linux only)"
-PATH="$PATH:/sbin:/usr/sbin"
-for m in mkfs.ext4 mkfs.xfs losetup jq; do
-	command -v $m > /dev/null || skip "$m is not installed (scripts/install-deps test)"
-done
-[ -e /dev/loop-control ] || skip "no loop devices here"
+need_fs_matrix mkfs.ext4 mkfs.xfs losetup jq
 mkdir "$T/small" "$T/w" "$T/o" || exit 1
 mount -t tmpfs -o size=300m tmpfs "$T/small" || skip "cannot mount a tmpfs"
 cleanup_hooks="umount -l '$T/small' 2>/dev/null;"

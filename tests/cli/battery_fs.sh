@@ -4,13 +4,7 @@
 # system; the comparison report of the run, rendered by headless Chromium, shows the
 # summary line.
 . tests/cli/lib
-is_root || skip "needs root: it makes file systems on loop devices and mounts them"
-have_feature posix_only && skip "a --posix-only build makes no file systems (--fs is Linux only)"
-PATH="$PATH:/sbin:/usr/sbin"
-for m in mkfs.ext4 mkfs.xfs mkfs.btrfs losetup jq; do
-	command -v $m > /dev/null || skip "$m is not installed (scripts/install-deps test)"
-done
-[ -e /dev/loop-control ] || skip "no loop devices here"
+need_fs_matrix mkfs.ext4 mkfs.xfs mkfs.btrfs losetup jq
 mkdir "$T/w" "$T/o" || exit 1
 
 leftovers() { # WHEN: no loop device over a file of $T, no mount under $T, no scratch
