@@ -195,89 +195,53 @@ static int no_direct(const char *path, int flags)
 	return 1;
 }
 
-int open(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-	REAL(open);
+/* The open family: the mode argument only where the flags create a file; O_DIRECT
+ * refused for op=odirect; the new descriptor tracked by its path. */
+#define OPEN_MODE(flags, mode) do {					\
+		if ((flags) & (O_CREAT | O_TMPFILE)) {			\
+			va_list ap;					\
+			va_start(ap, flags);				\
+			mode = (mode_t)va_arg(ap, int);			\
+			va_end(ap);					\
+		}							\
+	} while (0)
+#define OPEN_WRAPPER(name)						\
+	int name(const char *path, int flags, ...)			\
+	{								\
+		mode_t mode = 0;					\
+		int fd;							\
+		REAL(name);						\
+									\
+		OPEN_MODE(flags, mode);					\
+		if (no_direct(path, flags)) {				\
+			errno = EINVAL;					\
+			return -1;					\
+		}							\
+		fd = real_##name(path, flags, mode);			\
+		track(fd, path);					\
+		return fd;						\
+	}
+#define OPENAT_WRAPPER(name)						\
+	int name(int dirfd, const char *path, int flags, ...)		\
+	{								\
+		mode_t mode = 0;					\
+		int fd;							\
+		REAL(name);						\
+									\
+		OPEN_MODE(flags, mode);					\
+		if (no_direct(path, flags)) {				\
+			errno = EINVAL;					\
+			return -1;					\
+		}							\
+		fd = real_##name(dirfd, path, flags, mode);		\
+		track_at(fd, dirfd, path);				\
+		return fd;						\
+	}
 
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	if (no_direct(path, flags)) {
-		errno = EINVAL;
-		return -1;
-	}
-	fd = real_open(path, flags, mode);
-	track(fd, path);
-	return fd;
-}
-
-int open64(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-	REAL(open64);
-
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	if (no_direct(path, flags)) {
-		errno = EINVAL;
-		return -1;
-	}
-	fd = real_open64(path, flags, mode);
-	track(fd, path);
-	return fd;
-}
-
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-	REAL(openat);
-
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	if (no_direct(path, flags)) {
-		errno = EINVAL;
-		return -1;
-	}
-	fd = real_openat(dirfd, path, flags, mode);
-	track_at(fd, dirfd, path);
-	return fd;
-}
-
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-	REAL(openat64);
-
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = (mode_t)va_arg(ap, int);
-		va_end(ap);
-	}
-	if (no_direct(path, flags)) {
-		errno = EINVAL;
-		return -1;
-	}
-	fd = real_openat64(dirfd, path, flags, mode);
-	track_at(fd, dirfd, path);
-	return fd;
-}
+OPEN_WRAPPER(open)
+OPEN_WRAPPER(open64)
+OPENAT_WRAPPER(openat)
+OPENAT_WRAPPER(openat64)
 
 int creat(const char *path, mode_t mode)
 {
@@ -339,41 +303,29 @@ ssize_t write(int fd, const void *buf, size_t len)
 	return r;
 }
 
-ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
-{
-	int s = strike(fd, OP_WRITE);
-	void *bad = s == 3 ? damaged(buf, len) : NULL;
-	ssize_t r;
-	REAL(pwrite);
-
-	if (s == 1) {
-		errno = cfg.err;
-		return -1;
+/* pwrite and pwrite64 alike: fails, writes half, damages or loses as strike says. */
+#define PWRITE_WRAPPER(name)						\
+	ssize_t name(int fd, const void *buf, size_t len, off_t off)	\
+	{								\
+		int s = strike(fd, OP_WRITE);				\
+		void *bad = s == 3 ? damaged(buf, len) : NULL;		\
+		ssize_t r;						\
+		REAL(name);						\
+									\
+		if (s == 1) {						\
+			errno = cfg.err;				\
+			return -1;					\
+		}							\
+		if (s == 4)						\
+			return (ssize_t)len;				\
+		r = wrote(real_##name(fd, bad ? bad : buf,		\
+				      s == 2 && len > 1 ? len / 2 : len, off)); \
+		free(bad);						\
+		return r;						\
 	}
-	if (s == 4)
-		return (ssize_t)len;
-	r = wrote(real_pwrite(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len, off));
-	free(bad);
-	return r;
-}
 
-ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off)
-{
-	int s = strike(fd, OP_WRITE);
-	void *bad = s == 3 ? damaged(buf, len) : NULL;
-	ssize_t r;
-	REAL(pwrite64);
-
-	if (s == 1) {
-		errno = cfg.err;
-		return -1;
-	}
-	if (s == 4)
-		return (ssize_t)len;
-	r = wrote(real_pwrite64(fd, bad ? bad : buf, s == 2 && len > 1 ? len / 2 : len, off));
-	free(bad);
-	return r;
-}
+PWRITE_WRAPPER(pwrite)
+PWRITE_WRAPPER(pwrite64)
 
 ssize_t writev(int fd, const struct iovec *iov, int n)
 {
