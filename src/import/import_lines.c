@@ -11,6 +11,7 @@
 #include "core/units.h"
 #include "import/import.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "stats/result_keys.h"
 
 /* PostMark's report, field by field (counts and rates as printed). */
@@ -504,6 +505,9 @@ static int time_emit(struct import_lines *s, struct import_set *set, unsigned li
 	if (t->have != 7)
 		return 0;
 	t->have = 0;
+	if (t->real > RJ_MAX_SECS || t->user > RJ_MAX_SECS || t->sys > RJ_MAX_SECS ||
+	    (t->real > 0 && (t->user + t->sys) / t->real * 100 > RJ_MAX_PCT))
+		return 0;	/* figures no time(1) printed: not its output */
 	if (s->psql.active && s->psql.ntags) {
 		/* psql's command tags, then `time` of the psql */
 		rc = import_psql_emit(&s->psql, set, s->source, s->cmd,
@@ -554,9 +558,11 @@ static int time_line(struct import_lines *s, const char *l, unsigned lineno,
 	struct time_rec *t = &s->t;
 	char word[16], val[32], el[32];
 	double a, b, c;
+	int end = 0;
 
-	if ((sscanf(l, "%lf real %lf user %lf sys", &a, &b, &c) == 3 ||
-	     sscanf(l, "%lfreal %lf user %lf sys", &a, &b, &c) == 3) &&
+	/* the words after the last number count only through %n: sscanf's count does not */
+	if ((sscanf(l, "%lf real %lf user %lf sys%n", &a, &b, &c, &end) == 3 ||
+	     sscanf(l, "%lfreal %lf user %lf sys%n", &a, &b, &c, &end) == 3) && end > 0 &&
 	    import_num_ok(a) && import_num_ok(b) && import_num_ok(c)) {
 		t->real = a;
 		t->user = b;
@@ -568,8 +574,9 @@ static int time_line(struct import_lines *s, const char *l, unsigned lineno,
 	if (sscanf(l, "%lfuser %lfsystem %31selapsed", &b, &c, el) == 3) {
 		char *e = strstr(el, "elapsed");
 
-		if (e)
-			*e = '\0';
+		if (!e)
+			return 0;	/* GNU time's third figure ends in "elapsed" */
+		*e = '\0';
 		if (parse_hms(el, &a) < 0 || !import_num_ok(b) || !import_num_ok(c))
 			return 0;
 		t->real = a;

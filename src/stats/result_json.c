@@ -24,13 +24,6 @@
 
 #define JSON_FLAGS	(JSON_INDENT(2) | JSON_REAL_PRECISION(15))
 
-/* The ranges a loaded figure must lie in (docs/results-schema.md, "Ranges"): wide enough
- * for any real measurement, narrow enough that every formatter can print them. */
-#define RJ_MAX_FIG	1e18		/* rates, ns per op, metric magnitudes */
-#define RJ_MAX_NS	9.2e18		/* mean and deviation of latencies (< 2^63) */
-#define RJ_MAX_SECS	1e12		/* CPU seconds */
-#define RJ_MAX_PCT	1e6		/* process %CPU (passes 100 with threads) */
-
 #define NFLAGS 32u	/* bits of row->flags; result_flag_name() names the known ones */
 
 #define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */

@@ -6,6 +6,14 @@
 #ifndef IOB_STATS_RESULT_JSON_H
 #define IOB_STATS_RESULT_JSON_H
 
+/* The ranges a loaded figure must lie in (docs/results-schema.md, "Ranges"): wide enough
+ * for any real measurement, narrow enough that every formatter can print them. An
+ * importer keeps to them too, so that what it makes loads again. */
+#define RJ_MAX_FIG	1e18		/* rates, ns per op, metric magnitudes */
+#define RJ_MAX_NS	9.2e18		/* mean and deviation of latencies (< 2^63) */
+#define RJ_MAX_SECS	1e12		/* CPU seconds */
+#define RJ_MAX_PCT	1e6		/* process %CPU (passes 100 with threads) */
+
 struct run;
 
 /* The run as a JSON text (indented by 2, reals with 15 significant digits), malloc'd:

@@ -235,6 +235,26 @@ static void t_junk(void)
 	fclose(d);
 }
 
+/* time's line must end in its words: a third figure without "sys" after it, figures
+ * past what the loader takes, GNU's elapsed without its word: not time output. */
+static void t_time_bounds(void)
+{
+	struct import_set set = { 0 };
+	FILE *d = devnull();
+
+	CHECK(import_text(&set, "136.85 real 1.29 user 1844674407370955/1616 / 60 = 2.28\n",
+			  "t", d) == 0);
+	CHECK(import_text(&set, "5e12 real 1.29 user 2.00 sys\n", "t", d) == 0);
+	CHECK(import_text(&set, "0.001 real 9e9 user 2.00 sys\n", "t", d) == 0);
+	CHECK(import_text(&set, "0.68user 8.83system 1:11.82 12%CPU\n", "t", d) == 0);
+	CHECK(set.n == 0);
+	CHECK(import_text(&set, "71.82 real 0.68 user 8.83 sys\n", "t", d) == 1);
+	CHECK(set.n == 1 && set.runs[0]->rows[0]->cpu.sys_s == 8.83);
+	CHECK(import_text(&set, "0.68user 8.83system 1:11.82elapsed 12%CPU\n", "t", d) == 1);
+	import_set_free(&set);
+	fclose(d);
+}
+
 int main(void)
 {
 	RUN(t_bonnie_103);
@@ -243,5 +263,6 @@ int main(void)
 	RUN(t_postmark);
 	RUN(t_dd_time);
 	RUN(t_junk);
+	RUN(t_time_bounds);
 	return test_done();
 }
