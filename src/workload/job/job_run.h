@@ -119,6 +119,11 @@ struct job_file {
 	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
 	uint32_t vbs;		/* --verify: the length of every block written to it (its
 				 * writers' bs); 0: not stamped, not checked */
+	bool shared;		/* --shared-file under mpirun: every rank uses it, each in
+				 * its own segment; rank 0 creates it (job_layout) */
+	uint64_t lo;		/* shared: where this rank's regions start (it lays out
+				 * [lo, need); rank 0 from have) */
+	uint64_t total;		/* shared: the bytes all ranks' segments reach */
 };
 
 /* A thread's region of one file. */
@@ -181,6 +186,9 @@ struct job_safety {
 	const char *destroy_dev;	/* the one block device that may be written */
 	bool no_layout;			/* create files empty (reads then refused) */
 	bool no_space_check;
+	bool shared_file;		/* --shared-file with several ranks: one file per name
+					 * for all ranks, rank r's region r x its length further
+					 * on (IOR's segmented layout) */
 };
 
 /* Threads, units, steps and file names of the jobs of sections sect[0..nsect-1] (all

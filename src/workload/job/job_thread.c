@@ -13,6 +13,7 @@
 #endif
 
 #include "config.h"
+#include "comm/comm.h"
 #include "core/rng.h"
 #include "runner/runner.h"
 #include "workload/job/job_io_int.h"
@@ -145,7 +146,8 @@ static int jw_setup_files(struct jw *j)
 	return 0;
 }
 
-/* fio's write_iolog: NAME, or NAME.CLONE for numjobs above 1; a new file. 0 or -errno. */
+/* fio's write_iolog: NAME, or NAME.CLONE for numjobs above 1, then .RANK under mpirun; a
+ * new file. 0 or -errno. */
 static int jw_setup_log(struct jw *j)
 {
 	const struct job_def *d = j->d;
@@ -162,6 +164,8 @@ static int jw_setup_log(struct jw *j)
 		snprintf(path, sizeof(path), "%s.%u", d->write_iolog, j->t->clone);
 	else
 		snprintf(path, sizeof(path), "%s", d->write_iolog);
+	if (comm_multi())	/* under mpirun: each rank its own, NAME.RANK as filename= */
+		snprintf(path + strlen(path), sizeof(path) - strlen(path), ".%u", comm_rank());
 	j->log = job_iolog_open(path, j->lognames, j->nf, &rc);
 	return j->log ? 0 : jw_err(j, rc, "cannot create the request log (write_iolog)", path);
 }
