@@ -610,5 +610,5 @@ const struct workload workload_job = {
 	.teardown = job_wl_teardown,
 	.report = job_wl_report,
 	.done = job_wl_done,
-	.ranks = WL_RANKS_STONEWALL | WL_RANKS_SHARED_FILE,
+	.ranks = WL_RANKS_STONEWALL | WL_RANKS_WEAROUT | WL_RANKS_SHARED_FILE,
 };

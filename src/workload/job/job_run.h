@@ -226,6 +226,11 @@ void job_layout_release(struct job_plan *p, bool keep);
  * closing fsyncs; figures into t->st and the runner's worker w. 0 or -errno (t->st.err
  * says what failed). Runs on its own thread. */
 int job_thread_run(struct job_thread *t, struct worker *w);
+/* --wearout (runner/ranks.h): after job_thread_run stopped at the wall, the thread's
+ * round up to budget more bytes issued, on the same worker (its clock goes on), with no
+ * wall, runtime, loops or request log; its figures are added to t->st (the samples
+ * stay the first round's). 0 or -errno. Runs on its own thread. */
+int job_thread_wear(struct job_thread *t, struct worker *w, uint64_t budget);
 
 /* Rows for a unit (one per direction it does, and "sync" when it made syncs), appended
  * to rc->run. dev: the step's device figures (NULL when none), agg: the step's aggregate
