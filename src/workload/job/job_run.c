@@ -129,6 +129,7 @@ static int jr_wear(struct phase *ph, struct job_plan *p, const struct job_step *
 {
 	struct jr_wear *x = calloc(st->n, sizeof(*x));
 	pthread_t *tid = calloc(st->n, sizeof(*tid));
+	uint64_t g = 0;
 	unsigned i, started = 0;
 	int rc = 0;
 
@@ -138,10 +139,22 @@ static int jr_wear(struct phase *ph, struct job_plan *p, const struct job_step *
 		return -ENOMEM;
 	}
 	for (i = 0; i < st->n; i++) {
+		const struct job_def *d = p->threads[st->first + i].d;
+		uint64_t b = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
+									: d->bs[JOB_WRITE].min;
+
+		g = !g || b < g ? b : g;
+	}
+	/* whole blocks each (a thread issues whole blocks: a share of part of one would
+	 * come out a block more), the rest to the first */
+	g = g ? g : 1;
+	for (i = 0; i < st->n; i++) {
+		uint64_t nb = left / g;
+
 		x[i].t = &p->threads[st->first + i];
 		x[i].w = &ph->w[i];
 		x[i].w->stop_ns = 0;	/* past the wall now */
-		x[i].budget = left / st->n + (i < left % st->n ? 1 : 0);
+		x[i].budget = (nb / st->n + (i < nb % st->n ? 1 : 0)) * g + (i ? 0 : left % g);
 	}
 	if (st->n == 1) {
 		jr_wear_main(&x[0]);
