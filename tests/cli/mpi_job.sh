@@ -31,6 +31,13 @@ if have_feature diskstats; then
 	jq_true j.json "[$d] | length > 0"
 fi
 
+# fio's header counts the threads of all ranks, and says how they are made up
+mpi_run 2 "$IOB" job --name=g --rw=write --bs=4k --size=64k --numjobs=2 --group_reporting \
+	--no-store > g.txt 2> err || { cat err; fail "job numjobs=2 on 2 ranks exited $?"; }
+grep -q '^g: (groupid=0, jobs=4 (2 ranks x 2)): err= 0' g.txt ||
+	{ cat g.txt; fail "the header does not count the ranks' threads"; }
+rm -f g.txt
+
 mpi_run 2 "$IOB" job --name=f --rw=write --bs=4k --size=256k --filename=data --no-store \
 	--quiet > /dev/null 2> err || { cat err; fail "job filename= exited $?"; }
 [ "$(wc -c < data.0)" -eq 262144 ] && [ "$(wc -c < data.1)" -eq 262144 ] ||
