@@ -273,7 +273,8 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 			const struct job_tfile *r = &p->threads[t].files[k];
 			struct job_file *f = &p->files[r->file];
 			/* shared: the last rank's segment ends (size - rank) lengths on */
-			uint64_t all = r->off + (f->shared ? comm_size() - comm_rank() : 1) * r->len;
+			uint64_t segs = f->shared ? comm_size() - comm_rank() : 1;
+			uint64_t all = r->off + segs * r->len;
 
 			if (f->need < r->off + r->len)
 				f->need = r->off + r->len;

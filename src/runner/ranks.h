@@ -47,11 +47,12 @@
  * as at their runtime (job_io.c, jw_more), and job_run.c calls ranks_stonewall after
  * each step's threads with their bytes; with --wearout a second round of the threads in
  * the same phase (job_thread_wear, no wall) issues the rest up to the busiest rank's
- * bytes, shared out evenly over the rank's threads. filename= names (and write_iolog=) become NAME.RANK
- * (job_plan.c); its scratch files are in each rank's own scratch directory. With
- * --shared-file the names stay, the scratch directory is rank 0's (ranks_scratch_create),
- * each region moves to rank r's segment, r x its length on (cmd/job_check.c), rank 0
- * creates the files and every rank lays out its own segment (job_layout.c). With
+ * bytes, shared out evenly over the rank's threads. filename= names (and write_iolog=)
+ * become NAME.RANK (job_plan.c); its scratch files are in each rank's own scratch
+ * directory. With --shared-file the names stay, the scratch directory is rank 0's
+ * (ranks_scratch_create), each region moves to rank r's segment, r x its length on
+ * (cmd/job_check.c), rank 0 creates the files and every rank lays out its own segment
+ * (job_layout.c). With
  * numjobs > 1 the first-done samples count worker 0 only (taken as the rank's shape);
  * a job with group_reporting off makes a row per job, matched across ranks by order
  * like every other row. Its metrics that are not summed (latency extremes and moments,

@@ -179,7 +179,7 @@ static double metric_in(const char *s, size_t len, const char *name)
 static int add_absent(struct row *w, const char *all, const size_t *lens, unsigned n)
 {
 	char name[128], unit[64];
-	size_t off = 0, i;
+	size_t off = 0;
 	unsigned r;
 
 	for (r = 0; r < n; off += lens[r], r++) {
@@ -192,14 +192,14 @@ static int add_absent(struct row *w, const char *all, const size_t *lens, unsign
 
 			if (!t2)
 				break;
-			if ((size_t)(t1 - p) < sizeof(name) && (size_t)(t2 - t1 - 1) < sizeof(unit)) {
-				memcpy(name, p, (size_t)(t1 - p));
-				name[t1 - p] = 0;
-				memcpy(unit, t1 + 1, (size_t)(t2 - t1 - 1));
-				unit[t2 - t1 - 1] = 0;
-				for (i = 0; i < w->nmetrics && strcmp(w->metrics[i].name, name); i++)
-					;
-				if (i == w->nmetrics && row_add_metric(w, name, NAN, unit) < 0)
+			size_t nl = (size_t)(t1 - p), ul = (size_t)(t2 - t1 - 1);
+
+			if (nl < sizeof(name) && ul < sizeof(unit)) {
+				memcpy(name, p, nl);
+				name[nl] = 0;
+				memcpy(unit, t1 + 1, ul);
+				unit[ul] = 0;
+				if (!row_metric(w, name) && row_add_metric(w, name, NAN, unit) < 0)
 					return -ENOMEM;
 			}
 			p = eol + 1;
