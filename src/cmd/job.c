@@ -13,10 +13,12 @@
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 #include "cmd/job_check.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
 #include "engine/engine.h"
+#include "runner/ranks.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -413,6 +415,7 @@ static int job_wl_validate(struct workload_ctx *x)
 		return -EINVAL;
 	if (c->showcmd || c->parse_only)
 		return 0;
+	c->sf.shared_file = x->co->shared_file && comm_multi();
 	rc = job_plan_build(&c->plan, &c->list, c->sect, c->nsect, &c->sf, err, sizeof(err));
 	c->planned = true;
 	if (rc == -ENOMEM) {
@@ -432,6 +435,12 @@ static int job_wl_validate(struct workload_ctx *x)
 	/* fio's verify= in a job asks for iobattery's check of the whole run */
 	if (job_verify_asked(&c->plan))
 		x->verify.on = 1;
+	/* each rank's check would read the other ranks' segments as foreign blocks */
+	if (vhook_cfg_on(&x->verify) && c->sf.shared_file) {
+		err_msg("job: --verify does not check a --shared-file: each rank would read "
+			"the other ranks' segments as foreign blocks (use a file per rank)");
+		return -EINVAL;
+	}
 	if (vhook_cfg_on(&x->verify) &&
 	    (rc = job_verify_plan(&c->plan, &c->sf, err, sizeof(err))) < 0) {
 		if (rc == -ENOMEM)
@@ -510,7 +519,8 @@ static int job_wl_setup(struct workload_ctx *x, struct runner *rc)
 	if (c->plan.need_scratch) {
 		const char *parent = c->plan.scratch_parent ? c->plan.scratch_parent : ".";
 
-		e = scratch_create(parent, &c->sc);
+		/* --shared-file: rank 0's directory, so that the ranks share its files */
+		e = ranks_scratch_create(parent, c->sf.shared_file, &c->sc);
 		if (e < 0) {
 			err_errno(e, "job: cannot create a scratch directory in: '%s'", parent);
 			return EXIT_FAILED;
@@ -556,7 +566,8 @@ static int job_wl_teardown(struct workload_ctx *x, struct run *run)
 			  x->verify.journal ? x->verify.journal : x->verify.report_to);
 	if (c->planned)
 		job_layout_release(&c->plan, !sig_stop_requested());
-	scratch_destroy(c->sc);
+	if (c->sc)
+		ranks_scratch_destroy(c->sc, c->sf.shared_file);
 	c->sc = NULL;
 	return rc < 0 ? rc : 0;
 }
@@ -599,5 +610,5 @@ const struct workload workload_job = {
 	.teardown = job_wl_teardown,
 	.report = job_wl_report,
 	.done = job_wl_done,
-	.ranks = WL_RANKS_STONEWALL,
+	.ranks = WL_RANKS_STONEWALL | WL_RANKS_WEAROUT | WL_RANKS_SHARED_FILE,
 };

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd/job_check.h"
+#include "comm/comm.h"
 #include "core/devsafe.h"
 #include "core/scratch.h"
 #include "core/units.h"
@@ -127,8 +128,25 @@ static int check_file(struct job_plan *p, unsigned i, const struct job_safety *s
 	return 0;	/* check_regular once the regions are sized */
 }
 
+/* --shared-file: rank r's region of a file all ranks use is the r-th of as many as there
+ * are ranks (IOR's segmented layout): a size the job gives (size=, filesize=) is each
+ * rank's, one taken from an existing file (its length, size=N%) is shared out, in whole
+ * blocks of minbs. */
+static void segment(struct job_tfile *r, const struct job_def *d, const struct job_file *f,
+		    uint64_t minbs)
+{
+	uint64_t n = comm_size();
+
+	if (!f->shared)
+		return;
+	if (f->exists && (d->size_pct || (!d->size && !d->filesize[0])))
+		r->len = r->len / n / minbs * minbs;
+	r->off += comm_rank() * r->len;
+}
+
 /* Threads whose regions had no size take it from the existing file or device (minus
- * offset), or from size=N% / offset=N% of it. 0 or -EINVAL. */
+ * offset), or from size=N% / offset=N% of it; a shared file's region becomes this
+ * rank's segment. 0 or -EINVAL. */
 static int size_threads(struct job_plan *p, char *err, size_t errlen)
 {
 	unsigned t, k;
@@ -158,6 +176,7 @@ static int size_threads(struct job_plan *p, char *err, size_t errlen)
 						    "does not exist to take it from", f->path);
 			minbs = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
 									    : d->bs[JOB_WRITE].min;
+			segment(r, d, f, minbs);
 			if (r->len < minbs)
 				return job_plan_err(d, err, errlen, "the region of '%s' (%llu "
 						    "bytes) is smaller than the block size %llu",
@@ -245,15 +264,24 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 			return rc;
 	if ((rc = size_threads(p, err, errlen)) < 0)
 		return rc;
-	for (i = 0; i < p->nfiles; i++)
-		p->files[i].need = 0;
+	for (i = 0; i < p->nfiles; i++) {
+		p->files[i].need = p->files[i].total = 0;
+		p->files[i].lo = UINT64_MAX;
+	}
 	for (t = 0; t < p->nthreads; t++)
 		for (k = 0; k < p->threads[t].nfiles; k++) {
 			const struct job_tfile *r = &p->threads[t].files[k];
 			struct job_file *f = &p->files[r->file];
+			/* shared: the last rank's segment ends (size - rank) lengths on */
+			uint64_t segs = f->shared ? comm_size() - comm_rank() : 1;
+			uint64_t all = r->off + segs * r->len;
 
 			if (f->need < r->off + r->len)
 				f->need = r->off + r->len;
+			if (f->total < all)
+				f->total = all;
+			if (f->lo > r->off)
+				f->lo = r->off;
 		}
 	for (i = 0; i < p->nfiles; i++) {
 		struct job_file *f = &p->files[i];

@@ -212,10 +212,17 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	char date[64] = "";
 	uint64_t tot[2] = { 0, 0 }, shrt[2] = { 0, 0 };
 
+	unsigned long jobs = fio_param_u(w, RK_JOB_JOBS, 1);
+	size_t nr = w->nranks > 1 ? w->nranks : run->nranks;
+	char many[64] = "";
+
 	if (run->env.date)
 		snprintf(date, sizeof(date), "%s", run->env.date);
-	fprintf(f, "%s: (groupid=%u, jobs=%lu): err=%2.0f: %s\n", name ? name : "?", u->group,
-		fio_param_u(w, RK_JOB_JOBS, 1), fio_metric(w, RK_JOB_ERRNO), date);
+	/* several ranks: the param is one rank's threads; the unit is all ranks' */
+	if (nr > 1)
+		snprintf(many, sizeof(many), " (%zu ranks x %lu)", nr, jobs);
+	fprintf(f, "%s: (groupid=%u, jobs=%lu%s): err=%2.0f: %s\n", name ? name : "?", u->group,
+		nr > 1 ? jobs * nr : jobs, many, fio_metric(w, RK_JOB_ERRNO), date);
 	for (d = 0; d < FIO_DIRS; d++)
 		if (u->dir[d] && d < 2) {
 			tj_dir(f, u->dir[d], d);

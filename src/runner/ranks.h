@@ -29,8 +29,7 @@
  * the ranks' rate spread, elbencho's first-done figure and IOR's stonewall figures as
  * metrics (stats/result_keys.h, RK_ROW_RANK_*). See docs/methodology.md.
  *
- * Stonewalling in a workload's loop (dd does this; the job workload without the
- * wear-out):
+ * Stonewalling in a workload's loop (dd does this; the job workload by rounds, below):
  *
  *	for (i = 0; i < n; i++) {
  *		...one request...
@@ -44,13 +43,16 @@
  * whatever happened in the loop (it is a gate carrying err, then a reduction), from the
  * phase's main thread.
  *
- * The job workload (src/workload/job/) stonewalls so, without the wear-out: its
- * descriptor has WL_RANKS_STONEWALL only, its threads' loop ends at the wall as at their
- * runtime (job_io.c, jw_more), and job_run.c calls ranks_stonewall after each step's
- * threads with their bytes. filename= names become NAME.RANK (job_plan.c); its scratch
- * files are in each rank's own scratch directory. Not done for it: --shared-file (one
- * file, rank r's region at r x size) and --wearout (a second round of the threads in
- * the same phase up to the busiest rank's bytes). With
+ * The job workload (src/workload/job/) stonewalls so: its threads' loop ends at the wall
+ * as at their runtime (job_io.c, jw_more), and job_run.c calls ranks_stonewall after
+ * each step's threads with their bytes; with --wearout a second round of the threads in
+ * the same phase (job_thread_wear, no wall) issues the rest up to the busiest rank's
+ * bytes, shared out evenly over the rank's threads. filename= names (and write_iolog=)
+ * become NAME.RANK (job_plan.c); its scratch files are in each rank's own scratch
+ * directory. With --shared-file the names stay, the scratch directory is rank 0's
+ * (ranks_scratch_create), each region moves to rank r's segment, r x its length on
+ * (cmd/job_check.c), rank 0 creates the files and every rank lays out its own segment
+ * (job_layout.c). With
  * numjobs > 1 the first-done samples count worker 0 only (taken as the rank's shape);
  * a job with group_reporting off makes a row per job, matched across ranks by order
  * like every other row. Its metrics that are not summed (latency extremes and moments,

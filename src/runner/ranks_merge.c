@@ -173,6 +173,41 @@ static double metric_in(const char *s, size_t len, const char *name)
 	return NAN;
 }
 
+/* Metrics another rank's row holds and rank 0's row w does not (a verify row whose bad
+ * blocks were on rank 1 only) are added to w, NaN for rank 0, so that the merge sees
+ * them. 0 or -ENOMEM. */
+static int add_absent(struct row *w, const char *all, const size_t *lens, unsigned n)
+{
+	char name[128], unit[64];
+	size_t off = 0;
+	unsigned r;
+
+	for (r = 0; r < n; off += lens[r], r++) {
+		const char *p = all + off, *end = all + off + lens[r];
+
+		while (p < end) {
+			const char *eol = memchr(p, '\n', (size_t)(end - p));
+			const char *t1 = eol ? memchr(p, '\t', (size_t)(eol - p)) : NULL;
+			const char *t2 = t1 ? memchr(t1 + 1, '\t', (size_t)(eol - t1 - 1)) : NULL;
+
+			if (!t2)
+				break;
+			size_t nl = (size_t)(t1 - p), ul = (size_t)(t2 - t1 - 1);
+
+			if (nl < sizeof(name) && ul < sizeof(unit)) {
+				memcpy(name, p, nl);
+				name[nl] = 0;
+				memcpy(unit, t1 + 1, ul);
+				unit[ul] = 0;
+				if (!row_metric(w, name) && row_add_metric(w, name, NAN, unit) < 0)
+					return -ENOMEM;
+			}
+			p = eol + 1;
+		}
+	}
+	return 0;
+}
+
 /* Rank 0's row w (its first nm metrics) from every rank's metric texts. */
 static int merge_metrics(struct row *w, size_t nm, const char *all, const size_t *lens,
 			 const struct rank_fig *figs, const char *const *hosts, unsigned n)
@@ -231,6 +266,8 @@ static int merge_one(struct runner *rc, struct row *w, uint64_t *buckets, struct
 	/* a failed allocation of the text still joins the gather, with nothing to say */
 	e = comm_gatherv(mt ? mt : "", mt ? mlen : 0, &all, lens);
 	free(mt);
+	if (e == 0 && root && (e = add_absent(w, all, lens, n)) < 0)
+		root = 0;	/* -ENOMEM: nothing merged */
 	if (e == 0 && root) {
 		struct hist *h = v[1] ? ranks_hist_merge(buckets, figs, n) : NULL;
 		size_t nm = w->nmetrics;	/* the row's own; the merge adds its own */

@@ -3,7 +3,8 @@
 # (lat min, max, mean) are those of all requests (they equal the merged histogram's, as
 # for one process with a synchronous engine), bw_bytes is all bytes over the row's time,
 # and the device's counts are the host's once, not once per rank. filename= becomes
-# NAME.RANK; --stonewall ends a time-based job on every rank; --wearout is refused.
+# NAME.RANK; --stonewall ends a time-based job on every rank, and --wearout then evens
+# them out.
 . tests/cli/lib
 . tests/cli/mpi_lib
 cd "$T" || exit 1
@@ -30,6 +31,13 @@ if have_feature diskstats; then
 	jq_true j.json "[$d] | length > 0"
 fi
 
+# fio's header counts the threads of all ranks, and says how they are made up
+mpi_run 2 "$IOB" job --name=g --rw=write --bs=4k --size=64k --numjobs=2 --group_reporting \
+	--no-store > g.txt 2> err || { cat err; fail "job numjobs=2 on 2 ranks exited $?"; }
+grep -q '^g: (groupid=0, jobs=4 (2 ranks x 2)): err= 0' g.txt ||
+	{ cat g.txt; fail "the header does not count the ranks' threads"; }
+rm -f g.txt
+
 mpi_run 2 "$IOB" job --name=f --rw=write --bs=4k --size=256k --filename=data --no-store \
 	--quiet > /dev/null 2> err || { cat err; fail "job filename= exited $?"; }
 [ "$(wc -c < data.0)" -eq 262144 ] && [ "$(wc -c < data.1)" -eq 262144 ] ||
@@ -43,8 +51,22 @@ mpi_run 2 "$IOB" job --name=s --rw=write --bs=4k --size=64m --time_based --runti
 r='(.rows[] | select(.phase == "aggregate"))'
 jq_true s.json "all($r.ranks[]; .stonewall_bytes > 0 and .bytes < 3600 * 67108864) and
 	any($r.metrics[]; .name == \"stonewall_rate\")"
-expect_exit 2 mpi_run 2 "$IOB" job --name=s --rw=write --bs=4k --size=64k --stonewall 1 \
-	--wearout --no-store
-expect_out "--wearout is not supported by job"
+# --wearout: after the wall every rank does as much as the busiest (its threads go on,
+# each with a share of what is left), so the ranks' bytes come out equal, and equal to
+# the largest stonewall figure; with two threads a rank the same
+for nj in 1 2; do
+	mpi_run 2 "$IOB" job --name=w --rw=write --bs=4k --size=64m --time_based --runtime=3600 \
+		--sync=dsync --numjobs=$nj --group_reporting --stonewall 0.5 --wearout \
+		--no-space-check --no-store --format json --quiet > w.json 2> err ||
+		{ cat err; fail "job --wearout (numjobs=$nj) exited $?"; }
+	for p in aggregate write; do
+		r="(.rows[] | select(.phase == \"$p\"))"
+		jq_true w.json "$r.ranks[0].bytes == $r.ranks[1].bytes and
+			$r.bytes == ([$r.ranks[].bytes] | add)"
+	done
+	r='(.rows[] | select(.phase == "aggregate"))'
+	jq_true w.json "$r.ranks[0].bytes == ([$r.ranks[].stonewall_bytes] | max) and
+		.options.wearout == \"1\""
+done
 [ -z "$(ls | grep -v '\.json$\|^err$\|^out$')" ] || fail "left behind: $(ls)"
 exit 0

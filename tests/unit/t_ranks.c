@@ -227,6 +227,36 @@ static void t_metric_rules(void)
 	run_free(run);
 }
 
+/* --verify's first bad offsets: the lowest of the ranks that found such blocks (an
+ * offset of 0 is one), never their sum; rank 0 found none (its metrics absent, as the
+ * merge then adds them); the counts are summed. */
+static void t_verify_first(void)
+{
+	static const char *const names[] = { RK_VERIFY_CORRUPTED, RK_VERIFY_FIRST_CORRUPTED,
+		RK_VERIFY_TORN, RK_VERIFY_FIRST_TORN };
+	static const double v[] = { NAN, 2, 1,   NAN, 8192, 0,   NAN, 3, NAN,
+		NAN, 65536, NAN };
+	struct run *run = run_new("job");
+	struct row *w = run ? run_add_row(run, "job", "verify") : NULL;
+	struct rank_fig f[3];
+	struct ranks_metric_in in = { v, 3, f, NULL, 3000000000ull };
+	size_t i;
+
+	CHECK(w != NULL);
+	if (!w)
+		return;
+	for (i = 0; i < 3; i++)
+		fig(&f[i], 0, 1000, 1);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		row_add_metric(w, names[i], NAN, i % 2 ? "B" : "blocks");
+	CHECK(ranks_merge_metrics(w, 4, &in) == 0);
+	CHECK_NEAR(metric(w, RK_VERIFY_CORRUPTED), 3, 0);
+	CHECK_NEAR(metric(w, RK_VERIFY_FIRST_CORRUPTED), 0, 0);
+	CHECK_NEAR(metric(w, RK_VERIFY_TORN), 3, 0);
+	CHECK_NEAR(metric(w, RK_VERIFY_FIRST_TORN), 65536, 0);
+	run_free(run);
+}
+
 /* Every rule names metrics the key tables declare: a renamed key cannot drop its rule. */
 static void t_metric_rules_declared(void)
 {
@@ -345,6 +375,7 @@ int main(void)
 	RUN(t_done_at);
 	RUN(t_metric_units);
 	RUN(t_metric_rules);
+	RUN(t_verify_first);
 	RUN(t_metric_rules_declared);
 	RUN(t_hist_merge);
 	RUN(t_json);

@@ -457,6 +457,8 @@ static inline bool jw_more(struct jw *j)
 		return false;
 	if (j->d->number_ios && j->ios_total >= j->d->number_ios)
 		return false;
+	if (__builtin_expect(j->budget != 0, 0) && j->issued >= j->budget)
+		return false;	/* --wearout: as much as the busiest rank did */
 	return true;
 }
 
@@ -475,6 +477,7 @@ void jw_loop(struct jw *j)
 	_Atomic uint64_t *first = j->t->first_done;
 	struct engine_req *r;
 	struct jw_io x;
+	uint64_t wear_mark = 0;
 
 	for (;;) {
 		if (__builtin_expect(j->ramp_end && j->now >= j->ramp_end, 0))
@@ -486,8 +489,12 @@ void jw_loop(struct jw *j)
 			jw_snap(j);
 		if (!jw_next(j, &x)) {
 			/* a pass over the files is complete */
-			if (!(d->time_based && j->deadline) && j->passes + 1 >= d->loops)
+			if (!(d->time_based && j->deadline) && !j->budget &&
+			    j->passes + 1 >= d->loops)
 				break;
+			if (j->budget && j->issued == wear_mark)
+				break;	/* a pass with nothing to issue: no more to wear out */
+			wear_mark = j->issued;
 			jw_new_pass(j);
 			continue;
 		}
@@ -518,6 +525,7 @@ void jw_loop(struct jw *j)
 			job_iolog_io(j->log, (j->now - j->s->t_start) / 1000000u, x.f->name, x.dir,
 				     x.off, x.len);
 		j->ios_total++;
+		j->issued += x.len;
 		if (x.dir == JOB_WRITE) {
 			x.f->wrote = true;
 			if (j->sync_every && ++j->since_sync >= j->sync_every) {

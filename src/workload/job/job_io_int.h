@@ -49,6 +49,8 @@ struct jw {
 	uint64_t now;
 	uint64_t deadline, ramp_end;	/* 0: none */
 	uint64_t passes, ios_total;
+	uint64_t budget;		/* --wearout's round: the bytes to issue (0: none) */
+	uint64_t issued;		/* bytes issued in this round */
 	unsigned sync_every, since_sync;
 	int sync_op, sync_fd;
 	bool sync_pending;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm/comm.h"
 #include "core/cache.h"
 #include "core/rng.h"
 #include "core/scratch.h"
@@ -82,15 +83,17 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
 {
 	struct job_file *f = &p->files[idx];
 	int flags = O_WRONLY | O_NOFOLLOW | O_CLOEXEC, fd, rc = 0;
+	/* a shared file: rank 0 made it (layout_create); this rank fills its segment */
+	uint64_t from = f->shared && comm_rank() && f->lo > f->have ? f->lo : f->have;
 
-	if (!f->exists)
+	if (!f->exists && !f->shared)
 		flags |= O_CREAT | O_EXCL;
 	fd = ioctx_open(io, f->path, flags, 0644);
 	if (fd < 0) {
 		snprintf(err, errlen, "job: cannot create '%s': %s", f->path, strerror(-fd));
 		return fd;
 	}
-	if (!f->exists && !f->in_scratch) {
+	if (!f->exists && !f->in_scratch && !f->shared) {
 		f->cleanup_slot = cleanup_register(f->path, 0);
 		(void)mark_created(fd);	/* without xattrs, --overwrite is needed later */
 	}
@@ -100,9 +103,10 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
 		if (!rc)
 			rc = layout_stamp(io, f, fd, vhook_block(p->vh), buf);
 	} else if (sf->no_layout) {
-		rc = ioctx_ftruncate(io, fd, f->need);
+		/* shared: every rank sets the same length, whatever the order */
+		rc = ioctx_ftruncate(io, fd, f->shared ? f->total : f->need);
 	} else {
-		rc = layout_fill(io, fd, f->have, f->need, buf, r);
+		rc = layout_fill(io, fd, from, f->need, buf, r);
 	}
 	if (!rc && !sf->no_layout)
 		rc = ioctx_sync(io, fd, 1);
@@ -111,6 +115,56 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
 	if (rc && rc != -EINTR)
 		snprintf(err, errlen, "job: cannot lay out '%s': %s", f->path, strerror(-rc));
 	return rc;
+}
+
+/* Whether file f is laid out (the null engine touches no file; an existing one that is
+ * long enough is kept, unless --verify stamps it). */
+static bool layout_wanted(const struct job_plan *p, const struct job_file *f)
+{
+	return f->io && !f->device && !(f->exists && f->need <= f->have && !(p->vh && f->vbs));
+}
+
+/* --shared-file under mpirun: rank 0 creates the new shared files (and registers a named
+ * one for removal) before any rank fills its segment of them; a gate carries its
+ * error to every rank. 0 or -errno (the message in err on rank 0). */
+static int layout_create(struct ioctx *io, struct job_plan *p, char *err, size_t errlen)
+{
+	struct comm_fault cf;
+	unsigned i, n = 0;
+	int rc = 0, fd;
+
+	for (i = 0; i < p->nfiles; i++)
+		n += p->files[i].shared;
+	if (!n || !comm_multi())
+		return 0;
+	for (i = 0; i < p->nfiles && !rc && comm_rank() == 0; i++) {
+		struct job_file *f = &p->files[i];
+
+		if (!f->shared || f->exists || !layout_wanted(p, f))
+			continue;
+		fd = ioctx_open(io, f->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_CREAT | O_EXCL,
+				0644);
+		if (fd < 0) {
+			snprintf(err, errlen, "job: cannot create '%s': %s", f->path,
+				 strerror(-fd));
+			rc = fd;
+			break;
+		}
+		if (!f->in_scratch) {
+			f->cleanup_slot = cleanup_register(f->path, 0);
+			(void)mark_created(fd);
+		}
+		if ((rc = ioctx_close(io, fd)) < 0)
+			snprintf(err, errlen, "job: cannot create '%s': %s", f->path,
+				 strerror(-rc));
+	}
+	if (comm_gate(rc, rc ? "cannot create the shared file" : NULL, &cf, NULL, NULL) < 0) {
+		if (!rc)
+			snprintf(err, errlen, "job: rank %u on %s could not create the shared "
+				 "file", cf.rank, cf.host);
+		return rc ? rc : cf.err;
+	}
+	return 0;
 }
 
 int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen)
@@ -131,16 +185,11 @@ int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_
 		free(buf);
 		return rc;
 	}
-	rng_seed(&r, 0x1a1d0u);
-	for (i = 0; i < p->nfiles && !rc; i++) {
-		struct job_file *f = &p->files[i];
-
-		/* the null engine touches no file: nothing to lay out for it */
-		if (!f->io || f->device ||
-		    (f->exists && f->need <= f->have && !(p->vh && f->vbs)))
-			continue;
-		rc = layout_file(&io, p, i, sf, buf, &r, err, errlen);
-	}
+	rng_seed(&r, 0x1a1d0u ^ comm_rank());
+	rc = layout_create(&io, p, err, errlen);
+	for (i = 0; i < p->nfiles && !rc; i++)
+		if (layout_wanted(p, &p->files[i]))
+			rc = layout_file(&io, p, i, sf, buf, &r, err, errlen);
 	ioctx_exit(&io);
 	free(buf);
 	return rc;

@@ -1,7 +1,8 @@
 /* job_plan.c - from a job list to the plan of a run: threads (a job's numjobs clones),
  * fio's groups and stonewall steps, report units, the files with the region each thread
  * uses. Pure bookkeeping: nothing is touched here (job_check.c looks at the files); under
- * mpirun the names of filename= get the rank. */
+ * mpirun the names of filename= get the rank, except with --shared-file (job_check.c
+ * then gives each rank its segment). */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -140,8 +141,9 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 
 		if (d->filename) {
 			/* under mpirun each rank its own NAME.RANK, as dd's ranks; a device
-			 * keeps its name (the same device on every host) */
-			int r = comm_multi() && strncmp(names[i], "/dev/", 5) ?
+			 * keeps its name (the same device on every host), and so does a
+			 * --shared-file (a segment of it each) */
+			int r = comm_multi() && !sf->shared_file && strncmp(names[i], "/dev/", 5) ?
 				(int)comm_rank() : -1;
 
 			path = plan_join(nd ? dirs[0] : NULL, names[i], r);
@@ -167,6 +169,7 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 			goto out;
 		}
 		t->files[i].file = (unsigned)k;
+		p->files[k].shared = sf->shared_file;
 		if (!d->filename)
 			p->need_scratch = true;
 		if (job_rw_writes(d->rw))
@@ -236,7 +239,9 @@ static int plan_threads(struct job_plan *p, const char *const *sect, unsigned ns
 			/* fio: randrepeat (or randseed) repeats the run; clones differ */
 			t->seed = (d->randrepeat || JOB_SET(d, JOB_OPT_RANDSEED) ? d->randseed
 								      : (uint64_t)clock_ns()) +
-				  0x9e3779b97f4a7c15ull * (c + 1) + ((uint64_t)j << 32);
+				  0x9e3779b97f4a7c15ull * (c + 1) + ((uint64_t)j << 32) +
+				  /* and ranks differ, as dd's (its --seed + rank) */
+				  ((uint64_t)comm_rank() << 48);
 			if (!(d->group_reporting && u && u->group == group &&
 			      p->threads[u->first_thread].d->group_reporting)) {
 				u = &p->units[p->nunits++];
@@ -295,9 +300,14 @@ uint64_t job_plan_layout_bytes(const struct job_plan *p)
 	uint64_t n = 0;
 	unsigned i;
 
-	for (i = 0; i < p->nfiles; i++)
-		if (!p->files[i].device && p->files[i].need > p->files[i].have)
-			n += p->files[i].need - p->files[i].have;
+	for (i = 0; i < p->nfiles; i++) {
+		const struct job_file *f = &p->files[i];
+		/* a shared file: this rank fills its own segment (rank 0 from the start) */
+		uint64_t from = f->shared && comm_rank() && f->lo > f->have ? f->lo : f->have;
+
+		if (!f->device && f->need > from)
+			n += f->need - from;
+	}
 	return n;
 }
 

@@ -4,6 +4,7 @@
  * rows. The devices behind the files are read before the first step and after the last
  * one (fio's disk stats), and around each step (the O_DIRECT check). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,74 @@ static uint64_t jr_bytes(const struct phase *ph)
 	return b;
 }
 
+/* --wearout: the threads of the step again, each with its share of left bytes, no wall
+ * (the phase's clock goes on: this is the same phase). Returns the first error. */
+struct jr_wear {
+	struct job_thread *t;
+	struct worker *w;
+	uint64_t budget;
+	int rc;
+};
+
+static void *jr_wear_main(void *arg)
+{
+	struct jr_wear *x = arg;
+
+	x->rc = job_thread_wear(x->t, x->w, x->budget);
+	return NULL;
+}
+
+static int jr_wear(struct phase *ph, struct job_plan *p, const struct job_step *st,
+		   uint64_t left)
+{
+	struct jr_wear *x = calloc(st->n, sizeof(*x));
+	pthread_t *tid = calloc(st->n, sizeof(*tid));
+	uint64_t g = 0;
+	unsigned i, started = 0;
+	int rc = 0;
+
+	if (!x || !tid) {
+		free(x);
+		free(tid);
+		return -ENOMEM;
+	}
+	for (i = 0; i < st->n; i++) {
+		const struct job_def *d = p->threads[st->first + i].d;
+		uint64_t b = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
+									: d->bs[JOB_WRITE].min;
+
+		g = !g || b < g ? b : g;
+	}
+	/* whole blocks each (a thread issues whole blocks: a share of part of one would
+	 * come out a block more), the rest to the first */
+	g = g ? g : 1;
+	for (i = 0; i < st->n; i++) {
+		uint64_t nb = left / g;
+
+		x[i].t = &p->threads[st->first + i];
+		x[i].w = &ph->w[i];
+		x[i].w->stop_ns = 0;	/* past the wall now */
+		x[i].budget = (nb / st->n + (i < nb % st->n ? 1 : 0)) * g + (i ? 0 : left % g);
+	}
+	if (st->n == 1) {
+		jr_wear_main(&x[0]);
+		started = 1;
+	} else {
+		for (i = 0; i < st->n; i++, started++)
+			if (pthread_create(&tid[i], NULL, jr_wear_main, &x[i]) != 0) {
+				rc = -EAGAIN;
+				break;
+			}
+		for (i = 0; i < started; i++)
+			pthread_join(tid[i], NULL);
+	}
+	for (i = 0; i < started && !rc; i++)
+		rc = x[i].rc;
+	free(x);
+	free(tid);
+	return rc;
+}
+
 static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 		   struct diskstats_set *set)
 {
@@ -136,8 +205,14 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 	if (set->ndev && diskstats_read(set, &a) <= 0)
 		a.ndev = 0;
 	rc1 = runner_parallel(&ph, jr_thread, &c);
-	if (rc->stonewall_ns)	/* every rank books what it did by the wall (runner/ranks.h) */
-		(void)ranks_stonewall(&ph, jr_bytes(&ph), rc1 < 0 ? rc1 : 0);
+	if (rc->stonewall_ns) {
+		/* every rank books what it did by the wall (runner/ranks.h); --wearout: then
+		 * as much as the busiest rank did */
+		uint64_t done = jr_bytes(&ph), most = ranks_stonewall(&ph, done, rc1 < 0 ? rc1 : 0);
+
+		if (most > done && rc1 >= 0 && !sig_stop_requested())
+			rc1 = jr_wear(&ph, p, st, most - done);
+	}
 	if (set->ndev && a.ndev && diskstats_read(set, &b) > 0 &&
 	    diskstats_compute(&a.c[0], &b.c[0], b.t_ns - a.t_ns, &fig) == 0)
 		dev = &fig;

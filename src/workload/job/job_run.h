@@ -119,6 +119,11 @@ struct job_file {
 	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
 	uint32_t vbs;		/* --verify: the length of every block written to it (its
 				 * writers' bs); 0: not stamped, not checked */
+	bool shared;		/* --shared-file under mpirun: every rank uses it, each in
+				 * its own segment; rank 0 creates it (job_layout) */
+	uint64_t lo;		/* shared: where this rank's regions start (it lays out
+				 * [lo, need); rank 0 from have) */
+	uint64_t total;		/* shared: the bytes all ranks' segments reach */
 };
 
 /* A thread's region of one file. */
@@ -181,6 +186,9 @@ struct job_safety {
 	const char *destroy_dev;	/* the one block device that may be written */
 	bool no_layout;			/* create files empty (reads then refused) */
 	bool no_space_check;
+	bool shared_file;		/* --shared-file with several ranks: one file per name
+					 * for all ranks, rank r's region r x its length further
+					 * on (IOR's segmented layout) */
 };
 
 /* Threads, units, steps and file names of the jobs of sections sect[0..nsect-1] (all
@@ -218,6 +226,11 @@ void job_layout_release(struct job_plan *p, bool keep);
  * closing fsyncs; figures into t->st and the runner's worker w. 0 or -errno (t->st.err
  * says what failed). Runs on its own thread. */
 int job_thread_run(struct job_thread *t, struct worker *w);
+/* --wearout (runner/ranks.h): after job_thread_run stopped at the wall, the thread's
+ * round up to budget more bytes issued, on the same worker (its clock goes on), with no
+ * wall, runtime, loops or request log; its figures are added to t->st (the samples
+ * stay the first round's). 0 or -errno. Runs on its own thread. */
+int job_thread_wear(struct job_thread *t, struct worker *w, uint64_t budget);
 
 /* Rows for a unit (one per direction it does, and "sync" when it made syncs), appended
  * to rc->run. dev: the step's device figures (NULL when none), agg: the step's aggregate

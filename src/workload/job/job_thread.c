@@ -13,6 +13,7 @@
 #endif
 
 #include "config.h"
+#include "comm/comm.h"
 #include "core/rng.h"
 #include "runner/runner.h"
 #include "workload/job/job_io_int.h"
@@ -145,7 +146,8 @@ static int jw_setup_files(struct jw *j)
 	return 0;
 }
 
-/* fio's write_iolog: NAME, or NAME.CLONE for numjobs above 1; a new file. 0 or -errno. */
+/* fio's write_iolog: NAME, or NAME.CLONE for numjobs above 1, then .RANK under mpirun; a
+ * new file. 0 or -errno. */
 static int jw_setup_log(struct jw *j)
 {
 	const struct job_def *d = j->d;
@@ -162,6 +164,8 @@ static int jw_setup_log(struct jw *j)
 		snprintf(path, sizeof(path), "%s.%u", d->write_iolog, j->t->clone);
 	else
 		snprintf(path, sizeof(path), "%s", d->write_iolog);
+	if (comm_multi())	/* under mpirun: each rank its own, NAME.RANK as filename= */
+		snprintf(path + strlen(path), sizeof(path) - strlen(path), ".%u", comm_rank());
 	j->log = job_iolog_open(path, j->lognames, j->nf, &rc);
 	return j->log ? 0 : jw_err(j, rc, "cannot create the request log (write_iolog)", path);
 }
@@ -228,7 +232,7 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 		(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 #endif
 	rc = jw_setup_files(j);
-	if (!rc && d->write_iolog)
+	if (!rc && d->write_iolog && !j->budget)
 		rc = jw_setup_log(j);
 	return rc;
 }
@@ -280,7 +284,9 @@ static void jw_free(struct jw *j)
 	free(j->t_fill);
 }
 
-int job_thread_run(struct job_thread *t, struct worker *w)
+/* The thread's run, or with budget its --wearout round (no start delay, ramp, runtime or
+ * request log; the worker's clock goes on). */
+static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 {
 	const struct job_def *d = t->d;
 	struct job_stats *s = &t->st;
@@ -290,25 +296,28 @@ int job_thread_run(struct job_thread *t, struct worker *w)
 	int rc;
 
 	memset(&j, 0, sizeof(j));
+	j.budget = budget;
+	j.snapped = budget != 0;	/* the first-done figure is the first round's */
 	job_stats_init(s);
 	rc = jw_setup(&j, t, w);
 	if (rc < 0) {
 		jw_free(&j);
 		return rc;
 	}
-	if (d->startdelay[1]) {
+	if (d->startdelay[1] && !budget) {
 		uint64_t us = d->startdelay[0];
 
 		if (d->startdelay[1] > us)
 			us += rng_below(&j.rng, d->startdelay[1] - us + 1);
 		jw_sleep(us * 1000u);
 	}
-	worker_start(w);
-	j.now = s->t_start = w->t_first;
+	if (!budget)
+		worker_start(w);
+	j.now = s->t_start = budget ? clock_ns() : w->t_first;
 	j.next_samp = s->t_start + s->samp_ns;
 	j.rate_t0 = j.now;
-	j.deadline = d->runtime ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
-	j.ramp_end = d->ramp_time ? j.now + d->ramp_time * 1000u : 0;
+	j.deadline = d->runtime && !budget ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
+	j.ramp_end = d->ramp_time && !budget ? j.now + d->ramp_time * 1000u : 0;
 	jw_rusage(&j.ru0);
 	jw_loop(&j);
 	jw_close(&j, true);
@@ -330,4 +339,33 @@ int job_thread_run(struct job_thread *t, struct worker *w)
 	}
 	jw_free(&j);
 	return s->err;
+}
+
+int job_thread_run(struct job_thread *t, struct worker *w)
+{
+	return jt_run(t, w, 0);
+}
+
+int job_thread_wear(struct job_thread *t, struct worker *w, uint64_t budget)
+{
+	struct job_stats first = t->st;
+	uint64_t t0;
+	int rc;
+
+	if (!budget)
+		return 0;
+	memset(&t->st, 0, sizeof(t->st));
+	(void)jt_run(t, w, budget);
+	/* one thread's figures over both rounds; the samples are the first round's */
+	free(t->st.samp);
+	t->st.samp = NULL;
+	t->st.nsamp = 0;
+	rc = job_merge(&first, &t->st);
+	job_stats_free(&t->st);
+	t->st = first;
+	t0 = t->st.t_start;
+	t->st.nthreads = 1;
+	t->st.rt_sum_ns = t->st.rt_min_ns = t->st.rt_max_ns =
+		t->st.t_stop > t0 ? t->st.t_stop - t0 : 0;
+	return rc < 0 ? rc : t->st.err;
 }
