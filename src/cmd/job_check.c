@@ -274,9 +274,12 @@ static int check_trim(struct job_plan *p, unsigned i, char *err, size_t errlen)
 	struct job_file *f = &p->files[i];
 	const struct job_def *d = file_user(p, i);
 	struct engine_discard_info di;
-	char dbuf[PATH_MAX];
+	char dbuf[PATH_MAX], subj[PATH_MAX + 16];
 	const char *dir;
 	int fd, rc;
+
+	/* a scratch file has no path yet: its directory is what is asked */
+	snprintf(subj, sizeof(subj), "'%s'", f->path);
 
 	if (f->device || f->exists) {
 		fd = open(f->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -293,18 +296,24 @@ static int check_trim(struct job_plan *p, unsigned i, char *err, size_t errlen)
 #endif
 		if (fd < 0)
 			return 0;
+		if (f->in_scratch)
+			snprintf(subj, sizeof(subj), "files in '%s'", dir);
 	}
 	rc = engine_discard_probe(fd, &di);
 	close(fd);
 	f->trim_kind = di.kind;
 	snprintf(f->trim_fs, sizeof(f->trim_fs), "%s", di.fstype);
+	if (rc == -ENOSYS)
+		return job_plan_err(d, err, errlen, "cannot trim %s: this iobattery was built "
+				    "without %s", subj, f->device ? "BLKDISCARD" :
+				    "fallocate(FALLOC_FL_PUNCH_HOLE)");
 	if (rc < 0 && f->device)
 		return job_plan_err(d, err, errlen, "cannot trim the device '%s': it does not "
 				    "support discard (its queue/discard_max_bytes is %s)", f->path,
 				    di.max_bytes || rc != -EOPNOTSUPP ? strerror(-rc) : "0");
 	if (rc < 0)
-		return job_plan_err(d, err, errlen, "cannot trim '%s': the file system%s%s%s does "
-				    "not punch holes (fallocate FALLOC_FL_PUNCH_HOLE): %s", f->path,
+		return job_plan_err(d, err, errlen, "cannot trim %s: the file system%s%s%s does "
+				    "not punch holes (fallocate FALLOC_FL_PUNCH_HOLE): %s", subj,
 				    di.fstype[0] ? " (" : "", di.fstype, di.fstype[0] ? ")" : "",
 				    strerror(-rc));
 	return f->device ? trim_aligned(p, i, di.granularity, err, errlen) : 0;

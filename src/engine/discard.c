@@ -38,7 +38,7 @@ int64_t engine_discard(int fd, uint64_t off, size_t len)
 			return -errno;
 		return (int64_t)len;
 #else
-		return -EOPNOTSUPP;
+		return -ENOSYS;
 #endif
 	}
 	if (!S_ISREG(st.st_mode))
@@ -48,7 +48,7 @@ int64_t engine_discard(int fd, uint64_t off, size_t len)
 		return -errno;
 	return (int64_t)len;
 #else
-	return -EOPNOTSUPP;
+	return -ENOSYS;
 #endif
 }
 
@@ -123,7 +123,7 @@ int engine_discard_probe(int fd, struct engine_discard_info *di)
 			di->granularity = 512;
 		return di->max_bytes ? 0 : -EOPNOTSUPP;
 #else
-		return -EOPNOTSUPP;
+		return -ENOSYS;
 #endif
 	}
 	if (!S_ISREG(st.st_mode))
@@ -143,7 +143,7 @@ int engine_discard_probe(int fd, struct engine_discard_info *di)
 		return 0;
 	}
 #else
-	return -EOPNOTSUPP;
+	return -ENOSYS;
 #endif
 }
 

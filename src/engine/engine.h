@@ -186,8 +186,9 @@ int64_t engine_lseek(const struct engine *e, void *ctx, int fd, int64_t off, int
 int engine_syncfs(const struct engine *e, void *ctx, int fd);
 
 /* ENGINE_OP_DISCARD's one system call on fd (see enum engine_op): len, or -errno:
- * -EOPNOTSUPP where the device or file system cannot discard (or the build has no such
- * call), -ENOTTY for a descriptor that is neither a block device nor a regular file.
+ * -EOPNOTSUPP where the device or file system cannot discard, -ENOSYS where the build
+ * has no such call, -ENOTTY for a descriptor that is neither a block device nor a
+ * regular file.
  * Every engine completes DISCARD through it, inside submit. Thread-safe. */
 int64_t engine_discard(int fd, uint64_t off, size_t len);
 
@@ -206,8 +207,8 @@ struct engine_discard_info {
  * and discard_granularity from sysfs (nothing is discarded). A regular file: punches a
  * hole past its end, which changes no byte and no size, to see whether the file system
  * takes the call (fd must be open for writing). Returns 0, -EOPNOTSUPP (a device whose
- * discard_max_bytes is 0 or unknown, a file system without punch hole, a build without
- * the call), -ENOTTY (another kind of file) or another -errno. Thread-safe. */
+ * discard_max_bytes is 0 or unknown, a file system without punch hole), -ENOSYS (a build
+ * without the call), -ENOTTY (another kind of file) or another -errno. Thread-safe. */
 int engine_discard_probe(int fd, struct engine_discard_info *di);
 /* "BLKDISCARD" or "fallocate(FALLOC_FL_PUNCH_HOLE|FALLOC_FL_KEEP_SIZE)" for a kind of
  * engine_discard_info. Static string. */
