@@ -552,8 +552,50 @@ static int64_t blocks_of(struct ioctx *io, int fd)
 	return (int64_t)st.st_blocks;
 }
 
+/* BLKDISCARD of the first 64 KiB of the loop device (when there is one); a range off a
+ * logical block is refused by the kernel. */
+static void t_discard_dev(struct ioctx *io)
+{
+	struct engine_discard_info di;
+	int dfd;
+
+	if (!loop_dev[0])
+		return;
+	dfd = ioctx_open(io, loop_dev, O_RDWR, 0);
+	VCHECK(dfd >= 0);
+	VEQ(engine_discard_probe(dfd, &di), 0);
+	VEQ(di.kind, ENGINE_DISCARD_BLKDEV);
+	VCHECK(di.max_bytes > 0 && di.granularity >= 512);
+	VEQ(do1(io, ENGINE_OP_DISCARD, dfd, NULL, 16 * BS, 0), 16 * BS);
+	if (!noio)
+		VEQ(do1(io, ENGINE_OP_DISCARD, dfd, NULL, BS, 100), -EINVAL);
+	VEQ(ioctx_close(io, dfd), 0);
+}
+
+/* Blocks 32..47 of fd discarded as four requests through the queue. */
+static void queue_discards(struct ioctx *io, int fd)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++) {
+		struct engine_req *r = ioctx_get(io);
+
+		VCHECK(r != NULL);
+		if (!r)
+			break;
+		r->op = ENGINE_OP_DISCARD;
+		r->fd = fd;
+		r->buf = NULL;
+		r->len = 4 * BS;
+		r->off = (uint64_t)(32 + 4 * i) * BS;
+		ioctx_queue(io, r);
+	}
+	VCHECK(ioctx_submit(io) >= 0);
+	VEQ(ioctx_drain(io), 0);
+}
+
 /* DISCARD on a regular file: a punched hole (blocks freed, zeros, size kept), at depth 1
- * and four through the queue; then, with a loop device, BLKDISCARD of its first 64 KiB. */
+ * and four through the queue; then the loop device's. */
 static void t_discard(void)
 {
 	unsigned char *wr = arena, *rd = arena + ARENA / 2;
@@ -593,22 +635,7 @@ static void t_discard(void)
 	VCHECK(noio || b0 >= 64 * BS / 512);	/* null wrote nothing */
 	/* blocks 8..23 at depth 1 */
 	VEQ(do1(&io, ENGINE_OP_DISCARD, fd, NULL, 16 * BS, 8 * BS), 16 * BS);
-	/* blocks 32..47 as four requests through the queue */
-	for (i = 0; i < 4; i++) {
-		struct engine_req *r = ioctx_get(&io);
-
-		VCHECK(r != NULL);
-		if (!r)
-			break;
-		r->op = ENGINE_OP_DISCARD;
-		r->fd = fd;
-		r->buf = NULL;
-		r->len = 4 * BS;
-		r->off = (uint64_t)(32 + 4 * i) * BS;
-		ioctx_queue(&io, r);
-	}
-	VCHECK(ioctx_submit(&io) >= 0);
-	VEQ(ioctx_drain(&io), 0);
+	queue_discards(&io, fd);
 	VEQ(w.err, 0);
 	VEQ(w.ops, 64 + 1 + 4);
 	VEQ(w.bytes, 64 * BS + 32 * BS);
@@ -634,22 +661,11 @@ static void t_discard(void)
 			VEQ(k, BS);
 		}
 	}
-	/* a descriptor that is neither a file nor a device, and a bad one */
+	/* a bad descriptor */
 	VEQ(do1(&io, ENGINE_OP_DISCARD, closed_fd(), NULL, BS, 0), noio ? (int64_t)BS : -EBADF);
 dev:
 	VEQ(ioctx_close(&io, fd), 0);
-	if (loop_dev[0]) {
-		int dfd = ioctx_open(&io, loop_dev, O_RDWR, 0);
-
-		VCHECK(dfd >= 0);
-		VEQ(engine_discard_probe(dfd, &di), 0);
-		VEQ(di.kind, ENGINE_DISCARD_BLKDEV);
-		VCHECK(di.max_bytes > 0 && di.granularity >= 512);
-		VEQ(do1(&io, ENGINE_OP_DISCARD, dfd, NULL, 16 * BS, 0), 16 * BS);
-		if (!noio)	/* off a logical block: the kernel refuses it */
-			VEQ(do1(&io, ENGINE_OP_DISCARD, dfd, NULL, BS, 100), -EINVAL);
-		VEQ(ioctx_close(&io, dfd), 0);
-	}
+	t_discard_dev(&io);
 	ioctx_exit(&io);
 }
 

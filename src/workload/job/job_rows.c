@@ -314,8 +314,9 @@ static void jr_trim_note(struct row *w, const struct job_plan *p, const struct j
 			 engine_discard_method(f->trim_kind));
 	else
 		snprintf(v, sizeof(v), "trim: holes punched with %s%s%s (fio sends BLKDISCARD, "
-			 "which a regular file refuses)", engine_discard_method(ENGINE_DISCARD_PUNCH),
-			 f->trim_fs[0] ? " on " : "", f->trim_fs);
+			 "which a regular file refuses)",
+			 engine_discard_method(ENGINE_DISCARD_PUNCH), f->trim_fs[0] ? " on " : "",
+			 f->trim_fs);
 	jr_note(w, v);
 	if (t->e->flags & ENGINE_F_ASYNC)
 		jr_note(w, "trims run synchronously inside submit with this engine (as fio's)");
