@@ -406,15 +406,24 @@ static inline struct engine_req *jw_get(struct jw *j)
 	return ioctx_get(&j->io);
 }
 
-/* Queue one request; submit when a batch is full. Sync engines complete it here. */
+/* Queue one request; submit when a batch is full. Sync engines complete it here. A trim
+ * on an asynchronous engine runs inside the submit call (no engine has an asynchronous
+ * one): it goes at once and is reaped at once, so that its time is its slat and lat,
+ * not a clat of waiting to be reaped behind the requests in flight. */
 static inline int jw_issue(struct jw *j, struct engine_req *r, unsigned dir)
 {
 	r->user = dir;
 	if (j->async) {
+		int rc;
+
 		j->now = clock_ns();
 		j->t_fill[r->slot] = j->now;
 		ioctx_queue(&j->io, r);
-		return j->io.nqueued >= j->batch ? jw_submit(j) : 0;
+		if (__builtin_expect(dir != JOB_TRIM, 1))
+			return j->io.nqueued >= j->batch ? jw_submit(j) : 0;
+		rc = jw_submit(j);
+		jw_reap(j, 0);
+		return rc;
 	}
 	ioctx_queue(&j->io, r);
 	return jw_submit(j);
