@@ -176,6 +176,8 @@ static int size_threads(struct job_plan *p, char *err, size_t errlen)
 						    "does not exist to take it from", f->path);
 			minbs = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
 									    : d->bs[JOB_WRITE].min;
+			if (job_rw_trims(d->rw) && d->bs[JOB_TRIM].min < minbs)
+				minbs = d->bs[JOB_TRIM].min;
 			segment(r, d, f, minbs);
 			if (r->len < minbs)
 				return job_plan_err(d, err, errlen, "the region of '%s' (%llu "
@@ -244,6 +246,98 @@ static int check_space(struct job_plan *p, const struct job_safety *sf, char *er
 	return 0;
 }
 
+/* The trims of the threads on file i against granularity g (a device's discard
+ * granularity): offsets, block sizes and alignment multiples of it. 0 or -EINVAL. */
+static int trim_aligned(const struct job_plan *p, unsigned i, uint64_t g, char *err,
+			size_t errlen)
+{
+	unsigned t, k, s;
+
+	for (t = 0; t < p->nthreads; t++) {
+		const struct job_thread *th = &p->threads[t];
+		const struct job_bs *b = &th->d->bs[JOB_TRIM];
+		uint64_t bad = 0;
+		const char *what = NULL;
+
+		if (!job_rw_trims(th->d->rw))
+			continue;
+		for (k = 0; k < th->nfiles; k++)
+			if (th->files[k].file == i && th->files[k].off % g) {
+				bad = th->files[k].off;
+				what = "offset";
+			}
+		if (b->min % g || b->ba % g) {
+			bad = b->min % g ? b->min : b->ba;
+			what = b->min % g ? "bs" : "blockalign";
+		}
+		for (s = 0; s < b->nsplit; s++)
+			if (b->split[s].bs % g) {
+				bad = b->split[s].bs;
+				what = "bssplit";
+			}
+		if (what)
+			return job_plan_err(th->d, err, errlen, "cannot trim the device '%s': "
+					    "%s=%llu is not a multiple of its discard granularity "
+					    "(%llu bytes)", p->files[i].path, what,
+					    (unsigned long long)bad, (unsigned long long)g);
+	}
+	return 0;
+}
+
+/* Can file i be trimmed (BLKDISCARD on a device, a punched hole in a file)? An existing
+ * file is asked directly (engine_discard_probe changes nothing in it), a new one through
+ * an unnamed O_TMPFILE in its directory (where the file system has none, the first trim
+ * says it). Records the method for the rows. 0 or -EINVAL. */
+static int check_trim(struct job_plan *p, unsigned i, char *err, size_t errlen)
+{
+	struct job_file *f = &p->files[i];
+	const struct job_def *d = file_user(p, i);
+	struct engine_discard_info di;
+	char dbuf[PATH_MAX], subj[PATH_MAX + 16];
+	const char *dir;
+	int fd, rc;
+
+	/* a scratch file has no path yet: its directory is what is asked */
+	snprintf(subj, sizeof(subj), "'%s'", f->path);
+
+	if (f->device || f->exists) {
+		fd = open(f->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			return job_plan_err(d, err, errlen, "cannot open '%s' to trim it: %s",
+					    f->path, strerror(errno));
+	} else {
+		dir = f->in_scratch ? (p->scratch_parent ? p->scratch_parent : ".")
+				    : dir_of(f->path, dbuf, sizeof(dbuf));
+#ifdef O_TMPFILE
+		fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+#else
+		fd = -1;
+#endif
+		if (fd < 0)
+			return 0;
+		if (f->in_scratch)
+			snprintf(subj, sizeof(subj), "files in '%s'", dir);
+	}
+	rc = engine_discard_probe(fd, &di);
+	close(fd);
+	f->trim_kind = di.kind;
+	snprintf(f->trim_fs, sizeof(f->trim_fs), "%s", di.fstype);
+	if (rc == -ENOSYS)
+		return job_plan_err(d, err, errlen, "cannot trim %s: this iobattery was built "
+				    "without %s", subj, f->device ? "BLKDISCARD" :
+				    "fallocate(FALLOC_FL_PUNCH_HOLE)");
+	if (rc < 0 && f->device)
+		return job_plan_err(d, err, errlen, "cannot trim the device '%s': it does not "
+				    "support discard (its queue/discard_max_bytes is %s)", f->path,
+				    di.max_bytes || rc != -EOPNOTSUPP ? strerror(-rc) : "0");
+	if (rc < 0)
+		return job_plan_err(d, err, errlen, "cannot trim %s: the file system%s%s%s does "
+				    "not punch holes (fallocate FALLOC_FL_PUNCH_HOLE): %s", subj,
+				    di.fstype[0] ? " (" : "", di.fstype, di.fstype[0] ? ")" : "",
+				    strerror(-rc));
+	return f->device ? trim_aligned(p, i, di.granularity, err, errlen) : 0;
+}
+
 int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 		   size_t errlen)
 {
@@ -296,6 +390,8 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 			return job_plan_err(file_user(p, i), err, errlen, "--no-layout leaves '%s' "
 					    "unwritten, and reading never-written blocks measures "
 					    "nothing", f->path);
+		if (f->trimmed && f->io && (rc = check_trim(p, i, err, errlen)) < 0)
+			return rc;
 	}
 	return check_space(p, sf, err, errlen);
 }

@@ -138,6 +138,16 @@
 #else
 #define F_CRC32C_HW 0
 #endif
+#ifdef HAVE_PUNCH_HOLE
+#define F_PUNCH 1
+#else
+#define F_PUNCH 0
+#endif
+#ifdef HAVE_BLKDISCARD
+#define F_BLKDISCARD 1
+#else
+#define F_BLKDISCARD 0
+#endif
 #ifdef IOB_POSIX_ONLY
 #define F_POSIX_ONLY 1
 #else
@@ -159,6 +169,8 @@ static const struct feature table[] = {
 	{ "fiemap", F_FIEMAP, "shared extents (reflinks) by FIEMAP" },
 	{ "xattr", F_XATTR, "extended-attribute marks on files iobattery made" },
 	{ "syncfs", F_SYNCFS, "syncfs(2) of the target's file system" },
+	{ "punch_hole", F_PUNCH, "job trims of files by fallocate(FALLOC_FL_PUNCH_HOLE)" },
+	{ "blkdiscard", F_BLKDISCARD, "job trims of block devices by BLKDISCARD" },
 	{ "o_direct", F_ODIRECT, "O_DIRECT (direct I/O)" },
 	{ "posix_fadvise", F_FADVISE, "dropping a file from the page cache" },
 	{ "fdatasync", F_FDATASYNC, "fdatasync(2) (else fsync)" },

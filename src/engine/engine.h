@@ -39,6 +39,10 @@ enum engine_op {
 	ENGINE_OP_FDATASYNC,	/* fdatasync(fd) */
 	ENGINE_OP_COPY_RANGE,	/* copy_file_range(fd -> fd_out), len bytes, positions advance */
 	ENGINE_OP_SENDFILE,	/* sendfile(fd_out <- fd), len bytes at most */
+	ENGINE_OP_DISCARD,	/* trim [off, off+len): BLKDISCARD on a block device (off and
+				 * len multiples of its logical block), a punched hole
+				 * (fallocate PUNCH_HOLE|KEEP_SIZE) in a regular file; res is
+				 * len. Synchronous in every engine (engine_discard) */
 	ENGINE_OP_COUNT
 };
 
@@ -52,7 +56,7 @@ struct engine_req {
 	unsigned slot;		/* index in the pool, [0, depth): for the engine's own arrays */
 	void *buf;
 	size_t len;
-	uint64_t off;		/* PREAD/PWRITE only */
+	uint64_t off;		/* PREAD/PWRITE/DISCARD only */
 	int64_t res;
 	uint64_t t_issue;	/* runner: clock_ns when submitted (engines do not touch it) */
 	uint64_t user;		/* free for the workload (a block number, a file index) */
@@ -180,6 +184,35 @@ int engine_ftruncate(const struct engine *e, void *ctx, int fd, uint64_t len);
 int engine_fallocate(const struct engine *e, void *ctx, int fd, uint64_t off, uint64_t len);
 int64_t engine_lseek(const struct engine *e, void *ctx, int fd, int64_t off, int whence);
 int engine_syncfs(const struct engine *e, void *ctx, int fd);
+
+/* ENGINE_OP_DISCARD's one system call on fd (see enum engine_op): len, or -errno:
+ * -EOPNOTSUPP where the device or file system cannot discard, -ENOSYS where the build
+ * has no such call, -ENOTTY for a descriptor that is neither a block device nor a
+ * regular file.
+ * Every engine completes DISCARD through it, inside submit. Thread-safe. */
+int64_t engine_discard(int fd, uint64_t off, size_t len);
+
+#define ENGINE_DISCARD_BLKDEV	1	/* BLKDISCARD */
+#define ENGINE_DISCARD_PUNCH	2	/* fallocate(PUNCH_HOLE|KEEP_SIZE) */
+
+struct engine_discard_info {
+	int kind;		/* ENGINE_DISCARD_*; 0 when neither applies */
+	uint64_t granularity;	/* bytes: the device's discard_granularity (512 when it
+				 * gives none), the file's st_blksize */
+	uint64_t max_bytes;	/* a device's discard_max_bytes; 0 for a file */
+	char fstype[32];	/* a file's file system ("ext4"), "" when unknown */
+};
+
+/* Can fd be trimmed, and how? Fills di. A block device: its queue's discard_max_bytes
+ * and discard_granularity from sysfs (nothing is discarded). A regular file: punches a
+ * hole past its end, which changes no byte and no size, to see whether the file system
+ * takes the call (fd must be open for writing). Returns 0, -EOPNOTSUPP (a device whose
+ * discard_max_bytes is 0 or unknown, a file system without punch hole), -ENOSYS (a build
+ * without the call), -ENOTTY (another kind of file) or another -errno. Thread-safe. */
+int engine_discard_probe(int fd, struct engine_discard_info *di);
+/* "BLKDISCARD" or "fallocate(FALLOC_FL_PUNCH_HOLE|FALLOC_FL_KEEP_SIZE)" for a kind of
+ * engine_discard_info. Static string. */
+const char *engine_discard_method(int kind);
 
 /* 1 when requests on fd really run asynchronously with e, 0 when they complete inside
  * submit: a synchronous engine, or Linux AIO on a file without O_DIRECT (the job

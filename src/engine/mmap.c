@@ -274,7 +274,7 @@ static int64_t mm_one(struct mm *m, struct engine_req *r)
 	int err = 0;
 
 	if (r->op < ENGINE_OP_READ || r->op > ENGINE_OP_FDATASYNC)
-		return engine_sync_one(r);	/* COPY_RANGE, SENDFILE, bad ops */
+		return engine_sync_one(r);	/* COPY_RANGE, SENDFILE, DISCARD, bad */
 	f = lookup(m, r->fd, &err);
 	if (!f)
 		return err;

@@ -52,6 +52,8 @@ int64_t engine_sync_one(struct engine_req *r)
 #else
 		return -ENOSYS;
 #endif
+	case ENGINE_OP_DISCARD:
+		return engine_discard(r->fd, r->off, r->len);
 	default:
 		return -EINVAL;
 	}

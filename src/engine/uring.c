@@ -328,7 +328,8 @@ static inline int runs_sync(const struct uring *u, const struct engine_req *r)
 	case ENGINE_OP_FSYNC:
 	case ENGINE_OP_FDATASYNC:
 		return u->iopoll || !uring_has(u, IORING_OP_FSYNC);
-	default:	/* COPY_RANGE, SENDFILE, or a bad op (-EINVAL from engine_sync_one) */
+	default:	/* COPY_RANGE, SENDFILE, DISCARD (no file form in io_uring: synchronous,
+			 * as fio does), or a bad op (-EINVAL from engine_sync_one) */
 		return 1;
 	}
 }

@@ -18,8 +18,10 @@ static int fio_dir_of(const char *phase)
 		return 0;
 	if (!strcmp(phase, "write"))
 		return 1;
-	if (!strcmp(phase, "sync"))
+	if (!strcmp(phase, "trim"))
 		return 2;
+	if (!strcmp(phase, "sync"))
+		return 3;
 	return -1;
 }
 
@@ -48,7 +50,7 @@ struct fio_unit *fio_units(const struct run *run, int r, size_t *n)
 			last = -1;
 			continue;
 		}
-		/* a unit's rows come together, read before write before sync */
+		/* a unit's rows come together, read before write before trim before sync */
 		if (!cur || d <= last || !same(kv_get(&w->params, RK_JOB_JOB),
 					      kv_get(&cur->first->params, RK_JOB_JOB)) ||
 		    !same(kv_get(&w->params, RK_JOB_GROUPID),

@@ -13,7 +13,7 @@ struct run;
 struct row;
 struct hist;
 
-#define FIO_DIRS 3	/* read, write, sync */
+#define FIO_DIRS 4	/* read, write, trim, sync */
 
 /* One of fio's job blocks: a report unit's rows by direction (NULL where none). */
 struct fio_unit {

@@ -141,7 +141,7 @@ static json_t *fj_dist(const struct row *w, const char *pfx, const char *ge, int
 	return o;
 }
 
-/* latency_ns, latency_us, latency_ms: fio's buckets over reads and writes. */
+/* latency_ns, latency_us, latency_ms: fio's buckets over reads, writes and trims. */
 static void fj_lat_dist(json_t *job, const struct fio_unit *u)
 {
 	static const char *const names[3] = { "latency_ns", "latency_us", "latency_ms" };
@@ -151,7 +151,7 @@ static void fj_lat_dist(json_t *job, const struct fio_unit *u)
 
 	if (h) {
 		hist_init(h);
-		for (i = 0; i < 2; i++)
+		for (i = 0; i < 3; i++)
 			if (u->dir[i] && u->dir[i]->lat.hist)
 				hist_merge(h, u->dir[i]->lat.hist);
 		fio_lat_dist(h, dist);
@@ -209,11 +209,11 @@ static json_t *fj_job(const struct fio_unit *u)
 	fj_set(j, "job options", fj_options(kv_get(&w->params, RK_JOB_FIO_OPTIONS)));
 	fj_set(j, "read", fj_dir(u->dir[0]));
 	fj_set(j, "write", fj_dir(u->dir[1]));
-	fj_set(j, "trim", fj_dir(NULL));
+	fj_set(j, "trim", fj_dir(u->dir[2]));
 	sync = json_object();
 	if (sync) {
-		fj_set(sync, "total_ios", fj_int(u->dir[2] ? (double)u->dir[2]->ops : 0));
-		fj_set(sync, "lat_ns", fj_hist(u->dir[2]));
+		fj_set(sync, "total_ios", fj_int(u->dir[3] ? (double)u->dir[3]->ops : 0));
+		fj_set(sync, "lat_ns", fj_hist(u->dir[3]));
 	}
 	fj_set(j, "sync", sync);
 	fj_set(j, "job_runtime", fj_int(fio_metric(w, RK_JOB_JOB_RUNTIME)));

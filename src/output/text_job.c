@@ -21,7 +21,7 @@
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
-static const char *const tj_name[FIO_DIRS] = { "read", "write", "sync" };
+static const char *const tj_name[FIO_DIRS] = { "read", "write", "trim", "sync" };
 
 /* fio's unit for a min/max/mean line: ns, us above 20 us, ms above 20 ms. */
 static const char *tj_lat_unit(double min, double mean, double *div)
@@ -120,7 +120,7 @@ static void tj_dir(FILE *f, const struct row *w, unsigned d)
 	const struct row_lat *l = &w->lat;
 	double sd = fio_hist_sd(l->hist);
 
-	if (d == 2) {
+	if (d == 3) {
 		fputs("  fsync/fdatasync/sync_file_range:\n", f);
 		tj_lat_line(f, "sync", (double)l->n, (double)l->min_ns, (double)l->max_ns,
 			    l->mean_ns, sd);
@@ -144,7 +144,7 @@ static void tj_dir(FILE *f, const struct row *w, unsigned d)
 	tj_samples(f, w);
 }
 
-/* "  lat (usec)   : 50=1.07%, 100=95.02%" over the unit's read and write requests. */
+/* "  lat (usec)   : 50=1.07%, 100=95.02%" over the unit's reads, writes and trims. */
 static void tj_lat_dist(FILE *f, const struct fio_unit *u)
 {
 	static const char *const unit[3] = { "nsec", "usec", "msec" };
@@ -156,7 +156,7 @@ static void tj_lat_dist(FILE *f, const struct fio_unit *u)
 	if (!h)
 		return;
 	hist_init(h);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 3; i++)
 		if (u->dir[i] && u->dir[i]->lat.hist)
 			hist_merge(h, u->dir[i]->lat.hist);
 	fio_lat_dist(h, dist);
@@ -210,7 +210,7 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	const char *name = kv_get(&w->params, RK_JOB_JOB);
 	unsigned d;
 	char date[64] = "";
-	uint64_t tot[2] = { 0, 0 }, shrt[2] = { 0, 0 };
+	uint64_t tot[3] = { 0, 0, 0 }, shrt[3] = { 0, 0, 0 };
 
 	unsigned long jobs = fio_param_u(w, RK_JOB_JOBS, 1);
 	size_t nr = w->nranks > 1 ? w->nranks : run->nranks;
@@ -224,14 +224,14 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	fprintf(f, "%s: (groupid=%u, jobs=%lu%s): err=%2.0f: %s\n", name ? name : "?", u->group,
 		nr > 1 ? jobs * nr : jobs, many, fio_metric(w, RK_JOB_ERRNO), date);
 	for (d = 0; d < FIO_DIRS; d++)
-		if (u->dir[d] && d < 2) {
+		if (u->dir[d] && d < 3) {
 			tj_dir(f, u->dir[d], d);
 			tot[d] = u->dir[d]->ops;
 			shrt[d] = (uint64_t)fio_metric(u->dir[d], RK_JOB_SHORT_IOS);
 		}
 	tj_lat_dist(f, u);
-	if (u->dir[2])
-		tj_dir(f, u->dir[2], 2);
+	if (u->dir[3])
+		tj_dir(f, u->dir[3], 3);
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f, majf=%.0f, minf=%.0f\n",
 		fio_metric(w, RK_JOB_USR_CPU), fio_metric(w, RK_JOB_SYS_CPU),
 		fio_metric(w, RK_JOB_CTX),
@@ -239,9 +239,9 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	tj_dist_line(f, "  IO depths    : ", w, RK_JOB_DEPTH_PFX, RK_JOB_DEPTH_GE64, 0);
 	tj_dist_line(f, "     submit    : ", w, RK_JOB_SUBMIT_PFX, RK_JOB_SUBMIT_GE64, 1);
 	tj_dist_line(f, "     complete  : ", w, RK_JOB_COMPLETE_PFX, RK_JOB_COMPLETE_GE64, 1);
-	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,%" PRIu64 " short=%" PRIu64
-		",%" PRIu64 ",0,0 dropped=0,0,0,0\n", tot[0], tot[1],
-		u->dir[2] ? u->dir[2]->ops : 0, shrt[0], shrt[1]);
+	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 " short=%"
+		PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=0,0,0,0\n", tot[0], tot[1], tot[2],
+		u->dir[3] ? u->dir[3]->ops : 0, shrt[0], shrt[1], shrt[2]);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%lu\n\n",
 		fio_param_u(w, RK_JOB_IODEPTH, 1));
 }
@@ -250,7 +250,7 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
  * bandwidth of all its bytes over its longest runtime, the range of its units'. */
 static int tj_group_line(FILE *f, const struct fio_unit *u, size_t n, unsigned g, unsigned d)
 {
-	static const char *const label[2] = { "   READ", "  WRITE" };
+	static const char *const label[3] = { "   READ", "  WRITE", "   TRIM" };
 	double bmin = 0, bmax = 0, bytes = 0, agg;
 	uint64_t rmin = UINT64_MAX, rmax = 0;
 	char a[32], b[32], c[32], e[32], h[32], k[32], m[32], o[32];
@@ -302,7 +302,7 @@ static void tj_groups(FILE *f, const struct fio_unit *u, size_t n)
 		if (i == n)
 			continue;
 		fprintf(f, "Run status group %u (all jobs):\n", g);
-		for (d = 0; d < 2; d++)
+		for (d = 0; d < 3; d++)
 			(void)tj_group_line(f, u, n, g, d);
 		fputc('\n', f);
 	}

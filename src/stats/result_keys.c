@@ -313,11 +313,13 @@ static const struct result_key iozone_keys[] = {
 
 static const struct result_key job_keys[] = {
 	PARAM(RK_JOB_RW, "", 0, RK_CMP_DEFINES, "different access patterns",
-	      "fio's rw: read, write, randread, randwrite, rw or randrw (with :N)"),
+	      "fio's rw: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite "
+	      "or randtrimwrite (with :N)"),
 	PARAM(RK_JOB_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
 	      "1 when the files were opened with O_DIRECT (direct=1)"),
 	PARAM(RK_JOB_BS, "B", 0, RK_CMP_DEFINES, "different block sizes",
-	      "bytes per request: N, MIN-MAX for bsrange or bssplit; READ,WRITE when they differ"),
+	      "bytes per request: N, MIN-MAX for bsrange or bssplit; READ,WRITE when they differ; "
+	      "the trims' for a trim job"),
 	PARAM(RK_JOB_IODEPTH, "", 0, RK_CMP_DEFINES, "different queue depths",
 	      "requests in flight per thread (iodepth)"),
 	PARAM_R(RK_JOB_SIZE, "B", 0, RK_CMP_DEFINES, "different sizes", RK_ROLE_DATA_SIZE,

@@ -13,6 +13,7 @@ bad=0
 for pair in io_uring:HAVE_LIBURING libaio:HAVE_LIBAIO mmap:HAVE_MMAP libpq:HAVE_LIBPQ \
 	cachestat:HAVE_CACHESTAT mincore:HAVE_MINCORE copy_file_range:HAVE_COPY_FILE_RANGE \
 	sendfile:HAVE_SENDFILE fiemap:HAVE_FIEMAP xattr:HAVE_XATTR syncfs:HAVE_SYNCFS \
+	punch_hole:HAVE_PUNCH_HOLE blkdiscard:HAVE_BLKDISCARD \
 	o_direct:HAVE_O_DIRECT diskstats:HAVE_DISKSTATS procstat:HAVE_PROC_STAT \
 	waitstate:HAVE_PROC_TASKS procfs_sysinfo:HAVE_LINUX_PROCFS devstat:HAVE_DEVSTAT \
 	cp_time:HAVE_KERN_CP_TIME sysctl:HAVE_SYSCTLBYNAME posix_only:IOB_POSIX_ONLY; do
@@ -26,6 +27,7 @@ done
 
 if have_feature posix_only; then
 	for f in io_uring libaio cachestat copy_file_range sendfile fiemap xattr syncfs \
+		punch_hole blkdiscard \
 		diskstats procstat waitstate procfs_sysinfo; do
 		have_feature $f && fail "--posix-only build with the Linux extra $f"
 	done

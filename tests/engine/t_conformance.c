@@ -5,13 +5,17 @@
  * fd, a write on a read-only fd, a misaligned O_DIRECT buffer where the file system
  * enforces alignment); fsync and fdatasync; every metadata call; the per-character path;
  * the data read back equals the data written (but for ENGINE_F_NOIO), and the file holds
- * it when read without the engine. An engine that does not pass does not ship. */
+ * it when read without the engine; DISCARD punches holes in a file (its blocks are freed,
+ * the range reads as zeros, the size stays) at depth 1 and through the queue, and, as
+ * root, discards a range of a loop device made here. An engine that does not pass does
+ * not ship. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdint.h>
 #include <sys/uio.h>
 
 #include "config.h"
+#include "core/fsmake.h"
 #include "engtest.h"
 
 #define BS	4096u
@@ -27,6 +31,7 @@ struct variant {
 static struct variant vars[16];
 static unsigned nvars;
 static const struct variant *v;	/* under test */
+static char loop_dev[64];	/* a loop device this test attached (root), or "" */
 static unsigned char *arena;	/* ARENA bytes, page-aligned, registered with every ioctx */
 static int noio;		/* v is ENGINE_F_NOIO: no data checks */
 
@@ -537,6 +542,133 @@ static void t_meta(void)
 	ioctx_exit(&io);
 }
 
+/* st_blocks of fd after its data reached the disk (delayed allocation counts late). */
+static int64_t blocks_of(struct ioctx *io, int fd)
+{
+	struct stat st;
+
+	if (ioctx_sync(io, fd, 0) < 0 || ioctx_fstat(io, fd, &st) < 0)
+		return -1;
+	return (int64_t)st.st_blocks;
+}
+
+/* BLKDISCARD of the first 64 KiB of the loop device (when there is one); a range off a
+ * logical block is refused by the kernel. */
+static void t_discard_dev(struct ioctx *io)
+{
+	struct engine_discard_info di;
+	int dfd;
+
+	if (!loop_dev[0])
+		return;
+	dfd = ioctx_open(io, loop_dev, O_RDWR, 0);
+	VCHECK(dfd >= 0);
+	VEQ(engine_discard_probe(dfd, &di), 0);
+	VEQ(di.kind, ENGINE_DISCARD_BLKDEV);
+	VCHECK(di.max_bytes > 0 && di.granularity >= 512);
+	VEQ(do1(io, ENGINE_OP_DISCARD, dfd, NULL, 16 * BS, 0), 16 * BS);
+	if (!noio)
+		VEQ(do1(io, ENGINE_OP_DISCARD, dfd, NULL, BS, 100), -EINVAL);
+	VEQ(ioctx_close(io, dfd), 0);
+}
+
+/* Blocks 32..47 of fd discarded as four requests through the queue. */
+static void queue_discards(struct ioctx *io, int fd)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++) {
+		struct engine_req *r = ioctx_get(io);
+
+		VCHECK(r != NULL);
+		if (!r)
+			break;
+		r->op = ENGINE_OP_DISCARD;
+		r->fd = fd;
+		r->buf = NULL;
+		r->len = 4 * BS;
+		r->off = (uint64_t)(32 + 4 * i) * BS;
+		ioctx_queue(io, r);
+	}
+	VCHECK(ioctx_submit(io) >= 0);
+	VEQ(ioctx_drain(io), 0);
+}
+
+/* DISCARD on a regular file: a punched hole (blocks freed, zeros, size kept), at depth 1
+ * and four through the queue; then the loop device's. */
+static void t_discard(void)
+{
+	unsigned char *wr = arena, *rd = arena + ARENA / 2;
+	struct engine_discard_info di;
+	struct ioctx io;
+	struct worker w;
+	struct stat st;
+	char path[PATH_MAX];
+	int64_t b0, b1;
+	unsigned i;
+	int fd, rc;
+
+	if (open_io(&io, &w, 8))
+		return;
+	fd = ioctx_openat(&io, AT_FDCWD, eng_path(path, sizeof(path), "trim"),
+			  O_CREAT | O_RDWR | O_TRUNC, 0644);
+	VCHECK(fd >= 0);
+	for (i = 0; i < 64; i++) {
+		eng_fill(wr + i * BS, BS, i, 5);
+		VEQ(do1(&io, ENGINE_OP_PWRITE, fd, wr + i * BS, BS, (uint64_t)i * BS), BS);
+	}
+	rc = engine_discard_probe(fd, &di);
+	if (rc == -ENOSYS) {
+		printf("skip discard of a file: this build has no punch hole\n");
+		VEQ(do1(&io, ENGINE_OP_DISCARD, fd, NULL, BS, 0), noio ? (int64_t)BS : -ENOSYS);
+		goto dev;
+	}
+	if (rc == -EOPNOTSUPP) {
+		printf("skip discard of a file: the file system (%s) has no punch hole\n",
+		       di.fstype[0] ? di.fstype : "?");
+		goto dev;
+	}
+	VEQ(rc, 0);
+	VEQ(di.kind, ENGINE_DISCARD_PUNCH);
+	VCHECK(di.granularity >= 512);
+	b0 = blocks_of(&io, fd);
+	VCHECK(noio || b0 >= 64 * BS / 512);	/* null wrote nothing */
+	/* blocks 8..23 at depth 1 */
+	VEQ(do1(&io, ENGINE_OP_DISCARD, fd, NULL, 16 * BS, 8 * BS), 16 * BS);
+	queue_discards(&io, fd);
+	VEQ(w.err, 0);
+	VEQ(w.ops, 64 + 1 + 4);
+	VEQ(w.bytes, 64 * BS + 32 * BS);
+	b1 = blocks_of(&io, fd);
+	VEQ(ioctx_fstat(&io, fd, &st), 0);
+	VEQ(st.st_size, noio ? 0 : 64 * BS);
+	if (noio) {
+		VEQ(b1, b0);	/* null does nothing */
+	} else {
+		/* 32 blocks freed, give or take a file system block at each end */
+		VCHECK(b1 >= 0 && b1 <= b0 - (int64_t)(32 * BS - 4 * di.granularity) / 512);
+		VEQ(slurp(path, rd, 64 * BS), 64 * BS);
+		for (i = 0; i < 64; i++) {
+			int hole = (i >= 8 && i < 24) || (i >= 32 && i < 48);
+			unsigned k;
+
+			if (!hole) {
+				VCHECK(eng_same(rd + i * BS, BS, i, 5));
+				continue;
+			}
+			for (k = 0; k < BS && !rd[i * BS + k]; k++)
+				;
+			VEQ(k, BS);
+		}
+	}
+	/* a bad descriptor */
+	VEQ(do1(&io, ENGINE_OP_DISCARD, closed_fd(), NULL, BS, 0), noio ? (int64_t)BS : -EBADF);
+dev:
+	VEQ(ioctx_close(&io, fd), 0);
+	t_discard_dev(&io);
+	ioctx_exit(&io);
+}
+
 /* Bonnie's per-character path: n one-byte writes, then reads to the end of the file. */
 static void t_chars(void)
 {
@@ -568,6 +700,28 @@ static void t_chars(void)
 	ioctx_exit(&io);
 }
 
+static int loop_fd = -1;
+
+/* As root, a loop device over a 1 MiB image in the scratch directory, for DISCARD on a
+ * block device; it goes when loop_fd is closed (autoclear). Otherwise a skip line. */
+static void loop_setup(void)
+{
+	char img[PATH_MAX];
+	int dio;
+
+	if (geteuid() != 0) {
+		printf("skip discard of a loop device: not root\n");
+		return;
+	}
+	eng_path(img, sizeof(img), "loop.img");
+	if (fsmake_image(img, 1u << 20) < 0 ||
+	    fsmake_loop_attach(img, loop_dev, sizeof(loop_dev), &loop_fd, &dio) < 0) {
+		printf("skip discard of a loop device: cannot attach one\n");
+		loop_dev[0] = '\0';
+		loop_fd = -1;
+	}
+}
+
 static void add(const struct engine *e, const char *opts)
 {
 	struct variant *x = &vars[nvars];
@@ -594,6 +748,7 @@ int main(void)
 		perror("t_conformance: setup");
 		return 1;
 	}
+	loop_setup();
 	for (i = 0; list[i]; i++) {
 		int rc = list[i]->probe ? list[i]->probe() : 0;
 
@@ -626,8 +781,10 @@ int main(void)
 		RUN(t_copy);
 		RUN(t_meta);
 		RUN(t_chars);
+		RUN(t_discard);
 	}
 	free(arena);
+	fsmake_loop_release(loop_fd);
 	eng_rmdir();
 	return test_done();
 }

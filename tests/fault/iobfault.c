@@ -17,6 +17,9 @@
  *           fsync   fsync, fdatasync and syncfs
  *           odirect every open with O_DIRECT fails (err: EINVAL, always), as on a file
  *                   system without direct I/O (nth and once do not apply)
+ *           punch   every fallocate that punches a hole (FALLOC_FL_PUNCH_HOLE) fails
+ *                   (err: EOPNOTSUPP, always), as on a file system without punch
+ *                   hole, such as vfat (nth and once do not apply)
  *     err   EIO (default) or ENOSPC, the errno of the failed call
  *     nth   the first failing call, counted over matching calls from 1 (default 1)
  *     once  only the Nth call fails (default: it and every later one, as a dead disk)
@@ -46,7 +49,7 @@
 
 #define MAXFD 4096
 
-enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT, OP_LOSE, OP_ODIRECT };
+enum { OP_NONE, OP_WRITE, OP_SHORT, OP_FSYNC, OP_CORRUPT, OP_LOSE, OP_ODIRECT, OP_PUNCH };
 
 static struct {
 	int ready, op, err, once;
@@ -86,6 +89,8 @@ static void setup(void)
 			cfg.op = OP_LOSE;
 		else if (!strcmp(tok, "op=odirect"))
 			cfg.op = OP_ODIRECT;
+		else if (!strcmp(tok, "op=punch"))
+			cfg.op = OP_PUNCH;
 		else if (!strcmp(tok, "err=ENOSPC"))
 			cfg.err = ENOSPC;
 		else if (!strcmp(tok, "err=EIO"))
@@ -393,6 +398,39 @@ ssize_t sendfile64(int out, int in, off_t *off, size_t len)
 }
 
 /* ---- syncing ---- */
+
+/* op=punch: 1 when a hole punched in fd is refused. */
+static int no_punch(int fd, int mode)
+{
+	if (!(mode & FALLOC_FL_PUNCH_HOLE) || !is_tracked(fd) || cfg.op != OP_PUNCH)
+		return 0;
+	if (!atomic_exchange(&told, 1) &&
+	    write(2, "iobfault: punch hole refused\n", 29) < 0)
+		return 1;
+	return 1;
+}
+
+int fallocate(int fd, int mode, off_t off, off_t len)
+{
+	REAL(fallocate);
+
+	if (no_punch(fd, mode)) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	return real_fallocate(fd, mode, off, len);
+}
+
+int fallocate64(int fd, int mode, off64_t off, off64_t len)
+{
+	REAL(fallocate64);
+
+	if (no_punch(fd, mode)) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	return real_fallocate64(fd, mode, off, len);
+}
 
 int fsync(int fd)
 {

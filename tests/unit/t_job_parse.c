@@ -121,7 +121,7 @@ static void t_errors(void)
 	CHECK_ERR("[a]\nnumjobs=5000\n", "must be at most 4096");
 	CHECK_ERR("[a]\nrw=sideways\n", "invalid 'rw=sideways'");
 	CHECK_ERR("[a]\nrw = randread\n", "invalid 'rw= randread'");	/* as fio */
-	CHECK_ERR("[a]\nrw=randtrim\n", "trim workloads are not implemented");
+	CHECK_ERR("[a]\nrw=trimread\n", "invalid 'rw=trimread'");
 	CHECK_ERR("[a]\nrw=randread:0\n", "a new offset every N");
 	CHECK_ERR("[a]\nzonemode=zbd\n", "fio option 'zonemode' is not implemented");
 	CHECK_ERR("[a]\nverify_fatal=1\n", "fio option 'verify_fatal' is not implemented by "
@@ -309,6 +309,58 @@ static void t_flags_and_modes(void)
 		}
 		job_names_free(names, n);
 	}
+}
+
+/* The trim modes, and the third (trim) value of per-direction lists. */
+static void t_trim(void)
+{
+	static const struct {
+		const char *text, *name;
+		enum job_rw rw;
+	} m[] = {
+		{ "[a]\nrw=trim\n", "trim", JOB_RW_TRIM },
+		{ "[a]\nrw=randtrim\n", "randtrim", JOB_RW_RANDTRIM },
+		{ "[a]\nrw=trimwrite\n", "trimwrite", JOB_RW_TRIMWRITE },
+		{ "[a]\nreadwrite=randtrimwrite\n", "randtrimwrite", JOB_RW_RANDTRIMWRITE },
+	};
+	const struct job_def *d;
+	unsigned i;
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		d = one(m[i].text);
+		if (!d)
+			continue;
+		CHECK(d->rw == m[i].rw);
+		CHECK(job_rw_trims(d->rw) && job_rw_modifies(d->rw));
+		CHECK(job_rw_writes(d->rw) == (m[i].rw == JOB_RW_TRIMWRITE ||
+					       m[i].rw == JOB_RW_RANDTRIMWRITE));
+		CHECK(!job_rw_reads(d->rw));
+		CHECK(job_rw_random(d->rw) == (m[i].rw == JOB_RW_RANDTRIM ||
+					       m[i].rw == JOB_RW_RANDTRIMWRITE));
+		CHECK_STR(job_rw_name(d->rw), m[i].name);
+	}
+	d = one("[a]\nrw=randtrim\nbs=4k,8k,64k\nrate_iops=1,2,3\n");
+	if (d) {
+		CHECK_EQ_U64(d->bs[JOB_READ].min, 4096);
+		CHECK_EQ_U64(d->bs[JOB_WRITE].min, 8192);
+		CHECK_EQ_U64(d->bs[JOB_TRIM].min, 65536);
+		CHECK_EQ_U64(d->bs[JOB_TRIM].ba, 65536);
+		CHECK_EQ_U64(d->rate_iops[JOB_TRIM], 3);
+	}
+	d = one("[a]\nrw=trim\nbs=4k,8k\n");	/* fio: the last value goes on to trims */
+	if (d)
+		CHECK_EQ_U64(d->bs[JOB_TRIM].min, 8192);
+	d = one("[a]\nrw=trim\nbs=4k,8k,\n");	/* an empty last part: trims keep 4k */
+	if (d)
+		CHECK_EQ_U64(d->bs[JOB_TRIM].min, 4096);
+	d = one("[a]\nrw=trim\nbssplit=4k/100,8k/100,16k/50:64k/50\n");
+	if (d) {
+		CHECK_EQ_U64(d->bs[JOB_TRIM].nsplit, 2);
+		CHECK_EQ_U64(d->bs[JOB_TRIM].min, 16384);
+		CHECK_EQ_U64(d->bs[JOB_TRIM].max, 65536);
+	}
+	CHECK_ERR("[a]\nrw=trim\nsize=4k\nbs=8k\n", "smaller than the block size 8192");
+	CHECK_ERR("[a]\nrw=trim\nbs=4k,4k,0\n", "invalid 'bs=4k,4k,0'");
 }
 
 static void t_comments(void)
@@ -623,6 +675,7 @@ int main(int argc, char **argv)
 	RUN(t_errors);
 	RUN(t_ignore_unknown);
 	RUN(t_flags_and_modes);
+	RUN(t_trim);
 	RUN(t_comments);
 	RUN(t_showcmd);
 	RUN(t_argv);

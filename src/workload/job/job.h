@@ -29,7 +29,7 @@
  * with a checksum (md5, crc32c, sha256, ...) turns on iobattery's --verify, with a
  * warning that iobattery's own header and CRC32C are written instead of fio's (verify=0
  * is off; pattern, null and do_verify=0 are refused). Options fio
- * knows that iobattery does not implement (zonemode, verify_*, trim modes, ...) are
+ * knows that iobattery does not implement (zonemode, verify_*, ...) are
  * errors naming the option; JOB_PARSE_IGNORE_UNKNOWN makes them warnings (they are then
  * ignored, but kept for the dump). An option fio does not know is always an error.
  *
@@ -61,12 +61,13 @@
 #define JOB_DEF_ZIPF		1.1
 #define JOB_DEF_PARETO		0.2
 
-/* Directions with their own bs, ba, rate, bssplit, zones. fio's third (trim) value of
- * such lists is parsed and checked, then dropped: trim workloads are not implemented. */
+/* Directions with their own bs, ba, rate, bssplit, zones: fio's read, write and trim
+ * values of such lists. */
 enum job_ddir {
 	JOB_READ = 0,
 	JOB_WRITE = 1,
-	JOB_DDIRS = 2,
+	JOB_TRIM = 2,
+	JOB_DDIRS = 3,
 };
 
 enum job_rw {
@@ -76,6 +77,10 @@ enum job_rw {
 	JOB_RW_RANDWRITE,	/* randwrite */
 	JOB_RW_RW,		/* rw, readwrite: sequential mix */
 	JOB_RW_RANDRW,		/* randrw */
+	JOB_RW_TRIM,		/* trim: sequential trims (discards) */
+	JOB_RW_RANDTRIM,	/* randtrim */
+	JOB_RW_TRIMWRITE,	/* trimwrite: each block trimmed, then written (fio) */
+	JOB_RW_RANDTRIMWRITE,	/* randtrimwrite: the same at random offsets */
 };
 
 enum job_engine {
@@ -170,7 +175,7 @@ struct job_def {
 	enum job_rw rw;
 	unsigned rw_seq_nr;	/* randread:N: a new random offset every N I/Os (1) */
 	int64_t rw_seq_add;	/* read:SIZE: skip SIZE bytes after each sequential I/O */
-	unsigned rwmix[JOB_DDIRS];	/* rwmixread / rwmixwrite, add up to 100 */
+	unsigned rwmix[JOB_DDIRS];	/* rwmixread / rwmixwrite, add up to 100 (trim: 0) */
 
 	uint64_t bs_opt[JOB_DDIRS];	/* bs= as given (default 4096) */
 	uint64_t bsrange[JOB_DDIRS][2];	/* bsrange= low, high; 0 when not set */
@@ -329,11 +334,18 @@ uint64_t job_bs_pick(const struct job_bs *b, uint64_t r);
  * then the largest candidate that fits). Returns 0 when not even min fits. */
 uint64_t job_bs_next(const struct job_bs *b, struct rng *r, uint64_t room);
 
-/* Whether this job issues reads, writes or both, and is random. */
+/* Whether this job issues reads, writes, trims, and is random. A trimwrite job both
+ * trims and writes (each write goes where the trim before it went). */
 bool job_rw_reads(enum job_rw rw);
 bool job_rw_writes(enum job_rw rw);
+bool job_rw_trims(enum job_rw rw);
 bool job_rw_random(enum job_rw rw);
-/* Direction of the next I/O: fixed for pure modes; for mixed ones read when
+/* Whether it changes its files' data: writes or trims. */
+bool job_rw_modifies(enum job_rw rw);
+/* fio's name of rw ("randtrim"). Static string. */
+const char *job_rw_name(enum job_rw rw);
+/* Direction of the next I/O: fixed for pure modes (trim for the trimwrite ones, whose
+ * writes follow their trims); for mixed ones read when
  * 1 + rng_below(100) <= rwmix[JOB_READ] (fio's rule). */
 enum job_ddir job_ddir_next(const struct job_def *d, struct rng *r);
 

@@ -166,7 +166,8 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 		job_pwarn(ps, "both bssplit and bsrange are set: bssplit decides the sizes");
 	if (job_rw_random(d->rw) && !d->norandommap &&
 	    (d->bs[JOB_READ].ba != d->bs[JOB_READ].min ||
-	     d->bs[JOB_WRITE].ba != d->bs[JOB_WRITE].min)) {
+	     d->bs[JOB_WRITE].ba != d->bs[JOB_WRITE].min ||
+	     d->bs[JOB_TRIM].ba != d->bs[JOB_TRIM].min)) {
 		job_pwarn(ps, "blockalign differs from the block size: the random map is off "
 			  "(as fio), blocks may repeat");
 		d->norandommap = true;
@@ -175,7 +176,8 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 		d->norandommap = true;	/* fio: a skewed distribution has no random map */
 	if (!d->iodepth_batch || d->iodepth_batch > d->iodepth)
 		d->iodepth_batch = d->iodepth;
-	if ((d->rate[0] || d->rate[1]) && (d->rate_iops[0] || d->rate_iops[1]))
+	if ((d->rate[0] || d->rate[1] || d->rate[2]) &&
+	    (d->rate_iops[0] || d->rate_iops[1] || d->rate_iops[2]))
 		return job_perr(ps, "rate and rate_iops exclude each other");
 	if (d->time_based && !d->runtime) {
 		job_pwarn(ps, "time_based without runtime: ignored (as fio)");
@@ -183,6 +185,8 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 	}
 	minbs = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
 							    : d->bs[JOB_WRITE].min;
+	if (job_rw_trims(d->rw) && d->bs[JOB_TRIM].min < minbs)
+		minbs = d->bs[JOB_TRIM].min;
 	if (d->size && d->size < minbs)
 		return job_perr(ps, "size=%llu is smaller than the block size %llu",
 				(unsigned long long)d->size, (unsigned long long)minbs);

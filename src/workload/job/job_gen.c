@@ -18,12 +18,33 @@ bool job_rw_reads(enum job_rw rw)
 bool job_rw_writes(enum job_rw rw)
 {
 	return rw == JOB_RW_WRITE || rw == JOB_RW_RANDWRITE || rw == JOB_RW_RW ||
-	       rw == JOB_RW_RANDRW;
+	       rw == JOB_RW_RANDRW || rw == JOB_RW_TRIMWRITE || rw == JOB_RW_RANDTRIMWRITE;
+}
+
+bool job_rw_trims(enum job_rw rw)
+{
+	return rw == JOB_RW_TRIM || rw == JOB_RW_RANDTRIM || rw == JOB_RW_TRIMWRITE ||
+	       rw == JOB_RW_RANDTRIMWRITE;
+}
+
+bool job_rw_modifies(enum job_rw rw)
+{
+	return job_rw_writes(rw) || job_rw_trims(rw);
+}
+
+const char *job_rw_name(enum job_rw rw)
+{
+	static const char *const n[] = { "read", "write", "randread", "randwrite", "rw",
+					 "randrw", "trim", "randtrim", "trimwrite",
+					 "randtrimwrite" };
+
+	return (unsigned)rw < sizeof(n) / sizeof(n[0]) ? n[rw] : "?";
 }
 
 bool job_rw_random(enum job_rw rw)
 {
-	return rw == JOB_RW_RANDREAD || rw == JOB_RW_RANDWRITE || rw == JOB_RW_RANDRW;
+	return rw == JOB_RW_RANDREAD || rw == JOB_RW_RANDWRITE || rw == JOB_RW_RANDRW ||
+	       rw == JOB_RW_RANDTRIM || rw == JOB_RW_RANDTRIMWRITE;
 }
 
 /* high 64 bits of a * b: r scaled to [0, b) */
@@ -91,6 +112,11 @@ enum job_ddir job_ddir_next(const struct job_def *d, struct rng *r)
 	case JOB_RW_WRITE:
 	case JOB_RW_RANDWRITE:
 		return JOB_WRITE;
+	case JOB_RW_TRIM:
+	case JOB_RW_RANDTRIM:
+	case JOB_RW_TRIMWRITE:
+	case JOB_RW_RANDTRIMWRITE:
+		return JOB_TRIM;
 	default:
 		return 1 + rng_below(r, 100) <= d->rwmix[JOB_READ] ? JOB_READ : JOB_WRITE;
 	}

@@ -75,8 +75,10 @@ static void jw_sample(struct jw *j, uint64_t t1)
 		x = &s->samp[s->nsamp++];
 		x->bytes[JOB_READ] = s->bytes[JOB_READ];
 		x->bytes[JOB_WRITE] = s->bytes[JOB_WRITE];
+		x->bytes[JOB_TRIM] = s->bytes[JOB_TRIM];
 		x->ios[JOB_READ] = s->ios[JOB_READ];
 		x->ios[JOB_WRITE] = s->ios[JOB_WRITE];
+		x->ios[JOB_TRIM] = s->ios[JOB_TRIM];
 		j->next_samp += s->samp_ns;
 	}
 }
@@ -261,11 +263,21 @@ static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_
 }
 
 /* The next I/O: direction, file (round robin over those not done), offset and length.
- * false when every file is done for this pass. */
+ * trimwrite: after each trim, a write of the same block (fio's order). false when every
+ * file is done for this pass. */
 static bool jw_next(struct jw *j, struct jw_io *x)
 {
-	unsigned dir = j->mixed ? job_ddir_next(j->d, &j->rng) : (job_rw_writes(j->d->rw) ?
-								    JOB_WRITE : JOB_READ);
+	unsigned dir = j->mixed ? job_ddir_next(j->d, &j->rng) : j->dir0;
+
+	if (__builtin_expect(j->trimwrite, 0)) {
+		if (j->tw_pending) {
+			j->tw_pending = false;
+			*x = j->tw;	/* not counted in f->issued: the trim covered it */
+			x->dir = JOB_WRITE;
+			return true;
+		}
+		j->tw_pending = true;	/* undone below when no trim comes */
+	}
 
 	if (__builtin_expect(j->rated, 0) && j->mixed) {
 		/* fio: a direction that must wait gives way to one that need not */
@@ -286,6 +298,8 @@ static bool jw_next(struct jw *j, struct jw_io *x)
 			x->dir = dir;
 			x->f = f;
 			f->issued += x->len;
+			if (j->trimwrite)
+				j->tw = *x;
 			return true;
 		}
 		if (j->mixed && jw_next_in(j, f, !dir, x)) {
@@ -297,6 +311,7 @@ static bool jw_next(struct jw *j, struct jw_io *x)
 		f->done = true;
 		j->ndone++;
 	}
+	j->tw_pending = false;
 	return false;
 }
 
@@ -391,15 +406,24 @@ static inline struct engine_req *jw_get(struct jw *j)
 	return ioctx_get(&j->io);
 }
 
-/* Queue one request; submit when a batch is full. Sync engines complete it here. */
+/* Queue one request; submit when a batch is full. Sync engines complete it here. A trim
+ * on an asynchronous engine runs inside the submit call (no engine has an asynchronous
+ * one): it goes at once and is reaped at once, so that its time is its slat and lat,
+ * not a clat of waiting to be reaped behind the requests in flight. */
 static inline int jw_issue(struct jw *j, struct engine_req *r, unsigned dir)
 {
 	r->user = dir;
 	if (j->async) {
+		int rc;
+
 		j->now = clock_ns();
 		j->t_fill[r->slot] = j->now;
 		ioctx_queue(&j->io, r);
-		return j->io.nqueued >= j->batch ? jw_submit(j) : 0;
+		if (__builtin_expect(dir != JOB_TRIM, 1))
+			return j->io.nqueued >= j->batch ? jw_submit(j) : 0;
+		rc = jw_submit(j);
+		jw_reap(j, 0);
+		return rc;
 	}
 	ioctx_queue(&j->io, r);
 	return jw_submit(j);
@@ -466,7 +490,8 @@ static inline bool jw_more(struct jw *j)
  * stonewall figure). */
 void jw_snap(struct jw *j)
 {
-	j->s->first_done_bytes = j->s->bytes[JOB_READ] + j->s->bytes[JOB_WRITE];
+	j->s->first_done_bytes = j->s->bytes[JOB_READ] + j->s->bytes[JOB_WRITE] +
+				 j->s->bytes[JOB_TRIM];
 	j->snapped = true;
 }
 
@@ -474,6 +499,7 @@ void jw_snap(struct jw *j)
 void jw_loop(struct jw *j)
 {
 	const struct job_def *d = j->d;
+	static const int ops[JOB_DDIRS] = { ENGINE_OP_PREAD, ENGINE_OP_PWRITE, ENGINE_OP_DISCARD };
 	_Atomic uint64_t *first = j->t->first_done;
 	struct engine_req *r;
 	struct jw_io x;
@@ -512,7 +538,7 @@ void jw_loop(struct jw *j)
 			j->stop = true;
 			break;
 		}
-		r->op = x.dir == JOB_WRITE ? ENGINE_OP_PWRITE : ENGINE_OP_PREAD;
+		r->op = ops[x.dir];
 		r->fd = x.f->fd;
 		r->buf = j->buf + (size_t)r->slot * j->slot_len;
 		r->len = (size_t)x.len;

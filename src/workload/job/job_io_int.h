@@ -19,7 +19,7 @@ struct jw_file {
 	uint64_t issued;		/* bytes issued to it in this pass */
 	uint64_t nblk[JOB_DDIRS];	/* random blocks per direction */
 	unsigned char *map;		/* blocks used in this pass (variable sizes), or NULL */
-	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves both with a shared map */
+	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves all with a shared map */
 	uint64_t seq_next;		/* randread:N: where the next follow-up goes */
 	unsigned seq_left;		/* follow-ups left */
 	bool done, wrote;
@@ -45,6 +45,9 @@ struct jw {
 	size_t slot_len;
 	uint64_t *t_fill;		/* per slot: when it was filled (asynchronous) */
 	bool async, noio, random, mixed, shared_map, stop, snapped;
+	unsigned dir0;			/* the direction of a job that is not mixed */
+	bool trimwrite, tw_pending;	/* trimwrite: the write of the last trim is next */
+	struct jw_io tw;		/* that write */
 	unsigned batch;
 	uint64_t now;
 	uint64_t deadline, ramp_end;	/* 0: none */

@@ -27,7 +27,7 @@ FILE *job_iolog_open(const char *path, const char *const *files, unsigned n, int
 void job_iolog_io(FILE *f, uint64_t ms, const char *file, unsigned dir, uint64_t off,
 		  uint64_t len)
 {
-	static const char *const op[JOB_NDIR] = { "read", "write", "sync" };
+	static const char *const op[JOB_NDIR] = { "read", "write", "trim", "sync" };
 
 	fprintf(f, "%llu %s %s %llu %llu\n", (unsigned long long)ms, file, op[dir],
 		(unsigned long long)off, (unsigned long long)len);

@@ -73,8 +73,7 @@ static int jo_spread(char *part[JO_PARTS], int n, int idx[JO_PARTS])
 }
 
 /* Per-direction sizes (bs, ba, rate) or counts (rate_iops) from min to max (0: none):
- * the directions the value names get their new value in field, the others keep theirs.
- * The trim value is checked, then dropped. */
+ * the directions the value names get their new value in field, the others keep theirs. */
 static int jo_ddir(struct job_pstate *ps, struct job_def *d, const char *val, uint64_t min,
 		   uint64_t max, uint64_t field[JOB_DDIRS])
 {
@@ -135,7 +134,7 @@ static int jo_rate(struct job_pstate *ps, struct job_def *d, const struct job_op
 static int jo_rate_iops(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
 			const char *val)
 {
-	uint64_t v[JOB_DDIRS] = { d->rate_iops[0], d->rate_iops[1] };
+	uint64_t v[JOB_DDIRS] = { d->rate_iops[0], d->rate_iops[1], d->rate_iops[2] };
 	int i;
 
 	(void)o;
@@ -201,12 +200,13 @@ static int jo_rw(struct job_pstate *ps, struct job_def *d, const struct job_optd
 {
 	static const struct {
 		const char *name;
-		int rw;		/* -1: a trim mode */
+		enum job_rw rw;
 	} modes[] = {
 		{ "read", JOB_RW_READ }, { "write", JOB_RW_WRITE },
 		{ "randread", JOB_RW_RANDREAD }, { "randwrite", JOB_RW_RANDWRITE },
 		{ "rw", JOB_RW_RW }, { "readwrite", JOB_RW_RW }, { "randrw", JOB_RW_RANDRW },
-		{ "trim", -1 }, { "randtrim", -1 }, { "trimwrite", -1 }, { "randtrimwrite", -1 },
+		{ "trim", JOB_RW_TRIM }, { "randtrim", JOB_RW_RANDTRIM },
+		{ "trimwrite", JOB_RW_TRIMWRITE }, { "randtrimwrite", JOB_RW_RANDTRIMWRITE },
 	};
 	const char *colon;
 	size_t n, i;
@@ -221,12 +221,9 @@ static int jo_rw(struct job_pstate *ps, struct job_def *d, const struct job_optd
 		if (strlen(modes[i].name) == n && !strncmp(modes[i].name, val, n))
 			break;
 	if (i == sizeof(modes) / sizeof(modes[0]))
-		return job_opt_bad(ps, val,
-			   "read, write, randread, randwrite, rw (readwrite) or randrw");
-	if (modes[i].rw < 0)
-		return job_perr(ps, "'%s=%s': trim workloads are not implemented", ps->optname,
-				val);
-	d->rw = (enum job_rw)modes[i].rw;
+		return job_opt_bad(ps, val, "read, write, randread, randwrite, rw (readwrite), "
+				   "randrw, trim, randtrim, trimwrite or randtrimwrite");
+	d->rw = modes[i].rw;
 	d->rw_seq_nr = 1;
 	d->rw_seq_add = 0;
 	if (!colon)

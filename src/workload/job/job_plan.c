@@ -172,8 +172,10 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 		p->files[k].shared = sf->shared_file;
 		if (!d->filename)
 			p->need_scratch = true;
-		if (job_rw_writes(d->rw))
+		if (job_rw_modifies(d->rw))
 			p->files[k].written = true;
+		if (job_rw_trims(d->rw))
+			p->files[k].trimmed = true;
 		if (job_rw_reads(d->rw))
 			p->files[k].read = true;
 	}

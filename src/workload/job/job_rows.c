@@ -18,9 +18,7 @@
 #include "stats/result_keys.h"
 #include "workload/job/job_run.h"
 
-static const char *const jr_phase[JOB_NDIR] = { "read", "write", "sync" };
-static const char *const jr_rw[] = { "read", "write", "randread", "randwrite", "rw",
-				     "randrw" };
+static const char *const jr_phase[JOB_NDIR] = { "read", "write", "trim", "sync" };
 static const char *const jr_engine[] = { "psync", "io_uring", "libaio", "mmap", "null" };
 static const char *const jr_dist[] = { "random", "zipf", "pareto", "normal", "zoned" };
 static const unsigned jr_bkt[JOB_DEPTH_BKT] = { 1, 2, 4, 8, 16, 32, 64 };
@@ -66,6 +64,10 @@ static void jr_bs(char *buf, size_t len, const struct job_def *d)
 {
 	char r[48], w[48];
 
+	if (job_rw_trims(d->rw)) {	/* a trimwrite's writes are its trims' blocks */
+		jr_bs1(buf, len, &d->bs[JOB_TRIM]);
+		return;
+	}
 	jr_bs1(r, sizeof(r), &d->bs[JOB_READ]);
 	jr_bs1(w, sizeof(w), &d->bs[JOB_WRITE]);
 	if (!job_rw_writes(d->rw) || !strcmp(r, w))
@@ -125,11 +127,11 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 	rc |= kv_set(k, RK_JOB_GROUPID, "%u", u->group);
 	rc |= kv_set(k, RK_JOB_JOBS, "%u", u->nthreads);
 	if (d->rw_seq_nr > 1)
-		rc |= kv_set(k, RK_JOB_RW, "%s:%u", jr_rw[d->rw], d->rw_seq_nr);
+		rc |= kv_set(k, RK_JOB_RW, "%s:%u", job_rw_name(d->rw), d->rw_seq_nr);
 	else if (d->rw_seq_add)
-		rc |= kv_set(k, RK_JOB_RW, "%s:%" PRId64, jr_rw[d->rw], d->rw_seq_add);
+		rc |= kv_set(k, RK_JOB_RW, "%s:%" PRId64, job_rw_name(d->rw), d->rw_seq_add);
 	else
-		rc |= kv_set(k, RK_JOB_RW, "%s", jr_rw[d->rw]);
+		rc |= kv_set(k, RK_JOB_RW, "%s", job_rw_name(d->rw));
 	rc |= kv_set(k, RK_JOB_BS, "%s", bs);
 	rc |= kv_set(k, RK_JOB_IODEPTH, "%u", d->iodepth);
 	rc |= kv_set(k, RK_JOB_NUMJOBS, "%u", d->numjobs);
@@ -256,6 +258,8 @@ static const char *jr_opname(int op)
 		return "fsync";
 	case ENGINE_OP_FDATASYNC:
 		return "fdatasync";
+	case ENGINE_OP_DISCARD:
+		return "trim";
 	default:
 		return "request";
 	}
@@ -293,6 +297,29 @@ static void jr_note(struct row *w, const char *text)
 		free(w->note);
 		w->note = n;
 	}
+}
+
+/* How the unit's trims were made: BLKDISCARD or punched holes, and on what. */
+static void jr_trim_note(struct row *w, const struct job_plan *p, const struct job_unit *u)
+{
+	const struct job_thread *t = &p->threads[u->first_thread];
+	const struct job_file *f;
+	char v[256];
+
+	if ((t->e->flags & ENGINE_F_NOIO) || !t->nfiles)
+		return;
+	f = &p->files[t->files[0].file];
+	if (f->trim_kind == ENGINE_DISCARD_BLKDEV)
+		snprintf(v, sizeof(v), "trim: %s on the device (fio's trim too)",
+			 engine_discard_method(f->trim_kind));
+	else
+		snprintf(v, sizeof(v), "trim: holes punched with %s%s%s (fio sends BLKDISCARD, "
+			 "which a regular file refuses)",
+			 engine_discard_method(ENGINE_DISCARD_PUNCH), f->trim_fs[0] ? " on " : "",
+			 f->trim_fs);
+	jr_note(w, v);
+	if (t->e->flags & ENGINE_F_ASYNC)
+		jr_note(w, "trims run synchronously inside submit with this engine (as fio's)");
 }
 
 /* Bytes of the distinct files a unit's threads use (its working set). */
@@ -346,7 +373,9 @@ static void jr_verdicts(struct row *w, const struct job_plan *p, const struct jo
 	}
 	ws = jr_working_set(p, u);
 	ram = sysinfo_ram();
-	if (!d->direct && dir != JOB_SYNC && ram && ws <= ram) {
+	if (dir == JOB_TRIM)
+		jr_trim_note(w, p, u);
+	if (!d->direct && dir != JOB_SYNC && dir != JOB_TRIM && ram && ws <= ram) {
 		snprintf(v, sizeof(v), "the working set (%s) fits in RAM (%s) and is not direct: "
 			 "the page cache can serve it", units_fmt_bytes(a, sizeof(a), (double)ws),
 			 units_fmt_bytes(b, sizeof(b), (double)ram));
@@ -403,7 +432,7 @@ static int jr_unit_row(struct runner *rc, const struct job_plan *p, const struct
 	const struct job_stats *s = &u->st;
 	struct row *w = run_add_row(rc->run, "job", jr_phase[dir]);
 	double secs = (double)s->rt_max_ns / 1e9, cpu;
-	uint64_t all = s->ios[0] + s->ios[1] + s->ios[2];
+	uint64_t all = s->ios[0] + s->ios[1] + s->ios[2] + s->ios[3];
 	struct job_lsum lat;
 	struct hist *h;
 
@@ -470,11 +499,12 @@ int job_rows_unit(struct runner *rc, const struct job_plan *p, const struct job_
 
 	for (dir = 0; dir < JOB_NDIR; dir++) {
 		bool want = dir == JOB_READ ? job_rw_reads(d->rw) :
-			    dir == JOB_WRITE ? job_rw_writes(d->rw) : u->st.ios[JOB_SYNC] > 0;
+			    dir == JOB_WRITE ? job_rw_writes(d->rw) :
+			    dir == JOB_TRIM ? job_rw_trims(d->rw) : u->st.ios[JOB_SYNC] > 0;
 
 		/* a failed unit still says so in a row */
 		if (!want && !(dir == JOB_READ && u->st.err && !job_rw_reads(d->rw) &&
-			       !job_rw_writes(d->rw)))
+			       !job_rw_modifies(d->rw)))
 			continue;
 		rc1 = jr_unit_row(rc, p, u, dir, dev, agg);
 		if (rc1 < 0)
@@ -504,8 +534,8 @@ int job_rows_aggregate(struct row *row, const struct job_plan *p, unsigned step,
 		if (n >= sizeof(names))
 			n = sizeof(names) - 1;
 	}
-	row->bytes = all->bytes[JOB_READ] + all->bytes[JOB_WRITE];
-	row->ops = all->ios[JOB_READ] + all->ios[JOB_WRITE];
+	row->bytes = all->bytes[JOB_READ] + all->bytes[JOB_WRITE] + all->bytes[JOB_TRIM];
+	row->ops = all->ios[JOB_READ] + all->ios[JOB_WRITE] + all->ios[JOB_TRIM];
 	if (all->t_stop > all->t_start && all->t_start != UINT64_MAX)
 		row->elapsed_ns = all->t_stop - all->t_start;
 	el = (double)row->elapsed_ns / 1e9;

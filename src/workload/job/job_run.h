@@ -40,8 +40,8 @@ struct worker;
 struct row;
 struct scratch;
 
-#define JOB_SYNC	2	/* third direction index: fsync/fdatasync requests */
-#define JOB_NDIR	3
+#define JOB_SYNC	3	/* the index after JOB_TRIM: fsync/fdatasync requests */
+#define JOB_NDIR	4
 #define JOB_DEPTH_BKT	7	/* fio's IO depths buckets: 1 2 4 8 16 32 >=64 */
 #define JOB_SAMPLE_NS	500000000ull	/* fio's bw_avg_msec default: a sample per 500 ms */
 #define JOB_SAMPLES_MAX	1024	/* per thread; then the interval doubles */
@@ -113,7 +113,10 @@ struct job_file {
 	bool exists;		/* there before the run */
 	bool device;		/* a block device (--destroy-data-on) */
 	bool in_scratch;	/* created in the scratch directory */
-	bool written;		/* some job writes it */
+	bool written;		/* some job writes or trims it */
+	bool trimmed;		/* some job trims it */
+	int trim_kind;		/* ENGINE_DISCARD_* found by job_plan_check, 0 unknown */
+	char trim_fs[32];	/* the file system of a punched file ("" unknown) */
 	bool read;		/* some job reads it */
 	bool io;		/* a thread with a real engine uses it (not only null) */
 	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
@@ -232,7 +235,8 @@ int job_thread_run(struct job_thread *t, struct worker *w);
  * stay the first round's). 0 or -errno. Runs on its own thread. */
 int job_thread_wear(struct job_thread *t, struct worker *w, uint64_t budget);
 
-/* Rows for a unit (one per direction it does, and "sync" when it made syncs), appended
+/* Rows for a unit (one per direction it does: read, write, trim, and "sync" when it made
+ * syncs), appended
  * to rc->run. dev: the step's device figures (NULL when none), agg: the step's aggregate
  * row (its whole-system CPU share is the unit's too). Returns the rows made or -ENOMEM. */
 int job_rows_unit(struct runner *rc, const struct job_plan *p, const struct job_unit *u,

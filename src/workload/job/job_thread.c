@@ -58,7 +58,7 @@ static int jw_err(struct jw *j, int rc, const char *what, const char *path)
 
 static int jw_open_flags(const struct job_def *d)
 {
-	int flags = (job_rw_writes(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	int flags = (job_rw_modifies(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 
 #ifdef HAVE_O_DIRECT
 	if (d->direct)
@@ -71,19 +71,30 @@ static int jw_open_flags(const struct job_def *d)
 	return flags;
 }
 
+/* Whether direction dir of d picks its own offsets (a trimwrite's writes take their
+ * trims'). */
+static bool jw_picks(const struct job_def *d, unsigned dir)
+{
+	if (dir == JOB_READ)
+		return job_rw_reads(d->rw);
+	if (dir == JOB_WRITE)
+		return job_rw_writes(d->rw) && !job_rw_trims(d->rw);
+	return job_rw_trims(d->rw);
+}
+
 /* The random generators of f: one over the blocks of the job's direction (both
  * directions share it when the random map is on and the alignments agree, as fio's one
  * map per file), or one per direction; a bit map where sizes vary. 0 or -errno. */
 static int jw_setup_random(struct jw *j, struct jw_file *f)
 {
 	const struct job_def *d = j->d;
-	unsigned d0 = job_rw_reads(d->rw) ? JOB_READ : JOB_WRITE, dir;
+	unsigned d0 = j->dir0, dir;
 	uint64_t span = f->hi - f->lo;
 
 	j->shared_map = !d->norandommap && d->dist.kind == JOB_DIST_RANDOM &&
 			(!j->mixed || d->bs[JOB_READ].ba == d->bs[JOB_WRITE].ba);
 	for (dir = 0; dir < JOB_DDIRS; dir++) {
-		if (dir == JOB_READ ? !job_rw_reads(d->rw) : !job_rw_writes(d->rw))
+		if (!jw_picks(d, dir))
 			continue;
 		if (j->shared_map && dir != d0)
 			continue;
@@ -96,7 +107,8 @@ static int jw_setup_random(struct jw *j, struct jw_file *f)
 		f->nblk[0] = f->nblk[d0];
 		if (d->bs[JOB_READ].min != d->bs[JOB_READ].max ||
 		    d->bs[JOB_WRITE].min != d->bs[JOB_WRITE].max ||
-		    (j->mixed && d->bs[JOB_READ].min != d->bs[JOB_WRITE].min)) {
+		    (j->mixed && d->bs[JOB_READ].min != d->bs[JOB_WRITE].min) ||
+		    (d0 == JOB_TRIM && d->bs[JOB_TRIM].min != d->bs[JOB_TRIM].max)) {
 			f->map = calloc(1, (size_t)(f->nblk[0] / 8 + 1));
 			if (!f->map)
 				return -ENOMEM;
@@ -187,7 +199,12 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	j->noio = (t->e->flags & ENGINE_F_NOIO) != 0;
 	j->random = job_rw_random(d->rw);
 	j->mixed = d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW;
-	j->rated = d->rate[0] || d->rate[1] || d->rate_iops[0] || d->rate_iops[1];
+	j->dir0 = job_rw_reads(d->rw) ? JOB_READ : job_rw_trims(d->rw) ? JOB_TRIM : JOB_WRITE;
+	j->trimwrite = job_rw_trims(d->rw) && job_rw_writes(d->rw);
+	if (j->trimwrite && d->bs[JOB_TRIM].max > maxbs)
+		maxbs = d->bs[JOB_TRIM].max;	/* its writes are its trims' lengths */
+	j->rated = d->rate[0] || d->rate[1] || d->rate[2] || d->rate_iops[0] ||
+		   d->rate_iops[1] || d->rate_iops[2];
 	j->s->sync_only_engine = !j->async;
 	rng_seed(&j->rng, t->seed);
 	depth = j->async ? d->iodepth : 1;

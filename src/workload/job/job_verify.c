@@ -150,6 +150,13 @@ int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, 
 	for (i = 0; i < p->nthreads && !rc; i++) {
 		const struct job_thread *t = &p->threads[i];
 
+		if (job_rw_trims(t->d->rw)) {
+			/* a trimmed block reads back as zeros or as anything: no stamp holds */
+			rc = job_plan_err(t->d, err, errlen, "--verify cannot check a trim job "
+					  "(rw=%s): a trimmed block holds no stamp",
+					  job_rw_name(t->d->rw));
+			break;
+		}
 		if (!job_rw_writes(t->d->rw)) {
 			if (t->d->verify)
 				rc = jv_reader(t->d, err, errlen);
