@@ -234,13 +234,17 @@ int ioctx_submit(struct ioctx *io)
 int ioctx_reap(struct ioctx *io, unsigned min)
 {
 	uint64_t t1;
+	unsigned max;
 	int i, n;
 
 	if (!io->async || !io->inflight)
 		return 0;
 	if (min > io->inflight)
 		min = io->inflight;
-	n = io->e->reap(io->ectx, io->done, min, io->depth + 1);
+	max = io->reap_max ? io->reap_max : io->depth + 1;
+	if (max < min)
+		max = min;
+	n = io->e->reap(io->ectx, io->done, min, max);
 	if (n < 0) {
 		if (!io->err)
 			io->err = n;

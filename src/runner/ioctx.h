@@ -75,6 +75,7 @@ struct ioctx {
 	unsigned nqueued;		/* queued, waiting for ioctx_submit */
 	unsigned nfree;
 	unsigned reap_min;		/* completions to wait for when the pool is empty (1) */
+	unsigned reap_max;		/* completions one reap takes at most (0: depth) */
 	int async;			/* engine completes through reap() */
 	int issue_after;		/* async: stamp issue when submit returned (fio's
 					 * clat, without the submission); default before */

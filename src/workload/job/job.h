@@ -142,7 +142,8 @@ enum job_opt_id {
 	JOB_OPT_RW, JOB_OPT_RWMIXREAD, JOB_OPT_RWMIXWRITE, JOB_OPT_BS, JOB_OPT_BSRANGE,
 	JOB_OPT_BSSPLIT, JOB_OPT_BA, JOB_OPT_SIZE, JOB_OPT_FILESIZE, JOB_OPT_NRFILES,
 	JOB_OPT_FILENAME, JOB_OPT_DIRECTORY, JOB_OPT_OFFSET, JOB_OPT_IODEPTH,
-	JOB_OPT_IODEPTH_BATCH, JOB_OPT_IODEPTH_BATCH_COMPLETE_MIN, JOB_OPT_NUMJOBS,
+	JOB_OPT_IODEPTH_BATCH, JOB_OPT_IODEPTH_BATCH_COMPLETE_MIN,
+	JOB_OPT_IODEPTH_BATCH_COMPLETE_MAX, JOB_OPT_NUMJOBS,
 	JOB_OPT_THREAD, JOB_OPT_IOENGINE, JOB_OPT_DIRECT, JOB_OPT_BUFFERED, JOB_OPT_SYNC,
 	JOB_OPT_FSYNC, JOB_OPT_FDATASYNC, JOB_OPT_END_FSYNC, JOB_OPT_FSYNC_ON_CLOSE,
 	JOB_OPT_RUNTIME, JOB_OPT_TIME_BASED, JOB_OPT_RAMP_TIME, JOB_OPT_STARTDELAY,
@@ -193,6 +194,8 @@ struct job_def {
 	unsigned iodepth_batch;		/* iodepth_batch_submit; fio's rule: 0 or > iodepth
 					 * becomes iodepth */
 	unsigned iodepth_batch_complete_min;
+	unsigned iodepth_batch_complete_max;	/* completions one reap takes at most; fio's
+					 * default (0): the min, so one at a time */
 	unsigned numjobs;
 	bool thread;
 	enum job_engine engine;

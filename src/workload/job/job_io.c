@@ -143,12 +143,13 @@ void jw_sleep(uint64_t ns)
 		;
 }
 
-static void jw_reap(struct jw *j, unsigned min)
+static int jw_reap(struct jw *j, unsigned min)
 {
 	int n = ioctx_reap(&j->io, min);
 
 	if (n > 0)
 		j->s->complete[jw_batch_bkt((unsigned)n)]++;
+	return n;
 }
 
 /* Until clock_ns() >= t, reaping what completes meanwhile. Returns the time. */
@@ -161,7 +162,8 @@ static uint64_t __attribute__((noinline)) jw_wait_until(struct jw *j, uint64_t t
 		if (now >= t || sig_stop_requested())
 			return now;
 		if (j->async && j->io.inflight) {
-			jw_reap(j, 0);
+			while (j->io.inflight && jw_reap(j, 0) > 0)
+				;	/* all that is done, a batch of at most reap_max at a time */
 			jw_sleep(t - now < WAIT_SLICE_NS ? t - now : WAIT_SLICE_NS);
 		} else {
 			jw_sleep(t - now);

@@ -518,6 +518,8 @@ static const struct job_optdef job_opts[] = {
 	GEN("iodepth_batch_complete_min", "iodepth_batch_complete",
 	    JOB_OPT_IODEPTH_BATCH_COMPLETE_MIN, JK_UINT, iodepth_batch_complete_min, 0,
 	    JOB_IODEPTH_MAX),
+	GEN("iodepth_batch_complete_max", NULL, JOB_OPT_IODEPTH_BATCH_COMPLETE_MAX, JK_UINT,
+	    iodepth_batch_complete_max, 0, JOB_IODEPTH_MAX),
 	GEN("numjobs", NULL, JOB_OPT_NUMJOBS, JK_UINT, numjobs, 1, JOB_NUMJOBS_MAX),
 	GEN("thread", NULL, JOB_OPT_THREAD, JK_SET, thread, 0, 0),
 	SPEC("ioengine", NULL, JOB_OPT_IOENGINE, jo_ioengine),
