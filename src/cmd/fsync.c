@@ -221,6 +221,12 @@ static int fsync_teardown(struct workload_ctx *x, struct run *run)
 	return rc;
 }
 
+static void fsync_merged(struct workload_ctx *x, struct run *run)
+{
+	(void)x;
+	fsync_durability_merged(run);
+}
+
 static void fsync_report(struct workload_ctx *x, const struct run *run, int err, int status)
 {
 	size_t i;
@@ -300,6 +306,7 @@ const struct workload workload_fsync = {
 	.setup = fsync_setup,
 	.run = fsync_wl_run,
 	.teardown = fsync_teardown,
+	.merged = fsync_merged,
 	.report = fsync_report,
 	.done = fsync_done,
 };

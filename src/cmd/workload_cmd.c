@@ -10,6 +10,7 @@
 #include "cmd/common.h"
 #include "cmd/ranks_cmd.h"
 #include "cmd/sample_opts.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "stats/result.h"
@@ -87,6 +88,8 @@ int workload_cmd_measure(struct workload_ctx *x)
 	sample_run_stop(&rc);
 	terr = w->teardown ? w->teardown(x, rc.run) : 0;
 	writer = ranks_cmd_finish(&rc);		/* several ranks: merged on rank 0 */
+	if (writer && comm_multi() && w->merged)
+		w->merged(x, rc.run);
 	if (err == -EINTR || sig_stop_requested())
 		rc.run->flags |= RUN_INCOMPLETE;
 	status = ranks_cmd_status(measured_status(rc.run, err, terr));

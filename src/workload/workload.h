@@ -104,6 +104,9 @@ struct workload {
 	/* After the last repeat (also after a failed setup): remove what setup made, add
 	 * what the run learnt. 0 or -errno (the exit status becomes 1). */
 	int (*teardown)(struct workload_ctx *x, struct run *run);
+	/* Several ranks, on rank 0 after their rows are merged: re-derive rows that sum up
+	 * other rows (they hold rank 0's own figures until then). NULL: nothing to do. */
+	void (*merged)(struct workload_ctx *x, struct run *run);
 	/* Before the results are written: say what failed (err from run, status the exit
 	 * status so far). NULL: the rows' own error text is all. */
 	void (*report)(struct workload_ctx *x, const struct run *run, int err, int status);

@@ -33,6 +33,7 @@
 
 struct runner;
 struct row;
+struct run;
 struct scratch;
 
 #define FSYNC_DEFAULT_SECS	5
@@ -69,6 +70,11 @@ struct fsync_cfg {
 	struct scratch *scratch;	/* otherwise a scratch directory in dir */
 	int cleanup;			/* the new file's cleanup slot, or -1 */
 };
+
+/* Several ranks, on rank 0 once their rows are merged: each durability row's figure,
+ * method and settings again from the merged method rows (they were rank 0's own). Not
+ * thread-safe (the run). */
+void fsync_durability_merged(struct run *run);
 
 /* The method called name ("fdatasync"), or -1. */
 int fsync_method_parse(const char *name);

@@ -78,10 +78,11 @@ static int flag_rows(struct fs_ctx *x, const struct wcache_verdict *v0, char *li
 	return n;
 }
 
-/* The fastest durable method with one write per sync, and the fdatasync row. */
-static void pick(struct fs_ctx *x, const struct row **best, const struct row **fds)
+/* The fastest durable method of repeat rep with one write per sync, and the fdatasync
+ * row. */
+static void pick(const struct run *run, unsigned rep, const struct row **best,
+		 const struct row **fds)
 {
-	struct run *run = x->rc->run;
 	size_t i;
 
 	*best = *fds = NULL;
@@ -89,7 +90,7 @@ static void pick(struct fs_ctx *x, const struct row **best, const struct row **f
 		const struct row *r = run->rows[i];
 		const char *m = kv_get(&r->params, RK_FSYNC_METHOD);
 
-		if (r->repeat != x->rc->repeat || strcmp(r->workload, "fsync") ||
+		if (r->repeat != rep || strcmp(r->workload, "fsync") ||
 		    !is_test(r, "one_write") || !measured(r) || !m)
 			continue;
 		if (!*best || r->rate > (*best)->rate)
@@ -123,6 +124,36 @@ static void facts_params(struct fs_ctx *x, struct row *row, const struct wcache_
 	}
 }
 
+/* The durability row's figure and settings from the best method's row. */
+static void set_best(struct row *row, const struct row *best, const struct row *fds)
+{
+	row->rate = best->rate;
+	str_set(&row->rate_unit, "ops/s");
+	kv_set(&row->params, RK_FSYNC_BEST_METHOD, "%s", kv_get(&best->params, RK_FSYNC_METHOD));
+	kv_set(&row->params, RK_FSYNC_WAL_SYNC_METHOD, "%s",
+	       kv_get(&best->params, RK_FSYNC_METHOD));
+	if (fds)
+		kv_set(&row->params, RK_FSYNC_SQLITE_SYNCHRONOUS, "%s",
+		       fds->rate >= SQLITE_FULL_OPS ? "FULL" : "NORMAL");
+}
+
+void fsync_durability_merged(struct run *run)
+{
+	const struct row *best, *fds;
+	size_t i;
+
+	for (i = 0; i < run->nrows; i++) {
+		struct row *w = run->rows[i];
+
+		if (strcmp(w->workload, "fsync") || strcmp(w->phase, "durability") ||
+		    (w->flags & ROW_NOT_MEASURED))
+			continue;
+		pick(run, w->repeat, &best, &fds);
+		if (best)
+			set_best(w, best, fds);
+	}
+}
+
 void fs_durability_row(struct fs_ctx *x)
 {
 	const struct row *best, *fds;
@@ -133,7 +164,7 @@ void fs_durability_row(struct fs_ctx *x)
 
 	wcache_verdict(&x->facts, 0, &v);
 	n = flag_rows(x, &v, list, sizeof(list));
-	pick(x, &best, &fds);
+	pick(x->rc->run, x->rc->repeat, &best, &fds);
 	row = run_add_row(x->rc->run, "fsync", "durability");
 	if (!row)
 		return;
@@ -152,14 +183,7 @@ void fs_durability_row(struct fs_ctx *x)
 		str_set(&row->note, "no durable method could be measured");
 		return;
 	}
-	row->rate = best->rate;
-	str_set(&row->rate_unit, "ops/s");
-	kv_set(&row->params, RK_FSYNC_BEST_METHOD, "%s", kv_get(&best->params, RK_FSYNC_METHOD));
-	kv_set(&row->params, RK_FSYNC_WAL_SYNC_METHOD, "%s",
-	       kv_get(&best->params, RK_FSYNC_METHOD));
-	if (fds)
-		kv_set(&row->params, RK_FSYNC_SQLITE_SYNCHRONOUS, "%s",
-		       fds->rate >= SQLITE_FULL_OPS ? "FULL" : "NORMAL");
+	set_best(row, best, fds);
 	if (!x->facts.name[0])
 		str_set(&row->note, x->facts.reason[0] ? x->facts.reason
 						       : "no block device under the file");
