@@ -162,8 +162,9 @@ static uint64_t __attribute__((noinline)) jw_wait_until(struct jw *j, uint64_t t
 		if (now >= t || sig_stop_requested())
 			return now;
 		if (j->async && j->io.inflight) {
+			/* all that is done, a batch of at most reap_max at a time */
 			while (j->io.inflight && jw_reap(j, 0) > 0)
-				;	/* all that is done, a batch of at most reap_max at a time */
+				;
 			jw_sleep(t - now < WAIT_SLICE_NS ? t - now : WAIT_SLICE_NS);
 		} else {
 			jw_sleep(t - now);

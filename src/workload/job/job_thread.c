@@ -221,8 +221,9 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	if (j->io.reap_min > depth)
 		j->io.reap_min = depth;
 	/* fio: at most iodepth_batch_complete_max a reap, the min when unset or lower */
-	j->io.reap_max = d->iodepth_batch_complete_max < j->io.reap_min ? j->io.reap_min
-									 : d->iodepth_batch_complete_max;
+	j->io.reap_max = d->iodepth_batch_complete_max;
+	if (j->io.reap_max < j->io.reap_min)
+		j->io.reap_max = j->io.reap_min;
 	j->batch = j->async ? d->iodepth_batch : 1;
 	if (j->batch < 1)
 		j->batch = 1;
