@@ -204,6 +204,64 @@ static void t_memory_fs(void)
 	CHECK(pl.s[BSTEP_DD_1M].run && pl.s[BSTEP_DB].run);
 }
 
+/* A tmpfs of 22 GiB free on a machine with 3 GiB available: its files are memory, so
+ * every size fits what the memory can spare (a quarter kept: 2.25 GiB), not the free
+ * space; the plan says the target is in memory. */
+static void t_memory_caps(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(3600);
+	struct battery_plan pl;
+	double usable = 2.25 * GIB;
+	char note[400];
+	unsigned i;
+
+	e.memory_fs = 1;
+	strcpy(e.fs_type, "tmpfs");
+	e.free_bytes = (uint64_t)(22 * GIB);
+	e.mem_avail = (uint64_t)(3 * GIB);
+	CHECK(battery_mem_usable(&e) == (uint64_t)usable);
+	CHECK(battery_plan_make(&e, &p, &w, &pl) > 0);
+	CHECK(pl.mem_usable == (uint64_t)usable);
+	CHECK(pl.s[BSTEP_DD_1M].run && pl.s[BSTEP_DD_1K].run);
+	CHECK((double)battery_dd_bytes(&pl) <= usable);
+	CHECK(pl.s[BSTEP_DD_1K].v[0] <= usable);
+	CHECK((double)pl.space <= usable);
+	for (i = 0; i < BSTEP_N; i++)
+		CHECK((double)pl.s[i].space <= usable);
+	CHECK(!pl.s[BSTEP_DD_READ].run && strstr(pl.s[BSTEP_DD_READ].why, "in memory"));
+	battery_memory_note(note, sizeof(note), &e);
+	CHECK(strstr(note, "in memory (tmpfs)") && strstr(note, "RAM figures"));
+	CHECK(strstr(note, "2.25 GiB of the 3.00 GiB"));
+
+	/* memory-speed writes: a second of dd needs more than the memory can spare, and
+	 * the step says so instead of planning a write the RAM cannot hold */
+	p.w_bps = p.w1k_bps = 3e9;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_DD_1M].run);
+	CHECK(strstr(pl.s[BSTEP_DD_1M].why, "skipped: needs 2.8 GiB; the target is in memory: "
+		     "its files may take 2.2 GiB of the 3.0 GiB available") != NULL);
+	CHECK((double)pl.space <= usable);
+
+	/* by hand, too: a --size the memory cannot hold is skipped */
+	w = want(0);
+	w.size = (uint64_t)(4 * GIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_DD_1M].run && strstr(pl.s[BSTEP_DD_1M].why, "in memory"));
+
+	/* a disk is not capped by the memory */
+	e = env_disk();
+	e.mem_avail = (uint64_t)(3 * GIB);
+	p = probe_disk();
+	w = want(3600);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.mem_usable == 0 && (double)battery_dd_bytes(&pl) > 4 * GIB);
+	e.memory_fs = 0;
+	battery_memory_note(note, sizeof(note), &e);
+	CHECK(note[0] == '\0');
+}
+
 /* Little free space: the dd file does not fit. */
 static void t_small_target(void)
 {
@@ -471,6 +529,7 @@ int main(void)
 	RUN(t_nothing_fits);
 	RUN(t_two_x_ram);
 	RUN(t_memory_fs);
+	RUN(t_memory_caps);
 	RUN(t_small_target);
 	RUN(t_fsync_budget);
 	RUN(t_passes);

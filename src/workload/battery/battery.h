@@ -73,6 +73,9 @@ struct battery_env {
 	int has_direct;			/* O_DIRECT opens and reads here */
 	int can_drop;			/* a file's pages leave the cache when asked */
 	int memory_fs;			/* the file system keeps files in memory (tmpfs) */
+	uint64_t mem_avail;		/* memory that can be allocated now (MemAvailable,
+					 * or the cgroup's limit when smaller; 0 unknown):
+					 * a memory file system's files take it */
 	char fs_type[32];		/* "ext4" ("" unknown) */
 	char job_engine[16];		/* the database pattern's engine ("io_uring"; "": the
 					 * step picks it) */
@@ -146,6 +149,8 @@ struct battery_plan {
 	int hand_sized;			/* --size given: sizes from it, nothing left out */
 	unsigned nrun;			/* steps that run */
 	char job_engine[16];		/* the database pattern's engine (the env's, or psync) */
+	uint64_t mem_usable;		/* a memory file system: the bytes its files may take
+					 * (battery_mem_usable); 0 on a device */
 	char note[200];			/* a word on the whole plan, or "" */
 };
 
@@ -198,6 +203,15 @@ uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s);
 unsigned battery_fsync_secs(const struct battery_plan *p);	/* seconds per test */
 uint64_t battery_job_bytes(const struct battery_plan *p);	/* the pattern's file */
 unsigned battery_job_secs(const struct battery_plan *p);	/* seconds a pattern */
+
+/* What the files of a battery on a memory file system (e->memory_fs) may take: the
+ * memory available less a margin for the tests themselves and everything else (a
+ * quarter, 256 MiB at least); the RAM's page-cache share stands in for an unknown
+ * MemAvailable. 0 when e is no memory file system. Pure. */
+uint64_t battery_mem_usable(const struct battery_env *e);
+/* The sentence that says a target is in memory, into buf (e->memory_fs; "" otherwise).
+ * Returns buf. Pure. */
+char *battery_memory_note(char *buf, size_t len, const struct battery_env *e);
 
 /* Make the plan. Pure: no clock, no file, no global state; thread-safe.
  * Returns the number of steps that run (>= 0; 0 means nothing can be made trustworthy in

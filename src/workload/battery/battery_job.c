@@ -101,6 +101,13 @@ static void record(struct run *run, const struct battery_job *j)
 	kv_set(o, RK_BAT_PASS_BUDGET, "%.1f", (double)j->plan.pass_budget_ns / 1e9);
 	kv_set(o, RK_BAT_EXPECTED, "%.1f", (double)j->plan.total_ns / 1e9);
 	kv_set(o, RK_BAT_SIZING, "%s", j->plan.hand_sized ? "hand" : "planned");
+	if (j->o->budget_ns)
+		kv_set(o, RK_BAT_BUDGET, "%.1f", (double)j->o->budget_ns / 1e9);
+	if (j->env.memory_fs) {
+		char m[400];
+
+		kv_set(o, RK_BAT_MEMORY, "%s", battery_memory_note(m, sizeof(m), &j->env));
+	}
 	if (j->plan.s[BSTEP_JOB].run) {
 		char text[2048];
 

@@ -92,6 +92,21 @@ static void check_row(const struct battery_plan *p, enum battery_step s, struct 
 	}
 }
 
+/* A kept figure of a target in memory says it is RAM's, beside what its note says. */
+static void memory_note(const struct battery_plan *p, struct row *w)
+{
+	char *n;
+
+	if (!p->mem_usable || (w->flags & (ROW_FAILED | ROW_NOT_MEASURED)))
+		return;
+	n = str_printf("%s%sthe target is in memory: a RAM figure, not a device's",
+		       w->note ? w->note : "", w->note ? "; " : "");
+	if (!n)
+		return;
+	free(w->note);
+	w->note = n;
+}
+
 void battery_conf_params(struct row *w, const struct battery_conf *conf)
 {
 	if (!conf || !conf->fs)
@@ -220,6 +235,7 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 				kv_set(&w->params, RK_ROW_READ_METHOD, "%s", read_method(p, s, w));
 			if (!p->hand_sized)
 				check_row(p, s, w);
+			memory_note(p, w);
 		}
 		if (r < 0 && r != -EINTR && !ck->quiet)
 			err_errno(r, "battery: %s failed%s%s", battery_step_name(s),

@@ -212,6 +212,18 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 	return 0;
 }
 
+/* A step whose files do not fit what a memory file system may take of the memory. */
+static void skip_memory(struct planner *pl, enum battery_step s, const char *needs)
+{
+	char b[32], c[32];
+
+	fmt_bytes(b, sizeof(b), pl->mem_cap);
+	fmt_bytes(c, sizeof(c), (double)(pl->e->mem_avail ? pl->e->mem_avail :
+					 pl->e->cache_bytes ? pl->e->cache_bytes : pl->e->ram));
+	skip(pl, s, "skipped: needs %s; the target is in memory: its files may take %s of "
+	     "the %s available", needs, b, c);
+}
+
 static void skip_space(struct planner *pl, enum battery_step s, unsigned var, double x)
 {
 	char a[96], b[32], c[64];
@@ -227,6 +239,10 @@ static void skip_space(struct planner *pl, enum battery_step s, unsigned var, do
 	fmt_bytes(b, sizeof(b), (double)pl->e->free_bytes);
 	if (battery_var_bytes(pl, var, x) <= (double)pl->e->free_bytes)
 		kept = " (5% and 64 MiB are kept free)";	/* why it does not fit */
+	if (pl->mem_cap > 0 && battery_var_bytes(pl, var, x) > pl->mem_cap) {
+		skip_memory(pl, s, a);
+		return;
+	}
 	if (twice)
 		skip(pl, s, "skipped: needs %s for 2x RAM, %s free; run with --direct or a "
 		     "larger target", a, b);
@@ -394,9 +410,16 @@ static void round_vars(struct planner *pl)
 {
 	unsigned i;
 
-	for (i = 0; i < V_COUNT; i++)
-		if (pl->v[i] > 0 && i != V_FSEC && i != V_JSEC)
-			pl->v[i] = ceil(pl->v[i] / var_def[i].round) * var_def[i].round;
+	for (i = 0; i < V_COUNT; i++) {
+		double r = var_def[i].round, x = ceil(pl->v[i] / r) * r;
+
+		if (!(pl->v[i] > 0) || i == V_FSEC || i == V_JSEC)
+			continue;
+		/* a size scaled up to its cap stays within it */
+		if (x > pl->cap[i] && floor(pl->v[i] / r) * r >= r)
+			x = floor(pl->v[i] / r) * r;
+		pl->v[i] = x;
+	}
 	/* whole seconds per fsync test and per job, rounded down: each lasts a second at
 	 * least anyway */
 	if (pl->v[V_FSEC] > 0)
@@ -532,10 +555,16 @@ static void hand_space(struct planner *pl)
 	for (i = 0; i < BSTEP_N; i++) {
 		double need_b = battery_step_space(pl, (enum battery_step)i);
 
-		if (!pl->out->s[i].run || need_b + (double)SPACE_SLACK(pl->e->free_bytes) <=
-					      (double)pl->e->free_bytes)
+		if (!pl->out->s[i].run)
 			continue;
 		fmt_bytes(a, sizeof(a), need_b);
+		if (pl->mem_cap > 0 && need_b > pl->mem_cap) {
+			skip_memory(pl, (enum battery_step)i, a);
+			pl->taken[i] = 0;
+			continue;
+		}
+		if (need_b + (double)SPACE_SLACK(pl->e->free_bytes) <= (double)pl->e->free_bytes)
+			continue;
 		fmt_bytes(b, sizeof(b), (double)pl->e->free_bytes);
 		skip(pl, (enum battery_step)i, "skipped: needs %s, %s free", a, b);
 		pl->taken[i] = 0;
@@ -584,6 +613,7 @@ static void init(struct planner *pl, const struct battery_env *e,
 	pl->row_s = ROW_S * (w->margin > 1 ? w->margin : 1);
 	snprintf(out->job_engine, sizeof(out->job_engine), "%s",
 		 e->job_engine[0] ? e->job_engine : "psync");
+	out->mem_usable = battery_mem_usable(e);
 	if (e->has_direct)
 		pl->reads |= BREAD_DIRECT;
 	if (e->can_drop && !w->direct)

@@ -274,7 +274,13 @@ static void probe_env(const char *dir, struct battery_env *e)
 	e->free_bytes = avail;
 	if (tmp && sysinfo_fill(&tmp->env, dir) == 0 && tmp->env.fs_type)
 		snprintf(e->fs_type, sizeof(e->fs_type), "%s", tmp->env.fs_type);
-	e->memory_fs = !strcmp(e->fs_type, "tmpfs") || !strcmp(e->fs_type, "ramfs");
+	e->memory_fs = sysinfo_memory_fs(dir, e->fs_type);
+	if (e->memory_fs && !e->fs_type[0])
+		snprintf(e->fs_type, sizeof(e->fs_type), "tmpfs");
+	/* what a memory file system's files take; a cgroup's limit bounds it too */
+	e->mem_avail = sysinfo_mem_available();
+	if (e->cache_bytes && (!e->mem_avail || e->cache_bytes < e->mem_avail))
+		e->mem_avail = e->cache_bytes;
 	run_free(tmp);
 }
 
