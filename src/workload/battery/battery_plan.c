@@ -199,9 +199,9 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 		    !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x < 2.0 * (double)pl->e->cache_bytes)
 			x = 2.0 * (double)pl->e->cache_bytes;
-		if (x > v[r->var])
-			v[r->var] = x;
-		if (v[r->var] > pl->cap[r->var]) {
+		if (x > v[r->var] && !pl->fixv[r->var])
+			v[r->var] = x;	/* a variable a step that ran fixed stays */
+		if (v[r->var] > pl->cap[r->var] && !pl->fixv[r->var]) {
 			*bad = r->var;
 			*badx = v[r->var];
 			pl->taken[s] = 0;
@@ -260,6 +260,8 @@ static void take_steps(struct planner *pl)
 		double v[V_COUNT], before, after, badx = 0;
 		char a[32], b[32];
 
+		if (pl->only && !(pl->only & (1u << s)))
+			continue;	/* a revision: ran already, or not in the plan */
 		if (!possible(pl, s))
 			continue;
 		if ((s == BSTEP_DD_READ || s == BSTEP_CP) && !pl->taken[BSTEP_DD_1M]) {
@@ -304,7 +306,8 @@ static int upgrade_once(struct planner *pl)
 		const struct mrow *r = &pl->rows[i];
 		double v[V_COUNT], x, t;
 
-		if (!pl->taken[r->step] || !(r->rate > 0))
+		if (!pl->taken[r->step] || !(r->rate > 0) || pl->fixv[r->var] ||
+		    (pl->done & (1u << r->step)))
 			continue;
 		if (var_def[r->var].optional && pl->v[r->var] == 0 && !r->optional)
 			x = need(pl, r->var, NULL);	/* switch the variable on */
@@ -358,7 +361,7 @@ static double group_secs(const struct planner *pl, unsigned g)
 		const struct mrow *r = &pl->rows[i];
 
 		if (pl->taken[r->step] && r->rate > 0 && var_group[r->var] == g &&
-		    var_scales(r->var))
+		    var_scales(r->var) && !pl->fixv[r->var])
 			t += pl->v[r->var] / r->rate * r->cost;
 	}
 	return t;
@@ -388,7 +391,7 @@ static void scale(struct planner *pl)
 				continue;
 			k = 1 + left * group_weight[g] / wsum / gt[g];
 			for (i = 0; i < V_COUNT; i++) {
-				if (var_group[i] != g || !var_scales(i))
+				if (var_group[i] != g || !var_scales(i) || pl->fixv[i])
 					continue;
 				if (pl->v[i] * k > pl->cap[i]) {
 					if (pl->cap[i] > pl->v[i])
@@ -623,12 +626,14 @@ static void init(struct planner *pl, const struct battery_env *e,
 	battery_model(pl);
 }
 
+static int conclude(struct planner *pl, const struct battery_plan *prev,
+		    const uint64_t *done_ns, uint64_t passes);
+
 int battery_plan_make(const struct battery_env *e, const struct battery_probe *p,
 		      const struct battery_want *w, struct battery_plan *out)
 {
 	struct planner pl;
 	uint64_t passes, over;
-	unsigned i;
 
 	if (!w->size && !w->budget_ns)
 		return -EINVAL;
@@ -647,13 +652,36 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 			;
 		scale(&pl);
 	}
-	round_vars(&pl);
+	return conclude(&pl, NULL, NULL, passes);
+}
+
+/* Steps 5 and after: rounding, each step's plan (a step that ran, in a revision, as it
+ * was, with the time it took), the totals. Returns the steps that run. */
+static int conclude(struct planner *pl, const struct battery_plan *prev,
+		    const uint64_t *done_ns, uint64_t passes)
+{
+	struct battery_plan *out = pl->out;
+	const struct battery_want *w = pl->w;
+	unsigned i, k;
+
+	round_vars(pl);
 	for (i = 0; i < BSTEP_N; i++) {
-		finish_step(&pl, (enum battery_step)i);
-		step_why(&pl, (enum battery_step)i);
+		if (prev && !(pl->only & (1u << i))) {
+			out->s[i] = prev->s[i];	/* ran already, or skipped from the start */
+			if (pl->done & (1u << i))
+				out->s[i].expect_ns = done_ns[i];
+			for (k = 0; k < prev->nout && out->nout < BATTERY_MAX_OUT; k++)
+				if (prev->out[k].step == (enum battery_step)i)
+					out->out[out->nout++] = prev->out[k];
+		} else {
+			finish_step(pl, (enum battery_step)i);
+			step_why(pl, (enum battery_step)i);
+			if (out->s[i].run)
+				out->s[i].space = (uint64_t)battery_step_space(pl,
+									 (enum battery_step)i);
+		}
 		if (!out->s[i].run)
 			continue;
-		out->s[i].space = (uint64_t)battery_step_space(&pl, (enum battery_step)i);
 		if (out->s[i].space > out->space)
 			out->space = out->s[i].space;
 		out->expect_ns += out->s[i].expect_ns;
@@ -669,3 +697,56 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 	return (int)out->nrun;
 }
 
+
+/* The variables each step sizes (a step that ran fixes them for the steps after it). */
+static const unsigned step_vars[BSTEP_N][BATTERY_MAX_VARS + 1] = {
+	[BSTEP_DD_1K] = { 1, V_S1K }, [BSTEP_DD_1M] = { 1, V_S },
+	[BSTEP_DD_READ] = { 1, V_S }, [BSTEP_CP] = { 1, V_S },
+	[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
+	[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
+	[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
+	[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
+	[BSTEP_JOB] = { 2, V_JF, V_JSEC },
+};
+
+int battery_plan_revise(const struct battery_env *e, const struct battery_probe *p,
+			const struct battery_want *w, const struct battery_plan *prev,
+			unsigned done, const uint64_t *done_ns, struct battery_plan *out)
+{
+	struct planner pl;
+	uint64_t passes;
+	unsigned i, k;
+
+	if (prev->hand_sized || !prev->pass_budget_ns || prev == out)
+		return -EINVAL;
+	init(&pl, e, p, w, out);
+	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
+	out->pass_budget_ns = prev->pass_budget_ns;
+	pl.budget = (double)out->pass_budget_ns / 1e9;
+	for (i = 0; i < BSTEP_N; i++) {
+		if (!prev->s[i].run)
+			continue;
+		if (!(done & (1u << i))) {
+			pl.only |= 1u << i;
+			continue;
+		}
+		/* what it took is its fixed cost; its rows cost nothing more */
+		pl.done |= 1u << i;
+		pl.taken[i] = 1;
+		pl.fixed[i] = (double)done_ns[i] / 1e9;
+		for (k = 0; k < step_vars[i][0]; k++) {
+			pl.v[step_vars[i][k + 1]] = prev->s[i].v[k];
+			pl.fixv[step_vars[i][k + 1]] = 1;
+		}
+	}
+	for (i = 0; i < pl.nrows; i++)
+		if (pl.done & (1u << pl.rows[i].step))
+			pl.rows[i].cost = 0;
+	if (!pl.only)
+		pl.only = 1u << BSTEP_N;	/* nothing left: no step is taken again */
+	take_steps(&pl);
+	while (upgrade_once(&pl))
+		;
+	scale(&pl);
+	return conclude(&pl, prev, done_ns, passes);
+}

@@ -64,6 +64,9 @@ struct planner {
 	double mem_cap;			/* a memory file system: bytes its files may take
 					 * (0: a device) */
 	double space_avail;		/* bytes a step may occupy (the caps' base) */
+	unsigned done;			/* a revision: the steps that ran (bits), fixed */
+	unsigned only;			/* a revision: the steps it may take (bits; 0 all) */
+	int fixv[V_COUNT];		/* variables a step that ran has fixed */
 };
 
 struct battery_var {
