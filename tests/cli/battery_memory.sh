@@ -4,6 +4,8 @@
 # device with the reason. As root on a tmpfs mounted here four times the size of the RAM
 # (its free space is then no guide at all); otherwise in /dev/shm when it is a tmpfs.
 . tests/cli/lib
+have_feature posix_only &&
+	skip "a --posix-only build on Linux cannot tell a tmpfs (no statfs f_type, no mountinfo)"
 avail_kb() { awk '/^MemAvailable:/ {print $2}' /proc/meminfo; }
 [ -r /proc/meminfo ] && [ -n "$(avail_kb)" ] || skip "no MemAvailable in /proc/meminfo"
 d=""
