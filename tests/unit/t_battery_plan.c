@@ -547,7 +547,7 @@ static void t_revise(void)
 	rows[0] = &r1m;
 	CHECK_EQ_U64(battery_adapt_rates(&q, BSTEP_DD_1M, rows, 1, what, sizeof(what)), 1);
 	CHECK(q.w_bps > 387e6 && q.w_bps < 389e6);
-	CHECK(strstr(what, "durable 1 MiB writes measured 388 MB/s, the probe's 1.50 GB/s"));
+	CHECK(strstr(what, "durable 1 MiB writes measured 388 MB/s, planned at 1.50 GB/s"));
 	/* dd read: the faster of its reads is the read rate */
 	{
 		struct battery_probe x = p;

@@ -328,6 +328,7 @@ struct battery_job {
 	uint64_t steps_ns;		/* the steps' own time, all passes */
 	unsigned late;			/* repeats skipped for the budget */
 	struct battery_want want;	/* what the plan was made for */
+	struct battery_probe rates;	/* the probe's rates as the steps corrected them */
 	unsigned done;			/* steps of the first pass that ran (bits) */
 	uint64_t done_ns[BSTEP_N];	/* ... what each took, its sync after it included */
 	unsigned replans;		/* revisions of the plan made */

@@ -33,7 +33,7 @@ static int lower(double *rate, double got, const char *name, char *what, size_t 
 	rate_words(a, sizeof(a), got);
 	rate_words(b, sizeof(b), *rate);
 	if (what)
-		snprintf(what + n, len - n, "%s%s measured %s, the probe's %s", n ? ", " : "",
+		snprintf(what + n, len - n, "%s%s measured %s, planned at %s", n ? ", " : "",
 			 name, a, b);
 	*rate = got;
 	return 1;
@@ -92,7 +92,7 @@ void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s
 		   size_t first, uint64_t step_ns)
 {
 	struct battery_plan *np;
-	struct battery_probe p = j->probe;
+	struct battery_probe p = j->rates;
 	char what[240], a[32], b[32], c[32], line[600];
 	uint64_t planned = j->plan.s[s].expect_ns, used = 0, dev;
 	unsigned i, left = 0;
@@ -125,7 +125,7 @@ void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s
 		free(np);
 		return;
 	}
-	j->probe = p;
+	j->rates = p;
 	j->plan = *np;
 	free(np);
 	battery_job_record(rc->run, j);

@@ -213,6 +213,7 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	if (battery_plan_make(&j->env, &j->probe, &w, &j->plan) < 0)
 		return -EINVAL;
 	j->want = w;
+	j->rates = j->probe;
 	battery_job_record(rc->run, j);
 	if (o->dry_run || !o->quiet)
 		battery_plan_print(o->dry_run ? stdout : stderr, &j->plan, &j->env, &j->probe,
