@@ -609,6 +609,25 @@ static void t_revise(void)
 	/* the steps after the dd writes are no larger than before (the device is slower) */
 	CHECK(battery_bonnie_mb(&b) <= battery_bonnie_mb(&a) || !b.s[BSTEP_BONNIE].run);
 
+	/* the other way: dd took a tenth of what was planned at 30 s; the steps the budget
+	 * left out after it may fit now, and one does */
+	w = want(30);
+	battery_plan_make(&e, &p, &w, &a);
+	for (i = BSTEP_DD_1M + 1, sum = 0; i < BSTEP_N; i++)
+		sum += a.s[i].for_budget;
+	CHECK(sum > 0);
+	memset(done_ns, 0, sizeof(done_ns));
+	done = 1u << BSTEP_DD_1K | 1u << BSTEP_DD_1M;
+	done_ns[BSTEP_DD_1K] = a.s[BSTEP_DD_1K].expect_ns / 10;
+	done_ns[BSTEP_DD_1M] = a.s[BSTEP_DD_1M].expect_ns / 10;
+	CHECK(battery_plan_revise(&e, &p, &w, &a, done, done_ns, &b) > (int)a.nrun);
+	CHECK(b.expect_ns <= b.pass_budget_ns + b.pass_budget_ns / 50);
+	for (i = 0; i < BSTEP_N; i++)
+		if (!a.s[i].run && !a.s[i].for_budget)
+			CHECK(!b.s[i].run && !strcmp(a.s[i].why, b.s[i].why));
+	w = want(75);
+	battery_plan_make(&e, &p, &w, &a);
+
 	/* everything ran: the plan is what ran */
 	for (i = 0, done = 0; i < BSTEP_N; i++)
 		if (a.s[i].run) {

@@ -136,6 +136,7 @@ struct battery_step_plan {
 	unsigned nvar;
 	unsigned read_methods;		/* BREAD_ bits of its reads */
 	uint64_t space;			/* bytes it occupies at most */
+	int for_budget;			/* skipped because the budget could not hold it */
 	char why[240];			/* the reason for its size, or for the skip */
 };
 
@@ -230,8 +231,9 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
  * sizes (a size they share with a step after them, dd's file, stays), with what they
  * took as their expected time; the steps of prev yet to run are planned again, in the
  * same order and by the same rules, into what the steps that ran left of prev's pass
- * budget; a step that no longer fits is skipped with the reason (the budget); the steps
- * prev skipped stay skipped. out must not be prev. Pure. Returns the steps that run, or
+ * budget, and with them the steps after the last that ran which prev skipped for the
+ * budget (the steps before took less than planned); a step that does not fit is skipped
+ * with the reason (the budget); the steps prev skipped for other reasons stay skipped. out must not be prev. Pure. Returns the steps that run, or
  * -EINVAL (prev hand-sized or without a budget). */
 int battery_plan_revise(const struct battery_env *e, const struct battery_probe *p,
 			const struct battery_want *w, const struct battery_plan *prev,

@@ -108,8 +108,9 @@ void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s
 	j->done |= 1u << s;
 	j->done_ns[s] = step_ns;
 	for (i = 0; i < BSTEP_N; i++) {
-		if (j->plan.s[i].run && !(j->done & (1u << i)))
-			left++;
+		if ((j->plan.s[i].run && !(j->done & (1u << i))) ||
+		    (j->plan.s[i].for_budget && i > (unsigned)s))
+			left++;	/* to run, or to try again: the budget left it out */
 		if (j->done & (1u << i))
 			used += j->done_ns[i];
 	}

@@ -287,6 +287,7 @@ static void take_steps(struct planner *pl)
 			fmt_secs(b, sizeof(b), pl->budget - before > 0 ? pl->budget - before : 0);
 			skip(pl, s, "skipped: needs %s at the smallest honest size, %s of the "
 			     "budget left; give a larger --budget", a, b);
+			pl->out->s[s].for_budget = 1;
 			continue;
 		}
 		memcpy(pl->v, v, sizeof(v));
@@ -715,7 +716,7 @@ int battery_plan_revise(const struct battery_env *e, const struct battery_probe 
 {
 	struct planner pl;
 	uint64_t passes;
-	unsigned i, k;
+	unsigned i, k, last = 0;
 
 	if (prev->hand_sized || !prev->pass_budget_ns || prev == out)
 		return -EINVAL;
@@ -723,7 +724,13 @@ int battery_plan_revise(const struct battery_env *e, const struct battery_probe 
 	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
 	out->pass_budget_ns = prev->pass_budget_ns;
 	pl.budget = (double)out->pass_budget_ns / 1e9;
+	for (i = 0; i < BSTEP_N; i++)
+		if (done & (1u << i))
+			last = i;
 	for (i = 0; i < BSTEP_N; i++) {
+		/* a step the budget left out may fit now, if the pass has not gone past it */
+		if (!prev->s[i].run && prev->s[i].for_budget && i > last)
+			pl.only |= 1u << i;
 		if (!prev->s[i].run)
 			continue;
 		if (!(done & (1u << i))) {
