@@ -233,8 +233,9 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
  * same order and by the same rules, into what the steps that ran left of prev's pass
  * budget, and with them the steps after the last that ran which prev skipped for the
  * budget (the steps before took less than planned); a step that does not fit is skipped
- * with the reason (the budget); the steps prev skipped for other reasons stay skipped. out must not be prev. Pure. Returns the steps that run, or
- * -EINVAL (prev hand-sized or without a budget). */
+ * with the reason (the budget); the steps prev skipped for other reasons stay skipped.
+ * out must not be prev. Pure. Returns the steps that run, or -EINVAL (prev hand-sized or
+ * without a budget). */
 int battery_plan_revise(const struct battery_env *e, const struct battery_probe *p,
 			const struct battery_want *w, const struct battery_plan *prev,
 			unsigned done, const uint64_t *done_ns, struct battery_plan *out);
