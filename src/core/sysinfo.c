@@ -19,8 +19,12 @@
 #ifdef __linux__
 #include <sys/sysmacros.h>
 #endif
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 #include "config.h"
+#include "core/procstat.h"
 #include "core/sysinfo.h"
 #include "core/sysinfo_int.h"
 #include "stats/result.h"
@@ -610,4 +614,36 @@ int sysinfo_device_of(const char *path, char *buf, unsigned long len)
 		rc = sysinfo_bsd_device_of(rp, buf, len);
 #endif
 	return rc;
+}
+
+/* Linux's magic numbers (linux/magic.h), written out: the header is not everywhere. */
+#define SYSINFO_TMPFS_MAGIC	0x01021994L
+#define SYSINFO_RAMFS_MAGIC	0x858458f6L
+
+int sysinfo_memory_fs(const char *path, const char *fs_type)
+{
+#ifdef HAVE_LINUX_PROCFS
+	struct statfs sf;
+
+	if (path && statfs(path, &sf) == 0)
+		return (long)sf.f_type == SYSINFO_TMPFS_MAGIC ||
+		       (long)(unsigned)sf.f_type == SYSINFO_RAMFS_MAGIC;
+#else
+	(void)path;
+#endif
+	return fs_type && (!strcmp(fs_type, "tmpfs") || !strcmp(fs_type, "ramfs") ||
+			   !strcmp(fs_type, "mfs"));
+}
+
+uint64_t sysinfo_mem_available(void)
+{
+	struct procstat_reader r;
+	struct procstat_mem m;
+	uint64_t v = 0;
+
+	procstat_init(&r);
+	if (procstat_read_mem(&r, &m) > 0 && (m.have & PROCSTAT_HAVE_AVAILABLE))
+		v = m.mem_available;
+	(void)procstat_close(&r);
+	return v;
 }

@@ -105,6 +105,28 @@ static void left_out(FILE *f, const struct run *run, int several)
 	}
 }
 
+/* A target in memory says so; the wall time against the budget, and what of it was not
+ * the steps' own. */
+static void footer(FILE *f, const struct run *run)
+{
+	const struct kvlist *o = &run->options;
+	const char *m = kv_get(o, RK_BAT_MEMORY), *wall = kv_get(o, RK_BAT_WALL);
+	const char *budget = kv_get(o, RK_BAT_BUDGET), *over = kv_get(o, RK_BAT_OVERHEAD);
+	double w = wall ? atof(wall) : 0, b = budget ? atof(budget) : 0;
+	double v = over ? atof(over) : 0;
+
+	if (m)
+		fprintf(f, "\nnote: %s\n", m);
+	if (!(w > 0))
+		return;
+	fprintf(f, "\nwall time %.1f s", w);
+	if (b > 0 && kv_get(o, RK_BAT_SIZING) && !strcmp(kv_get(o, RK_BAT_SIZING), "planned"))
+		fprintf(f, " of a %.0f s budget (%.0f%%%s)", b, 100.0 * w / b,
+			w > b ? ", over it" : "");
+	fprintf(f, "; outside the steps %.1f s (%.1f%%: probe, plan, syncs, cleanup)\n", v,
+		100.0 * v / w);
+}
+
 int out_battery_text(FILE *f, const struct run *run)
 {
 	const char *c[MAX_CONFS];
@@ -128,5 +150,6 @@ int out_battery_text(FILE *f, const struct run *run)
 	left_out(f, run, nc > 1);
 	if (rc == 0 && nc > 1)
 		rc = battery_table_summary(f, run, NULL);
+	footer(f, run);
 	return rc ? rc : ferror(f) ? -EIO : 0;
 }

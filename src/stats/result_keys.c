@@ -452,6 +452,10 @@ static const struct result_key battery_keys[] = {
 	OPTION(RK_BAT_JOB_ENGINE, "", "the database pattern's engine (io_uring, libaio, psync)"),
 	OPTION(RK_BAT_JOB_ENGINE_WHY, "", "why the engines before it were not taken"),
 	OPTION(RK_BAT_JOB_FILE, "", "the database pattern as the fio job file it ran"),
+	OPTION(RK_BAT_MEMORY, "", "the target keeps its files in memory: its figures are RAM's"),
+	OPTION(RK_BAT_BUDGET, "s", "--budget: what the whole battery may take"),
+	OPTION(RK_BAT_REPLAN, "", "the steps re-sized after a step measured slower rates"),
+	OPTION(RK_BAT_LATE, "", "the steps not started because they could not end in the budget"),
 };
 
 static const struct result_key row_keys[] = {

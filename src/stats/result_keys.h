@@ -650,6 +650,10 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_BAT_JOB_ENGINE	"job_engine"
 #define RK_BAT_JOB_ENGINE_WHY	"job_engine_why"
 #define RK_BAT_JOB_FILE		"job_file"
+#define RK_BAT_MEMORY		"memory_target"
+#define RK_BAT_BUDGET		"budget_s"
+#define RK_BAT_REPLAN		"replanned"
+#define RK_BAT_LATE		"budget_skipped"
 
 /* ---- written only by imports (table "import") ------------------------------------------ */
 #define RK_IMPORT_IMPORTED_FROM	"imported_from"

@@ -32,6 +32,14 @@ jq -e '[.options | to_entries[] | select(.key | test("^step[0-9]+$"))
 	fail "no step skipped with its reason at 15 s"
 jq -e '.options.overhead_s and .options.wall_s and .options.probe_write_bps' "$j" \
 	> /dev/null || fail "the probe or the overhead is not recorded"
+# the wall time against the budget, in the result and under the table
+[ "$(jq -r .options.budget_s "$j")" = 15.0 ] || fail "the budget is not recorded"
+grep -Eq '^wall time [0-9.]+ s of a 15 s budget \([0-9]+%' "$T/out" ||
+	fail "no wall time against the budget under the table"
+# every step the plan kept says what it expected, also after the first pass re-planned
+jq -e '[.options | to_entries[] | select(.key | test("^step[0-9]+$")) | .value
+	| select(test(": expected [0-9.]+ s: "))] | length > 0' "$j" > /dev/null ||
+	fail "no step of the plan with its expected time"
 jq -e '[.rows[] | select(.workload == "dd" and .phase == "read")
 	| .params.read_method] | length > 0 and all(. == "drop" or . == "direct")' "$j" \
 	> /dev/null || fail "no read of the device, or one without its read method"

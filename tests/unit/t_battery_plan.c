@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "stats/result.h"
 #include "test.h"
 #include "workload/battery/battery.h"
 
@@ -202,6 +203,64 @@ static void t_memory_fs(void)
 	CHECK(!pl.s[BSTEP_CP].run);
 	CHECK(!pl.s[BSTEP_BONNIE].run);
 	CHECK(pl.s[BSTEP_DD_1M].run && pl.s[BSTEP_DB].run);
+}
+
+/* A tmpfs of 22 GiB free on a machine with 3 GiB available: its files are memory, so
+ * every size fits what the memory can spare (a quarter kept: 2.25 GiB), not the free
+ * space; the plan says the target is in memory. */
+static void t_memory_caps(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(3600);
+	struct battery_plan pl;
+	double usable = 2.25 * GIB;
+	char note[400];
+	unsigned i;
+
+	e.memory_fs = 1;
+	strcpy(e.fs_type, "tmpfs");
+	e.free_bytes = (uint64_t)(22 * GIB);
+	e.mem_avail = (uint64_t)(3 * GIB);
+	CHECK(battery_mem_usable(&e) == (uint64_t)usable);
+	CHECK(battery_plan_make(&e, &p, &w, &pl) > 0);
+	CHECK(pl.mem_usable == (uint64_t)usable);
+	CHECK(pl.s[BSTEP_DD_1M].run && pl.s[BSTEP_DD_1K].run);
+	CHECK((double)battery_dd_bytes(&pl) <= usable);
+	CHECK(pl.s[BSTEP_DD_1K].v[0] <= usable);
+	CHECK((double)pl.space <= usable);
+	for (i = 0; i < BSTEP_N; i++)
+		CHECK((double)pl.s[i].space <= usable);
+	CHECK(!pl.s[BSTEP_DD_READ].run && strstr(pl.s[BSTEP_DD_READ].why, "in memory"));
+	battery_memory_note(note, sizeof(note), &e);
+	CHECK(strstr(note, "in memory (tmpfs)") && strstr(note, "RAM figures"));
+	CHECK(strstr(note, "2.25 GiB of the 3.00 GiB"));
+
+	/* memory-speed writes: a second of dd needs more than the memory can spare, and
+	 * the step says so instead of planning a write the RAM cannot hold */
+	p.w_bps = p.w1k_bps = 3e9;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_DD_1M].run);
+	CHECK(strstr(pl.s[BSTEP_DD_1M].why, "skipped: needs 2.8 GiB; the target is in memory: "
+		     "its files may take 2.2 GiB of the 3.0 GiB available") != NULL);
+	CHECK((double)pl.space <= usable);
+
+	/* by hand, too: a --size the memory cannot hold is skipped */
+	w = want(0);
+	w.size = (uint64_t)(4 * GIB);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_DD_1M].run && strstr(pl.s[BSTEP_DD_1M].why, "in memory"));
+
+	/* a disk is not capped by the memory */
+	e = env_disk();
+	e.mem_avail = (uint64_t)(3 * GIB);
+	p = probe_disk();
+	w = want(3600);
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.mem_usable == 0 && (double)battery_dd_bytes(&pl) > 4 * GIB);
+	e.memory_fs = 0;
+	battery_memory_note(note, sizeof(note), &e);
+	CHECK(note[0] == '\0');
 }
 
 /* Little free space: the dd file does not fit. */
@@ -444,6 +503,146 @@ static void t_steps(void)
 	CHECK(pl.s[BSTEP_JOB].run && !pl.s[BSTEP_DD_1M].run);
 }
 
+/* A host's write-back cache took the probe's 192 MiB at 1.5 GB/s; the device sustains
+ * 388 MB/s. dd write bs=1M, planned from the probe, took 25 s instead of 7: its row's
+ * durable rate replaces the probe's, and the steps after it are planned again into what
+ * is left of the pass, so that the pass still fits the budget. */
+static void t_revise(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk(), q;
+	struct battery_want w = want(75);
+	struct battery_plan a, b;
+	struct row r1k, r1m;
+	struct row *rows[1];
+	uint64_t done_ns[BSTEP_N] = { 0 }, bytes, used, sum = 0;
+	unsigned done, i;
+	char what[240];
+
+	p.w_bps = 1.5e9;
+	p.w1k_bps = 1.6e9;
+	CHECK(battery_plan_make(&e, &p, &w, &a) > 3);
+	CHECK(a.s[BSTEP_DD_1K].run && a.s[BSTEP_DD_1M].run && a.s[BSTEP_DD_READ].run);
+	bytes = battery_dd_bytes(&a);
+	CHECK(bytes >= 1500000000u);	/* a second at the probe's rate */
+
+	/* the rows dd made: 1 KiB writes as planned, with a short sync (the writer was the
+	 * bottleneck); 1 MiB writes at 388 MB/s until fdatasync returned */
+	memset(&r1k, 0, sizeof(r1k));
+	r1k.phase = (char *)"write";
+	r1k.bytes = (uint64_t)a.s[BSTEP_DD_1K].v[0];
+	r1k.elapsed_ns = (uint64_t)((double)r1k.bytes / 1.5e9 * 1e9);
+	r1k.buffered_ns = r1k.elapsed_ns - r1k.elapsed_ns / 20;
+	r1k.durable_ns = r1k.elapsed_ns;
+	r1m = r1k;
+	r1m.bytes = bytes;
+	r1m.elapsed_ns = (uint64_t)((double)bytes / 388e6 * 1e9);
+	r1m.buffered_ns = r1m.elapsed_ns / 3;
+	r1m.durable_ns = r1m.elapsed_ns;
+
+	q = p;
+	rows[0] = &r1k;
+	CHECK_EQ_U64(battery_adapt_rates(&q, BSTEP_DD_1K, rows, 1, what, sizeof(what)), 0);
+	CHECK(q.w_bps == p.w_bps && q.w1k_bps == p.w1k_bps);
+	rows[0] = &r1m;
+	CHECK_EQ_U64(battery_adapt_rates(&q, BSTEP_DD_1M, rows, 1, what, sizeof(what)), 1);
+	CHECK(q.w_bps > 387e6 && q.w_bps < 389e6);
+	CHECK(strstr(what, "durable 1 MiB writes measured 388 MB/s, planned at 1.50 GB/s"));
+	/* dd read: the faster of its reads is the read rate */
+	{
+		struct battery_probe x = p;
+		struct row rd = r1m;
+
+		rd.phase = (char *)"read";
+		rd.elapsed_ns = (uint64_t)((double)bytes / 300e6 * 1e9);
+		rows[0] = &rd;
+		CHECK_EQ_U64(battery_adapt_rates(&x, BSTEP_DD_READ, rows, 1, NULL, 0), 1);
+		CHECK(x.r_bps < 301e6 && x.w_bps == p.w_bps);
+		rows[0] = &r1m;
+	}
+	/* other steps' rows change no rate; a failed row none either */
+	CHECK_EQ_U64(battery_adapt_rates(&q, BSTEP_BONNIE, rows, 1, what, sizeof(what)), 0);
+	r1m.flags = ROW_FAILED;
+	CHECK_EQ_U64(battery_adapt_rates(&p, BSTEP_DD_1M, rows, 1, NULL, 0), 0);
+	r1m.flags = 0;
+	/* 1 KiB writes whose fdatasync took a third: the device is behind, its rate too */
+	{
+		struct battery_probe x = p;
+
+		rows[0] = &r1m;
+		CHECK_EQ_U64(battery_adapt_rates(&x, BSTEP_DD_1K, rows, 1, NULL, 0), 2);
+		CHECK(x.w1k_bps < 389e6 && x.w_bps < 389e6);
+	}
+
+	/* both dd writes ran; the rest re-planned into what is left */
+	done = 1u << BSTEP_DD_1K | 1u << BSTEP_DD_1M;
+	done_ns[BSTEP_DD_1K] = r1k.elapsed_ns + 100000000u;
+	done_ns[BSTEP_DD_1M] = r1m.elapsed_ns + 100000000u;
+	used = done_ns[BSTEP_DD_1K] + done_ns[BSTEP_DD_1M];
+	CHECK(battery_plan_revise(&e, &q, &w, &a, done, done_ns, &b) > 2);
+	CHECK_EQ_U64(b.pass_budget_ns, a.pass_budget_ns);
+	/* what ran stays as it ran, with what it took */
+	CHECK(b.s[BSTEP_DD_1M].run && b.s[BSTEP_DD_1M].expect_ns == done_ns[BSTEP_DD_1M]);
+	CHECK(b.s[BSTEP_DD_1K].v[0] == a.s[BSTEP_DD_1K].v[0]);
+	CHECK_EQ_U64(battery_dd_bytes(&b), bytes);	/* dd read and cp read its file */
+	/* the read of that file at the probe's read rate is still planned */
+	CHECK(b.s[BSTEP_DD_READ].run);
+	/* the pass fits its budget again, which the first plan at 388 MB/s would not */
+	CHECK(b.expect_ns <= b.pass_budget_ns + b.pass_budget_ns / 50);
+	CHECK(a.expect_ns - a.s[BSTEP_DD_1M].expect_ns + done_ns[BSTEP_DD_1M] >
+	      a.pass_budget_ns + a.pass_budget_ns / 50);
+	for (i = 0; i < BSTEP_N; i++) {
+		if (!b.s[i].run)
+			continue;
+		sum += b.s[i].expect_ns;
+		if (!(done & (1u << i)))
+			CHECK(b.s[i].shortest_ns >= BATTERY_ROW_NS);
+	}
+	CHECK_EQ_U64(sum, b.expect_ns);
+	CHECK(sum - used <= a.pass_budget_ns - used + a.pass_budget_ns / 50);
+	/* what no longer fits says it is the budget */
+	for (i = 0; i < BSTEP_N; i++)
+		if (a.s[i].run && !b.s[i].run)
+			CHECK(strstr(b.s[i].why, "budget") != NULL);
+	/* what the first plan skipped stays skipped, for its own reason */
+	CHECK(!b.s[BSTEP_PG].run && strstr(b.s[BSTEP_PG].why, "--pg-local"));
+	/* the steps after the dd writes are no larger than before (the device is slower) */
+	CHECK(battery_bonnie_mb(&b) <= battery_bonnie_mb(&a) || !b.s[BSTEP_BONNIE].run);
+
+	/* the other way: dd took a tenth of what was planned at 30 s; the steps the budget
+	 * left out after it may fit now, and one does */
+	w = want(30);
+	battery_plan_make(&e, &p, &w, &a);
+	for (i = BSTEP_DD_1M + 1, sum = 0; i < BSTEP_N; i++)
+		sum += a.s[i].for_budget;
+	CHECK(sum > 0);
+	memset(done_ns, 0, sizeof(done_ns));
+	done = 1u << BSTEP_DD_1K | 1u << BSTEP_DD_1M;
+	done_ns[BSTEP_DD_1K] = a.s[BSTEP_DD_1K].expect_ns / 10;
+	done_ns[BSTEP_DD_1M] = a.s[BSTEP_DD_1M].expect_ns / 10;
+	CHECK(battery_plan_revise(&e, &p, &w, &a, done, done_ns, &b) > (int)a.nrun);
+	CHECK(b.expect_ns <= b.pass_budget_ns + b.pass_budget_ns / 50);
+	for (i = 0; i < BSTEP_N; i++)
+		if (!a.s[i].run && !a.s[i].for_budget)
+			CHECK(!b.s[i].run && !strcmp(a.s[i].why, b.s[i].why));
+	w = want(75);
+	battery_plan_make(&e, &p, &w, &a);
+
+	/* everything ran: the plan is what ran */
+	for (i = 0, done = 0; i < BSTEP_N; i++)
+		if (a.s[i].run) {
+			done |= 1u << i;
+			done_ns[i] = a.s[i].expect_ns;
+		}
+	CHECK(battery_plan_revise(&e, &p, &w, &a, done, done_ns, &b) == (int)a.nrun);
+	CHECK_EQ_U64(b.expect_ns, a.expect_ns);
+	CHECK_EQ_U64(b.nout, a.nout);
+	/* a hand-sized plan is not revised */
+	w.size = 1u << 20;
+	battery_plan_make(&e, &p, &w, &a);
+	CHECK(battery_plan_revise(&e, &p, &w, &a, 0, done_ns, &b) == -EINVAL);
+}
+
 static void t_budget_parse(void)
 {
 	uint64_t ns = 0;
@@ -471,6 +670,7 @@ int main(void)
 	RUN(t_nothing_fits);
 	RUN(t_two_x_ram);
 	RUN(t_memory_fs);
+	RUN(t_memory_caps);
 	RUN(t_small_target);
 	RUN(t_fsync_budget);
 	RUN(t_passes);
@@ -481,6 +681,7 @@ int main(void)
 	RUN(t_job_refused);
 	RUN(t_job_hand);
 	RUN(t_steps);
+	RUN(t_revise);
 	RUN(t_budget_parse);
 	return test_done();
 }

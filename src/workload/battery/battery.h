@@ -30,6 +30,7 @@
 struct row;
 struct run;
 struct runner;
+struct battery_job;
 
 /* What the planner aims every figure at: twice the time under which a phase is flagged
  * short, so that a probe that misjudged the speed by half still gives no short figure. */
@@ -73,6 +74,9 @@ struct battery_env {
 	int has_direct;			/* O_DIRECT opens and reads here */
 	int can_drop;			/* a file's pages leave the cache when asked */
 	int memory_fs;			/* the file system keeps files in memory (tmpfs) */
+	uint64_t mem_avail;		/* memory that can be allocated now (MemAvailable,
+					 * or the cgroup's limit when smaller; 0 unknown):
+					 * a memory file system's files take it */
 	char fs_type[32];		/* "ext4" ("" unknown) */
 	char job_engine[16];		/* the database pattern's engine ("io_uring"; "": the
 					 * step picks it) */
@@ -132,6 +136,7 @@ struct battery_step_plan {
 	unsigned nvar;
 	unsigned read_methods;		/* BREAD_ bits of its reads */
 	uint64_t space;			/* bytes it occupies at most */
+	int for_budget;			/* skipped because the budget could not hold it */
 	char why[240];			/* the reason for its size, or for the skip */
 };
 
@@ -146,6 +151,8 @@ struct battery_plan {
 	int hand_sized;			/* --size given: sizes from it, nothing left out */
 	unsigned nrun;			/* steps that run */
 	char job_engine[16];		/* the database pattern's engine (the env's, or psync) */
+	uint64_t mem_usable;		/* a memory file system: the bytes its files may take
+					 * (battery_mem_usable); 0 on a device */
 	char note[200];			/* a word on the whole plan, or "" */
 };
 
@@ -179,8 +186,11 @@ struct battery_clock {
 	uint64_t after_ns;		/* planned time of everything after this pass */
 	const char *conf_label;		/* the configuration's name on the step lines, or NULL */
 	int quiet;			/* no step lines */
-	uint64_t deadline_ns;		/* clock_ns() after which no step starts (0: none) */
+	uint64_t end_ns;		/* clock_ns() by which the budget ends: a step that
+					 * cannot end by then does not start (0: none) */
 	uint64_t steps_ns;		/* the steps' own time, added by each pass */
+	struct battery_job *adapt;	/* the pass re-plans as its steps run (the first
+					 * pass of a planned battery), or NULL */
 };
 
 /* The sizes of a planned step, named (battery_plan.c's variables in order). */
@@ -199,12 +209,36 @@ unsigned battery_fsync_secs(const struct battery_plan *p);	/* seconds per test *
 uint64_t battery_job_bytes(const struct battery_plan *p);	/* the pattern's file */
 unsigned battery_job_secs(const struct battery_plan *p);	/* seconds a pattern */
 
+/* What the files of a battery on a memory file system (e->memory_fs) may take: the
+ * memory available less a margin for the tests themselves and everything else (a
+ * quarter, 256 MiB at least); the RAM's page-cache share stands in for an unknown
+ * MemAvailable. 0 when e is no memory file system. Pure. */
+uint64_t battery_mem_usable(const struct battery_env *e);
+/* The sentence that says a target is in memory, into buf (e->memory_fs; "" otherwise).
+ * Returns buf. Pure. */
+char *battery_memory_note(char *buf, size_t len, const struct battery_env *e);
+
 /* Make the plan. Pure: no clock, no file, no global state; thread-safe.
  * Returns the number of steps that run (>= 0; 0 means nothing can be made trustworthy in
  * this budget and place, every step saying why), or -EINVAL for a want without budget or
  * size. */
 int battery_plan_make(const struct battery_env *e, const struct battery_probe *p,
 		      const struct battery_want *w, struct battery_plan *out);
+
+/* Re-plan as the steps run: the steps of prev in done (bits 1 << step) ran, step s taking
+ * done_ns[s] (its sync after it included); p holds the rates as the finished steps
+ * measured them (battery_adapt_rates). The steps that ran keep their plan and their
+ * sizes (a size they share with a step after them, dd's file, stays), with what they
+ * took as their expected time; the steps of prev yet to run are planned again, in the
+ * same order and by the same rules, into what the steps that ran left of prev's pass
+ * budget, and with them the steps after the last that ran which prev skipped for the
+ * budget (the steps before took less than planned); a step that does not fit is skipped
+ * with the reason (the budget); the steps prev skipped for other reasons stay skipped.
+ * out must not be prev. Pure. Returns the steps that run, or -EINVAL (prev hand-sized or
+ * without a budget). */
+int battery_plan_revise(const struct battery_env *e, const struct battery_probe *p,
+			const struct battery_want *w, const struct battery_plan *prev,
+			unsigned done, const uint64_t *done_ns, struct battery_plan *out);
 
 /* The step's name as the plan prints it ("dd write bs=1k"), and the workload of its
  * rows ("dd"). Static strings. */
@@ -296,6 +330,11 @@ struct battery_job {
 	uint64_t t0;
 	uint64_t steps_ns;		/* the steps' own time, all passes */
 	unsigned late;			/* repeats skipped for the budget */
+	struct battery_want want;	/* what the plan was made for */
+	struct battery_probe rates;	/* the probe's rates as the steps corrected them */
+	unsigned done;			/* steps of the first pass that ran (bits) */
+	uint64_t done_ns[BSTEP_N];	/* ... what each took, its sync after it included */
+	unsigned replans;		/* revisions of the plan made */
 	unsigned broken;		/* configurations that could not be made (bits) */
 	char probe_dir[4096];
 	struct battery_env env;
@@ -314,6 +353,24 @@ int battery_job_repeat(struct battery_job *j, struct runner *rc);
  * run, record the wall time, the steps' time and the overhead between them in its
  * options. 0 or the first -errno (said). */
 int battery_job_finish(struct battery_job *j, struct run *run);
+
+/* battery_adapt.c: lower p's rates to what the rows step s made (rows[0..n-1]) measured
+ * where they are slower than the probe said by more than a tenth: dd write bs=1M's bytes
+ * over its time until fdatasync returned is the device's durable write rate (a host's
+ * write-back cache absorbs the probe's 192 MiB but not a step's gigabytes); bs=1k's is
+ * its own rate, and the device's too where its fdatasync took a tenth of the time or more
+ * (the writer had outrun the device); dd read's faster read is the read rate. The
+ * words of what changed into what (may be NULL). Returns the number of rates lowered.
+ * Pure. */
+int battery_adapt_rates(struct battery_probe *p, enum battery_step s,
+			struct row *const *rows, size_t n, char *what, size_t len);
+/* After step s of the first pass, which took step_ns (its sync included) and made the
+ * rows from first on in rc->run: when a rate was lowered, or the step took more or less
+ * than planned by a tenth and a second, the steps after it are planned again into what
+ * is left (battery_plan_revise), the plan recorded again with the reason in the run's
+ * replanned option, and said on stderr unless quiet. */
+void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s,
+		   size_t first, uint64_t step_ns);
 
 /* battery_print.c: the plan as the dry run prints it: the machine, the probe, one line
  * per step (its size, expected duration and why), the figures left out, the total.

@@ -6,6 +6,7 @@
 #include "workload/battery/battery.h"
 
 struct runner;
+struct run;
 
 #define BATTERY_TSTFILE		"tstfile"	/* the seeds' names */
 #define BATTERY_TSTFILE2	"tstfile2"
@@ -20,6 +21,11 @@ int battery_step_run(struct runner *rc, const struct battery_plan *p, enum batte
  * the job workload), its rows appended to rc->run as the header there says, its file
  * removed. Returns 0, -EINTR, or the -errno of what failed (a row says why). */
 int battery_job_step(struct runner *rc, const struct battery_plan *p, const char *dir);
+/* battery_job.c: the plan of j into run's options (a line per step, the probe's rates),
+ * again after each revision. */
+void battery_job_record(struct run *run, const struct battery_job *j);
+/* Add line to run's option key, after what it holds ("; " between). */
+void battery_job_note(struct run *run, const char *key, const char *line);
 /* Remove dir/name if it is there (a file a step kept for the next one). 0 or -errno. */
 int battery_remove(const char *dir, const char *name);
 

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/clock.h"
@@ -86,8 +87,19 @@ static int conf_down(struct battery_job *j)
 	return r ? r : r2;
 }
 
+void battery_job_note(struct run *run, const char *key, const char *line)
+{
+	const char *old = kv_get(&run->options, key);
+	char *both = old ? str_printf("%s; %s", old, line) : NULL;
+
+	if (old && !both)
+		return;
+	kv_set(&run->options, key, "%s", both ? both : line);
+	free(both);
+}
+
 /* The plan into the run's options, a line per step, and the probe's figures. */
-static void record(struct run *run, const struct battery_job *j)
+void battery_job_record(struct run *run, const struct battery_job *j)
 {
 	const struct battery_probe *p = &j->probe;
 	struct kvlist *o = &run->options;
@@ -101,6 +113,13 @@ static void record(struct run *run, const struct battery_job *j)
 	kv_set(o, RK_BAT_PASS_BUDGET, "%.1f", (double)j->plan.pass_budget_ns / 1e9);
 	kv_set(o, RK_BAT_EXPECTED, "%.1f", (double)j->plan.total_ns / 1e9);
 	kv_set(o, RK_BAT_SIZING, "%s", j->plan.hand_sized ? "hand" : "planned");
+	if (j->o->budget_ns)
+		kv_set(o, RK_BAT_BUDGET, "%.1f", (double)j->o->budget_ns / 1e9);
+	if (j->env.memory_fs) {
+		char m[400];
+
+		kv_set(o, RK_BAT_MEMORY, "%s", battery_memory_note(m, sizeof(m), &j->env));
+	}
 	if (j->plan.s[BSTEP_JOB].run) {
 		char text[2048];
 
@@ -193,7 +212,9 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	w.overhead_ns = clock_ns() - j->t0 + (uint64_t)(passes - 1) * (j->make_ns + 50000000u);
 	if (battery_plan_make(&j->env, &j->probe, &w, &j->plan) < 0)
 		return -EINVAL;
-	record(rc->run, j);
+	j->want = w;
+	j->rates = j->probe;
+	battery_job_record(rc->run, j);
 	if (o->dry_run || !o->quiet)
 		battery_plan_print(o->dry_run ? stdout : stderr, &j->plan, &j->env, &j->probe,
 				   j->probe_dir);
@@ -204,22 +225,33 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	return 0;
 }
 
-static uint64_t deadline(const struct battery_job *j)
+/* When the budget ends, with a little room for the clock (a hundredth and a quarter of
+ * a second): a step (in the matrix, a repeat) that cannot end by then does not start. */
+static uint64_t budget_end(const struct battery_job *j)
 {
-	return j->t0 + j->o->budget_ns + j->o->budget_ns / 4 + 10000000000ull;
+	return j->t0 + j->o->budget_ns + j->o->budget_ns / 100 + 250000000u;
 }
 
 int battery_job_repeat(struct battery_job *j, struct runner *rc)
 {
 	const struct battery_opts *o = j->o;
 	unsigned i, n = o->nfs ? o->nfs : 1, passes = (o->repeats ? o->repeats : 1) * n;
-	int r = 0;
+	uint64_t need = (uint64_t)n * (j->plan.expect_ns + j->make_ns);
+	int r = 0, planned = !j->plan.hand_sized && o->budget_ns;
 
-	if (o->nfs > 1 && rc->repeat > 0 && !j->plan.hand_sized && o->budget_ns &&
-	    clock_ns() > deadline(j)) {
-		if (!o->quiet && !j->late++)
-			err_msg("battery: the budget ran out: repeat %u and later are skipped",
-				rc->repeat + 1);
+	/* the matrix runs whole repeats, so that every file system runs the same */
+	if (o->nfs > 1 && rc->repeat > 0 && planned && clock_ns() + need > budget_end(j)) {
+		char line[160];
+
+		snprintf(line, sizeof(line), "repeat %u: needs about %.0f s, %.0f s of the budget "
+			 "left", rc->repeat + 1, (double)need / 1e9,
+			 (double)(j->t0 + o->budget_ns > clock_ns() ?
+				  j->t0 + o->budget_ns - clock_ns() : 0) / 1e9);
+		battery_job_note(rc->run, RK_BAT_LATE, line);
+		if (!o->quiet && !j->late)
+			err_msg("battery: skipped for the budget: %s; the repeats after it too",
+				line);
+		j->late++;
 		return 0;
 	}
 	for (i = 0; i < n && r != -EINTR; i++) {
@@ -229,10 +261,11 @@ int battery_job_repeat(struct battery_job *j, struct runner *rc)
 
 		memset(&ck, 0, sizeof(ck));
 		ck.quiet = o->quiet;
-		/* a quarter over the budget and ten seconds: the steps left are skipped (in
-		 * the matrix only whole repeats, so that every file system runs the same) */
-		if (!j->plan.hand_sized && o->budget_ns && o->nfs < 2)
-			ck.deadline_ns = deadline(j);
+		if (planned && o->nfs < 2)
+			ck.end_ns = budget_end(j);
+		/* the first pass re-plans as it goes; the passes after it run its sizes */
+		if (planned && rc->repeat == 0 && i == 0)
+			ck.adapt = j;
 		ck.after_ns = (uint64_t)(passes - done) * (j->plan.expect_ns + j->make_ns);
 		if (!o->nfs) {
 			r = battery_pass(rc, &j->plan, scratch_dir(j->sc), NULL, &ck);

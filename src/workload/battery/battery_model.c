@@ -146,7 +146,19 @@ static void fixed_costs(struct planner *pl)
 	memcpy(pl->fixed, f, sizeof(f));
 }
 
-/* Space caps. A variable's cap is what fits the free space beside the slack. */
+uint64_t battery_mem_usable(const struct battery_env *e)
+{
+	uint64_t m = e->mem_avail ? e->mem_avail : e->cache_bytes ? e->cache_bytes : e->ram;
+	uint64_t keep = m / 4 > MEM_KEEP_MIN ? m / 4 : MEM_KEEP_MIN;
+
+	if (!e->memory_fs)
+		return 0;
+	return m > keep ? m - keep : 0;
+}
+
+/* Space caps. A variable's cap is what fits the free space beside the slack; on a
+ * memory file system also what the memory can hold (its free space is memory that other
+ * things may want first, and a tmpfs may be larger than the RAM). */
 static void space_caps(struct planner *pl)
 {
 	double f = (double)pl->e->free_bytes, avail = f - (double)SPACE_SLACK(pl->e->free_bytes);
@@ -155,6 +167,10 @@ static void space_caps(struct planner *pl)
 
 	if (avail < 0)
 		avail = 0;
+	pl->mem_cap = pl->e->memory_fs ? (double)battery_mem_usable(pl->e) : 0;
+	if (pl->e->memory_fs && pl->mem_cap < avail)
+		avail = pl->mem_cap;
+	pl->space_avail = avail;
 	for (i = 0; i < V_COUNT; i++)
 		pl->cap[i] = avail;
 	pl->cap[V_K] = 1e9;

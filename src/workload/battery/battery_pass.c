@@ -92,6 +92,21 @@ static void check_row(const struct battery_plan *p, enum battery_step s, struct 
 	}
 }
 
+/* A kept figure of a target in memory says it is RAM's, beside what its note says. */
+static void memory_note(const struct battery_plan *p, struct row *w)
+{
+	char *n;
+
+	if (!p->mem_usable || (w->flags & (ROW_FAILED | ROW_NOT_MEASURED)))
+		return;
+	n = str_printf("%s%sthe target is in memory: a RAM figure, not a device's",
+		       w->note ? w->note : "", w->note ? "; " : "");
+	if (!n)
+		return;
+	free(w->note);
+	w->note = n;
+}
+
 void battery_conf_params(struct row *w, const struct battery_conf *conf)
 {
 	if (!conf || !conf->fs)
@@ -102,22 +117,30 @@ void battery_conf_params(struct row *w, const struct battery_conf *conf)
 	kv_set(&w->params, RK_ROW_MOUNT_OPTIONS, "%s", conf->mount_opts ? conf->mount_opts : "");
 }
 
-/* A step that does not run after all: dd write bs=1M failed before it, or the budget
- * ran out (the steps before took longer than planned). */
+/* A step that does not run after all: dd write bs=1M failed before it, or it could not
+ * end within the budget. */
 static int late_row(struct runner *rc, const struct battery_plan *p, enum battery_step s,
 		    const struct battery_conf *conf, int dd_failed, const struct battery_clock *ck)
 {
 	struct row *w = run_add_row(rc->run, battery_step_workload(s), "skipped");
+	uint64_t now = clock_ns();
 
-	(void)ck;
 	if (!w)
 		return -ENOMEM;
 	w->repeat = rc->repeat;
 	w->flags |= ROW_NOT_MEASURED;
 	w->note = dd_failed && (s == BSTEP_DD_READ || s == BSTEP_CP) ?
 		  str_printf("skipped: dd write bs=1M failed") :
-		  str_printf("skipped: the budget ran out (the steps before took longer than "
-			     "planned)");
+		  str_printf("skipped: budget: it needs about %.1f s, %.1f s of the budget left",
+			     (double)p->s[s].expect_ns / 1e9,
+			     (double)(ck->end_ns > now ? ck->end_ns - now : 0) / 1e9);
+	if (w->note && !dd_failed) {
+		char line[240];
+
+		snprintf(line, sizeof(line), "repeat %u: %s: %s", rc->repeat + 1,
+			 battery_step_name(s), w->note);
+		battery_job_note(rc->run, RK_BAT_LATE, line);
+	}
 	kv_set(&w->params, RK_ROW_DETAIL, "%s", battery_step_name(s));
 	battery_conf_params(w, conf);
 	(void)p;
@@ -182,7 +205,7 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 	const struct progress_total *saved = rc->total;
 	unsigned i, k = 0;
 	int r = 0, dd_failed = 0;
-	uint64_t t0;
+	uint64_t t0, mark = clock_ns();
 
 	rc->total = &total;
 	for (i = 0; i < BSTEP_N && r != -EINTR; i++) {
@@ -196,8 +219,9 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 		snprintf(total.what, sizeof(total.what), "battery %u/%u", k, p->nrun);
 		if (!ck->quiet)
 			step_line(p, s, k, ck, total.end_ns);
+		/* a step that cannot end within the budget does not start */
 		if ((dd_failed && (s == BSTEP_DD_READ || s == BSTEP_CP)) ||
-		    (ck->deadline_ns && clock_ns() > ck->deadline_ns)) {
+		    (ck->end_ns && clock_ns() + p->s[s].expect_ns > ck->end_ns)) {
 			if ((r = late_row(rc, p, s, conf, dd_failed, ck)) < 0)
 				break;
 			continue;
@@ -208,6 +232,10 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 		if (!uses_tstfile(p, s + 1))
 			(void)battery_remove(dir, BATTERY_TSTFILE);
 		(void)fsmake_sync(dir);
+		/* the time since the step before ended: the step, its sync, the progress */
+		if (ck->adapt && r != -EINTR)
+			battery_adapt(ck->adapt, rc, s, first, clock_ns() - mark);
+		mark = clock_ns();
 		if (r < 0 && s == BSTEP_DD_1M)
 			dd_failed = 1;
 		for (j = first; j < rc->run->nrows; j++) {
@@ -220,6 +248,7 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 				kv_set(&w->params, RK_ROW_READ_METHOD, "%s", read_method(p, s, w));
 			if (!p->hand_sized)
 				check_row(p, s, w);
+			memory_note(p, w);
 		}
 		if (r < 0 && r != -EINTR && !ck->quiet)
 			err_errno(r, "battery: %s failed%s%s", battery_step_name(s),

@@ -199,9 +199,9 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 		    !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x < 2.0 * (double)pl->e->cache_bytes)
 			x = 2.0 * (double)pl->e->cache_bytes;
-		if (x > v[r->var])
-			v[r->var] = x;
-		if (v[r->var] > pl->cap[r->var]) {
+		if (x > v[r->var] && !pl->fixv[r->var])
+			v[r->var] = x;	/* a variable a step that ran fixed stays */
+		if (v[r->var] > pl->cap[r->var] && !pl->fixv[r->var]) {
 			*bad = r->var;
 			*badx = v[r->var];
 			pl->taken[s] = 0;
@@ -210,6 +210,18 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 	}
 	pl->taken[s] = 0;
 	return 0;
+}
+
+/* A step whose files do not fit what a memory file system may take of the memory. */
+static void skip_memory(struct planner *pl, enum battery_step s, const char *needs)
+{
+	char b[32], c[32];
+
+	fmt_bytes(b, sizeof(b), pl->mem_cap);
+	fmt_bytes(c, sizeof(c), (double)(pl->e->mem_avail ? pl->e->mem_avail :
+					 pl->e->cache_bytes ? pl->e->cache_bytes : pl->e->ram));
+	skip(pl, s, "skipped: needs %s; the target is in memory: its files may take %s of "
+	     "the %s available", needs, b, c);
 }
 
 static void skip_space(struct planner *pl, enum battery_step s, unsigned var, double x)
@@ -227,6 +239,10 @@ static void skip_space(struct planner *pl, enum battery_step s, unsigned var, do
 	fmt_bytes(b, sizeof(b), (double)pl->e->free_bytes);
 	if (battery_var_bytes(pl, var, x) <= (double)pl->e->free_bytes)
 		kept = " (5% and 64 MiB are kept free)";	/* why it does not fit */
+	if (pl->mem_cap > 0 && battery_var_bytes(pl, var, x) > pl->mem_cap) {
+		skip_memory(pl, s, a);
+		return;
+	}
 	if (twice)
 		skip(pl, s, "skipped: needs %s for 2x RAM, %s free; run with --direct or a "
 		     "larger target", a, b);
@@ -244,6 +260,8 @@ static void take_steps(struct planner *pl)
 		double v[V_COUNT], before, after, badx = 0;
 		char a[32], b[32];
 
+		if (pl->only && !(pl->only & (1u << s)))
+			continue;	/* a revision: ran already, or not in the plan */
 		if (!possible(pl, s))
 			continue;
 		if ((s == BSTEP_DD_READ || s == BSTEP_CP) && !pl->taken[BSTEP_DD_1M]) {
@@ -269,6 +287,7 @@ static void take_steps(struct planner *pl)
 			fmt_secs(b, sizeof(b), pl->budget - before > 0 ? pl->budget - before : 0);
 			skip(pl, s, "skipped: needs %s at the smallest honest size, %s of the "
 			     "budget left; give a larger --budget", a, b);
+			pl->out->s[s].for_budget = 1;
 			continue;
 		}
 		memcpy(pl->v, v, sizeof(v));
@@ -288,7 +307,8 @@ static int upgrade_once(struct planner *pl)
 		const struct mrow *r = &pl->rows[i];
 		double v[V_COUNT], x, t;
 
-		if (!pl->taken[r->step] || !(r->rate > 0))
+		if (!pl->taken[r->step] || !(r->rate > 0) || pl->fixv[r->var] ||
+		    (pl->done & (1u << r->step)))
 			continue;
 		if (var_def[r->var].optional && pl->v[r->var] == 0 && !r->optional)
 			x = need(pl, r->var, NULL);	/* switch the variable on */
@@ -342,7 +362,7 @@ static double group_secs(const struct planner *pl, unsigned g)
 		const struct mrow *r = &pl->rows[i];
 
 		if (pl->taken[r->step] && r->rate > 0 && var_group[r->var] == g &&
-		    var_scales(r->var))
+		    var_scales(r->var) && !pl->fixv[r->var])
 			t += pl->v[r->var] / r->rate * r->cost;
 	}
 	return t;
@@ -372,7 +392,7 @@ static void scale(struct planner *pl)
 				continue;
 			k = 1 + left * group_weight[g] / wsum / gt[g];
 			for (i = 0; i < V_COUNT; i++) {
-				if (var_group[i] != g || !var_scales(i))
+				if (var_group[i] != g || !var_scales(i) || pl->fixv[i])
 					continue;
 				if (pl->v[i] * k > pl->cap[i]) {
 					if (pl->cap[i] > pl->v[i])
@@ -394,9 +414,16 @@ static void round_vars(struct planner *pl)
 {
 	unsigned i;
 
-	for (i = 0; i < V_COUNT; i++)
-		if (pl->v[i] > 0 && i != V_FSEC && i != V_JSEC)
-			pl->v[i] = ceil(pl->v[i] / var_def[i].round) * var_def[i].round;
+	for (i = 0; i < V_COUNT; i++) {
+		double r = var_def[i].round, x = ceil(pl->v[i] / r) * r;
+
+		if (!(pl->v[i] > 0) || i == V_FSEC || i == V_JSEC)
+			continue;
+		/* a size scaled up to its cap stays within it */
+		if (x > pl->cap[i] && floor(pl->v[i] / r) * r >= r)
+			x = floor(pl->v[i] / r) * r;
+		pl->v[i] = x;
+	}
 	/* whole seconds per fsync test and per job, rounded down: each lasts a second at
 	 * least anyway */
 	if (pl->v[V_FSEC] > 0)
@@ -532,10 +559,16 @@ static void hand_space(struct planner *pl)
 	for (i = 0; i < BSTEP_N; i++) {
 		double need_b = battery_step_space(pl, (enum battery_step)i);
 
-		if (!pl->out->s[i].run || need_b + (double)SPACE_SLACK(pl->e->free_bytes) <=
-					      (double)pl->e->free_bytes)
+		if (!pl->out->s[i].run)
 			continue;
 		fmt_bytes(a, sizeof(a), need_b);
+		if (pl->mem_cap > 0 && need_b > pl->mem_cap) {
+			skip_memory(pl, (enum battery_step)i, a);
+			pl->taken[i] = 0;
+			continue;
+		}
+		if (need_b + (double)SPACE_SLACK(pl->e->free_bytes) <= (double)pl->e->free_bytes)
+			continue;
 		fmt_bytes(b, sizeof(b), (double)pl->e->free_bytes);
 		skip(pl, (enum battery_step)i, "skipped: needs %s, %s free", a, b);
 		pl->taken[i] = 0;
@@ -584,6 +617,7 @@ static void init(struct planner *pl, const struct battery_env *e,
 	pl->row_s = ROW_S * (w->margin > 1 ? w->margin : 1);
 	snprintf(out->job_engine, sizeof(out->job_engine), "%s",
 		 e->job_engine[0] ? e->job_engine : "psync");
+	out->mem_usable = battery_mem_usable(e);
 	if (e->has_direct)
 		pl->reads |= BREAD_DIRECT;
 	if (e->can_drop && !w->direct)
@@ -593,12 +627,14 @@ static void init(struct planner *pl, const struct battery_env *e,
 	battery_model(pl);
 }
 
+static int conclude(struct planner *pl, const struct battery_plan *prev,
+		    const uint64_t *done_ns, uint64_t passes);
+
 int battery_plan_make(const struct battery_env *e, const struct battery_probe *p,
 		      const struct battery_want *w, struct battery_plan *out)
 {
 	struct planner pl;
 	uint64_t passes, over;
-	unsigned i;
 
 	if (!w->size && !w->budget_ns)
 		return -EINVAL;
@@ -617,13 +653,36 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 			;
 		scale(&pl);
 	}
-	round_vars(&pl);
+	return conclude(&pl, NULL, NULL, passes);
+}
+
+/* Steps 5 and after: rounding, each step's plan (a step that ran, in a revision, as it
+ * was, with the time it took), the totals. Returns the steps that run. */
+static int conclude(struct planner *pl, const struct battery_plan *prev,
+		    const uint64_t *done_ns, uint64_t passes)
+{
+	struct battery_plan *out = pl->out;
+	const struct battery_want *w = pl->w;
+	unsigned i, k;
+
+	round_vars(pl);
 	for (i = 0; i < BSTEP_N; i++) {
-		finish_step(&pl, (enum battery_step)i);
-		step_why(&pl, (enum battery_step)i);
+		if (prev && !(pl->only & (1u << i))) {
+			out->s[i] = prev->s[i];	/* ran already, or skipped from the start */
+			if (pl->done & (1u << i))
+				out->s[i].expect_ns = done_ns[i];
+			for (k = 0; k < prev->nout && out->nout < BATTERY_MAX_OUT; k++)
+				if (prev->out[k].step == (enum battery_step)i)
+					out->out[out->nout++] = prev->out[k];
+		} else {
+			finish_step(pl, (enum battery_step)i);
+			step_why(pl, (enum battery_step)i);
+			if (out->s[i].run)
+				out->s[i].space = (uint64_t)battery_step_space(pl,
+									 (enum battery_step)i);
+		}
 		if (!out->s[i].run)
 			continue;
-		out->s[i].space = (uint64_t)battery_step_space(&pl, (enum battery_step)i);
 		if (out->s[i].space > out->space)
 			out->space = out->s[i].space;
 		out->expect_ns += out->s[i].expect_ns;
@@ -639,3 +698,62 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 	return (int)out->nrun;
 }
 
+
+/* The variables each step sizes (a step that ran fixes them for the steps after it). */
+static const unsigned step_vars[BSTEP_N][BATTERY_MAX_VARS + 1] = {
+	[BSTEP_DD_1K] = { 1, V_S1K }, [BSTEP_DD_1M] = { 1, V_S },
+	[BSTEP_DD_READ] = { 1, V_S }, [BSTEP_CP] = { 1, V_S },
+	[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
+	[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
+	[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
+	[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
+	[BSTEP_JOB] = { 2, V_JF, V_JSEC },
+};
+
+int battery_plan_revise(const struct battery_env *e, const struct battery_probe *p,
+			const struct battery_want *w, const struct battery_plan *prev,
+			unsigned done, const uint64_t *done_ns, struct battery_plan *out)
+{
+	struct planner pl;
+	uint64_t passes;
+	unsigned i, k, last = 0;
+
+	if (prev->hand_sized || !prev->pass_budget_ns || prev == out)
+		return -EINVAL;
+	init(&pl, e, p, w, out);
+	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
+	out->pass_budget_ns = prev->pass_budget_ns;
+	pl.budget = (double)out->pass_budget_ns / 1e9;
+	for (i = 0; i < BSTEP_N; i++)
+		if (done & (1u << i))
+			last = i;
+	for (i = 0; i < BSTEP_N; i++) {
+		/* a step the budget left out may fit now, if the pass has not gone past it */
+		if (!prev->s[i].run && prev->s[i].for_budget && i > last)
+			pl.only |= 1u << i;
+		if (!prev->s[i].run)
+			continue;
+		if (!(done & (1u << i))) {
+			pl.only |= 1u << i;
+			continue;
+		}
+		/* what it took is its fixed cost; its rows cost nothing more */
+		pl.done |= 1u << i;
+		pl.taken[i] = 1;
+		pl.fixed[i] = (double)done_ns[i] / 1e9;
+		for (k = 0; k < step_vars[i][0]; k++) {
+			pl.v[step_vars[i][k + 1]] = prev->s[i].v[k];
+			pl.fixv[step_vars[i][k + 1]] = 1;
+		}
+	}
+	for (i = 0; i < pl.nrows; i++)
+		if (pl.done & (1u << pl.rows[i].step))
+			pl.rows[i].cost = 0;
+	if (!pl.only)
+		pl.only = 1u << BSTEP_N;	/* nothing left: no step is taken again */
+	take_steps(&pl);
+	while (upgrade_once(&pl))
+		;
+	scale(&pl);
+	return conclude(&pl, prev, done_ns, passes);
+}

@@ -26,6 +26,7 @@
 #define JOB_FILE_MAX	(16384.0 * MIB)
 #define UPGRADE_SHARE	0.15	/* the most of a pass one upgrade may cost */
 #define SPACE_SLACK(f)	((f) / 20 + (64u << 20))	/* kept free: 5% and 64 MiB */
+#define MEM_KEEP_MIN	(256ull << 20)	/* a memory file system: memory kept at least */
 
 /* The size variables. */
 enum { V_S1K, V_S, V_B, V_C, V_K, V_N, V_F0, V_F1, V_F2, V_P, V_X, V_R, V_RPG, V_FSEC,
@@ -60,6 +61,12 @@ struct planner {
 	double budget;			/* seconds of one pass */
 	double row_s;			/* what a figure is sized to last */
 	unsigned reads;			/* BREAD_ bits the reads can use */
+	double mem_cap;			/* a memory file system: bytes its files may take
+					 * (0: a device) */
+	double space_avail;		/* bytes a step may occupy (the caps' base) */
+	unsigned done;			/* a revision: the steps that ran (bits), fixed */
+	unsigned only;			/* a revision: the steps it may take (bits; 0 all) */
+	int fixv[V_COUNT];		/* variables a step that ran has fixed */
 };
 
 struct battery_var {

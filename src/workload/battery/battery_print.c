@@ -137,6 +137,23 @@ static void step_size(char *buf, size_t len, const struct battery_plan *p, enum 
 	(void)c;
 }
 
+char *battery_memory_note(char *buf, size_t len, const struct battery_env *e)
+{
+	uint64_t m = e->mem_avail ? e->mem_avail : e->cache_bytes ? e->cache_bytes : e->ram;
+	char a[32], b[32];
+
+	buf[0] = '\0';
+	if (!e->memory_fs)
+		return buf;
+	fbytes(a, sizeof(a), (double)battery_mem_usable(e));
+	fbytes(b, sizeof(b), (double)m);
+	snprintf(buf, len, "the target is in memory (%s): its figures are RAM figures, not a "
+		 "device's, and no read of it can be cache-free; its files may take %s of the "
+		 "%s of memory available (the rest is kept for the tests themselves)",
+		 e->fs_type[0] ? e->fs_type : "a memory file system", a, b);
+	return buf;
+}
+
 static void print_probe(FILE *f, const struct battery_probe *pr)
 {
 	char a[24], b[24], c[24], d[24], e[24], g[24], h[24];
@@ -166,6 +183,11 @@ int battery_plan_print(FILE *f, const struct battery_plan *p, const struct batte
 	fbytes(c, sizeof(c), (double)e->cache_bytes);
 	fprintf(f, "plan for %s (%s, RAM %s, page cache up to %s, %s free)\n", target,
 		e->fs_type[0] ? e->fs_type : "unknown file system", a, c, b);
+	if (e->memory_fs) {
+		char m[400];
+
+		fprintf(f, "note: %s\n", battery_memory_note(m, sizeof(m), e));
+	}
 	if (pr && !p->hand_sized)
 		print_probe(f, pr);
 	fprintf(f, "  %-15s %-52s %9s  %s\n", "step", "size", "expected", "why");

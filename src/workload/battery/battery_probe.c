@@ -1,7 +1,7 @@
 /* battery_probe.c - the planner's rates, measured by the workloads themselves at tiny
  * sizes in a scratch directory of the target (a second or two on a disk of a few hundred
  * MB/s): dd writes of 192 MiB and reads of 64 MiB, iozone's 4 KiB O_DIRECT passes on
- * 2 MiB, one-byte and 1 KiB dd records, small PostMark runs (nearly empty files, the
+ * 1 MiB, one-byte and 1 KiB dd records, small PostMark runs (nearly empty files, the
  * seed's sizes, and 32 files synced before they go) and the SQL script at 10,000 rows
  * without syncs. The rows go into a run of the probe's own, which is freed: none of them
  * is a result. */
@@ -30,6 +30,13 @@
 #define PROBE_WRITE	(192u << 20)	/* written: past the bursts a device's (or a host's)
 					 * write cache absorbs */
 #define PROBE_DB_ROWS	10000u
+/* PostMark's probes: files of one byte (the file tests' creates and deletes); the seed's
+ * sizes, a pool and its transactions. Enough for a tenth of a second each where creates
+ * are slow (a few thousand a second), not more: the probe is overhead. */
+#define PROBE_PM_FILES	300u
+#define PROBE_PM_POOL	100u
+#define PROBE_PM_TX	400u
+#define PROBE_IOZ_KB	1024u	/* iozone's 4 KiB O_DIRECT passes: 256 requests each */
 
 /* The last row of phase ph in the probe's run (NULL when none, or failed). */
 static const struct row *last(const struct run *run, const char *wl, const char *ph)
@@ -154,7 +161,7 @@ static int ioz_probe(struct runner *rc, const char *dir, struct battery_probe *p
 	int r;
 
 	iozone_cfg_init(&c);
-	c.sizes_kb[0] = 2048;
+	c.sizes_kb[0] = PROBE_IOZ_KB;
 	c.nsizes = 1;
 	c.recs_kb[0] = 4;
 	c.nrecs = 1;
@@ -165,8 +172,8 @@ static int ioz_probe(struct runner *rc, const char *dir, struct battery_probe *p
 	if (r == -EINTR)
 		return r;
 	if (r == 0) {
-		double rd = per_s(last(rc->run, "iozone", "random_read"), 512);
-		double wr = per_s(last(rc->run, "iozone", "random_write"), 512);
+		double rd = per_s(last(rc->run, "iozone", "random_read"), PROBE_IOZ_KB / 4);
+		double wr = per_s(last(rc->run, "iozone", "random_write"), PROBE_IOZ_KB / 4);
 
 		p->r_lat_s = rd > 0 ? 1 / rd : 0;
 		p->w_lat_s = wr > 0 ? 1 / wr : 0;
@@ -184,29 +191,29 @@ static int pm_probe(struct runner *rc, const char *dir, struct battery_probe *p)
 
 	pm_config_init(&c);
 	c.size_low = c.size_high = 1;
-	c.number = 1000;
+	c.number = PROBE_PM_FILES;
 	c.transactions = 1;
 	c.nlocs = 1;
 	c.locs[0].path = (char *)dir;
 	c.locs[0].weight = 1;
 	if ((r = postmark_run(rc, &c, NULL)) < 0)
 		return r;
-	p->create_ps = per_s(last(rc->run, "postmark", "create_alone"), 1000);
-	p->unlink_ps = per_s(last(rc->run, "postmark", "delete_alone"), 1000);
+	p->create_ps = per_s(last(rc->run, "postmark", "create_alone"), PROBE_PM_FILES);
+	p->unlink_ps = per_s(last(rc->run, "postmark", "delete_alone"), PROBE_PM_FILES);
 	c.size_low = 300;
 	c.size_high = 100000;
-	c.number = 200;
-	c.transactions = 1000;
+	c.number = PROBE_PM_POOL;
+	c.transactions = PROBE_PM_TX;
 	if ((r = postmark_run(rc, &c, NULL)) < 0)
 		return r;
-	p->pm_create_ps = per_s(last(rc->run, "postmark", "create_alone"), 200);
-	p->pm_tps = per_s(last(rc->run, "postmark", "transactions"), 1000);
+	p->pm_create_ps = per_s(last(rc->run, "postmark", "create_alone"), PROBE_PM_POOL);
+	p->pm_tps = per_s(last(rc->run, "postmark", "transactions"), PROBE_PM_TX);
 	w = last(rc->run, "postmark", "delete_alone");
 	p->pm_delete_ps = w ? per_s(w, (double)w->ops) : 0;
 	w = last(rc->run, "postmark", "total");
 	if (w && row_metric(w, RK_PM_BYTES_WRITTEN))
 		p->pm_bytes_per_tx = (row_metric(w, RK_PM_BYTES_WRITTEN)->value -
-				      200 * 50150.0) / 1000;
+				      PROBE_PM_POOL * 50150.0) / PROBE_PM_TX;
 	/* the pool's data on the device before it goes: deleting it frees real blocks
 	 * (and discards them where the file system is mounted so) */
 	c.number = 32;
@@ -274,7 +281,13 @@ static void probe_env(const char *dir, struct battery_env *e)
 	e->free_bytes = avail;
 	if (tmp && sysinfo_fill(&tmp->env, dir) == 0 && tmp->env.fs_type)
 		snprintf(e->fs_type, sizeof(e->fs_type), "%s", tmp->env.fs_type);
-	e->memory_fs = !strcmp(e->fs_type, "tmpfs") || !strcmp(e->fs_type, "ramfs");
+	e->memory_fs = sysinfo_memory_fs(dir, e->fs_type);
+	if (e->memory_fs && !e->fs_type[0])
+		snprintf(e->fs_type, sizeof(e->fs_type), "tmpfs");
+	/* what a memory file system's files take; a cgroup's limit bounds it too */
+	e->mem_avail = sysinfo_mem_available();
+	if (e->cache_bytes && (!e->mem_avail || e->cache_bytes < e->mem_avail))
+		e->mem_avail = e->cache_bytes;
 	run_free(tmp);
 }
 
