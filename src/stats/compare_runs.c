@@ -56,7 +56,7 @@ static int key_effective(const char *wl, const struct result_key *k)
 }
 
 /* The first parameter that makes a and b incomparable, as a reason; NULL when none.
- * The key tables say which params decide comparability (stats/result_keys.c): a key on
+ * The key tables say which params decide comparability (stats/result_keys_wl.c): a key on
  * both sides with different values refuses unless the key is a mere label
  * (RK_CMP_NONE); a key on one side only refuses when it names the method
  * (RK_CMP_DEFINES: an imported run knows fewer params than a measured one, and that

@@ -1,6 +1,6 @@
 /* result_json.c - the JSON form of a run (jansson): the dump/load pair that the JSON
  * formatter, the store, the comparisons and the importers use. docs/results-schema.md
- * describes the document; every member name is a key of the tables in result_keys.c.
+ * describes the document; every member name is a key of the tables in result_keys*.c.
  * Loading stores every figure as written and recomputes nothing; dumping a loaded run
  * gives the same text back. */
 #include <errno.h>

@@ -13,13 +13,13 @@
  *
  * How to add a figure (a param, a metric or an option of workload W):
  *   1. add `#define RK_W_NAME "name"` in W's block below;
- *   2. add one line to W's table in result_keys.c: name, unit, kind, comparability
+ *   2. add one line to W's table in result_keys_wl.c: name, unit, kind, comparability
  *      (a param that changes what is measured is RK_CMP_VALUE or RK_CMP_DEFINES), roles
  *      and meaning; the same name in another table must have the same unit;
  *   3. write it with the constant (kv_set(&row->params, RK_W_NAME, ...),
  *      row_add_metric(row, RK_W_NAME, v, "unit")) and read it with the same constant;
  *   4. add a line to W's section of docs/results-schema.md (make check fails until then).
- * A new workload adds its block here, its table in result_keys.c and one line in
+ * A new workload adds its block here, its table in result_keys_wl.c and one line in
  * result_key_tables[]; generic readers (compare, the report) then know its keys.
  *
  * Names holding a capital N ("copyN_rate") stand for a family: N is a decimal number >= 1.
