@@ -1,7 +1,9 @@
 /* battery.c - `iobattery battery`: the seeds' whole method in one run, sized by the
  * planner (workload/battery/battery.h), optionally across file systems made on loop
  * devices or on a device given to be wiped; --dry-run prints the plan, --cleanup removes
- * what a killed run left. Every check of what was typed comes before anything is made. */
+ * what a killed run left. Every check of what was typed comes before anything is made.
+ * Under mpirun every rank runs the battery in its own scratch directory, as rank 0 plans
+ * it (workload/battery/battery_ranks.c); the file-system matrix and --cleanup refuse. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <limits.h>
@@ -13,6 +15,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
+#include "comm/comm.h"
 #include "config.h"
 #include "core/err.h"
 #include "core/fsmake.h"
@@ -248,6 +251,25 @@ static int check_times(struct battery_cmd *b)
 	return 0;
 }
 
+/* Several ranks (mpirun): what makes or removes file systems, loop devices and mounts is
+ * one machine's, run once by hand there. -EINVAL after saying why (rank 0 says it). */
+static int check_ranks(const struct battery_cmd *b)
+{
+	const char *opt = b->cleanup ? "--cleanup" : b->fs ? "--fs" :
+			  b->device ? "--destroy-data-on" : b->force_wipe ? "--force-wipe" :
+			  b->fs_size ? "--fs-size" : NULL;
+	const char *what = b->cleanup ? b->dir : b->fs ? b->fs : b->device ? b->device :
+			   b->force_wipe ? b->force_wipe : "";
+
+	if (!comm_multi() || !opt)
+		return 0;
+	if (comm_rank() == 0)
+		err_msg("battery: %s does not run under mpirun: '%s': its loop devices, mounts "
+			"and file systems are one machine's; run it there without mpirun", opt,
+			what);
+	return -EINVAL;
+}
+
 static int battery_operands(struct workload_ctx *x, char **ops, int n)
 {
 	struct battery_cmd *b = x->cfg;
@@ -257,6 +279,8 @@ static int battery_operands(struct workload_ctx *x, char **ops, int n)
 		err_msg("battery: unexpected operand: '%s': use -d DIR", ops[0]);
 		return -EINVAL;
 	}
+	if (check_ranks(b) < 0)
+		return -EINVAL;
 	if (b->cleanup)
 		return 0;
 	if (check_times(b) < 0)
@@ -292,7 +316,7 @@ static int battery_validate(struct workload_ctx *x)
 	b->o.pg_local = b->pg_local;
 	b->o.dry_run = b->dry_run;
 	b->o.repeats = x->co->repeat;
-	b->o.quiet = x->co->quiet;
+	b->o.quiet = x->co->quiet || comm_rank() != 0;	/* rank 0 speaks for every rank */
 #ifndef HAVE_LIBPQ
 	if (b->pg_local) {
 		err_msg("battery: --pg-local needs libpq: this iobattery was built without libpq");
@@ -406,5 +430,4 @@ const struct workload workload_battery = {
 	.run = battery_wl_run,
 	.teardown = battery_teardown,
 	.emit = battery_emit,
-	.flags = WORKLOAD_F_ALONE,
 };

@@ -123,7 +123,7 @@ int ranks_phase_begin(struct phase *ph)
 	struct comm_fault f;
 	unsigned n = comm_size();
 
-	if (n < 2)
+	if (n < 2 || ph->rc->solo)
 		return 0;
 	pr = calloc(1, sizeof(*pr));
 	if (pr) {
@@ -226,4 +226,26 @@ void ranks_phase_end(struct phase *ph, struct row *row, int err)
 	free(pr->sd);
 	free(pr->tab);
 	free(pr);
+}
+
+int ranks_gate(int err, const char *what)
+{
+	struct comm_fault f;
+	int r;
+
+	if (!comm_multi())
+		return err;
+	r = comm_gate(err, what, &f, NULL, NULL);
+	if (r < 0)
+		ranks_stop(&f);
+	return r;
+}
+
+int ranks_share(void *buf, size_t len, int err, const char *what)
+{
+	int r = ranks_gate(err, what);
+
+	if (r < 0 || !comm_multi())
+		return r;
+	return comm_bcast(buf, len);
 }

@@ -62,6 +62,7 @@
 #ifndef IOB_RUNNER_RANKS_H
 #define IOB_RUNNER_RANKS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct hist;
@@ -81,6 +82,16 @@ void ranks_phase_end(struct phase *ph, struct row *row, int err);
  * largest done of any rank (continue up to it), else done. A failed gate stops every
  * rank (sig_stop_peer) and returns done. */
 uint64_t ranks_stonewall(struct phase *ph, uint64_t done, int err);
+
+/* A gate of every rank at a step of a workload's own between phases (its plan, a
+ * decision): err is this rank's status (0 or -errno), what its words (may be NULL).
+ * Returns 0 when every rank came with 0, else the failing rank's status, every rank then
+ * stopping (sig_stop_peer; rank 0 says which rank failed). In a world of one: err. */
+int ranks_gate(int err, const char *what);
+/* ranks_gate, then, when it opened, len bytes of buf from rank 0 to every rank (plain
+ * data: no pointers). Returns 0, the gate's status, or the broadcast's (-ECANCELED,
+ * -EPIPE). In a world of one: err, buf untouched. */
+int ranks_share(void *buf, size_t len, int err, const char *what);
 
 /* Merge the rows of rc->run across the ranks (every rank calls it after the last phase,
  * after a final gate that opened). On rank 0 the rows then hold the merged figures and

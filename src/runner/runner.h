@@ -52,6 +52,8 @@ struct runner {
 	int shared_file;		/* --shared-file: one file, a segment per rank */
 	int shared_dir;			/* --shared-dir: one directory for every rank */
 	struct rank_book *book;		/* the rows' per-rank timing; NULL alone */
+	int solo;			/* its phases are this rank's alone: no gates, no
+					 * booking (the battery's probe on rank 0) */
 	const struct progress_total *total;	/* the battery's overall progress, or NULL */
 	const struct vhook_cfg *verify;	/* --verify and friends (runner/vhook.h); NULL off */
 	struct runner_obs *obs;		/* the phases' samplers (runner/phase_sample.h); NULL

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm/comm.h"
 #include "core/err.h"
 #include "runner/runner.h"
 #include "stats/result.h"
@@ -88,8 +89,8 @@ static void fmt_s(char *buf, size_t len, uint64_t ns)
 	snprintf(buf, len, "%.1f s", (double)ns / 1e9);
 }
 
-void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s,
-		   size_t first, uint64_t step_ns)
+static void adapt_here(struct battery_job *j, struct runner *rc, enum battery_step s,
+		       size_t first, uint64_t step_ns)
 {
 	struct battery_plan *np;
 	struct battery_probe p = j->rates;
@@ -143,4 +144,13 @@ void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s
 	battery_job_note(rc->run, RK_BAT_REPLAN, line);
 	if (!j->o->quiet)
 		err_msg("battery: re-planned %s", line);
+}
+
+/* Several ranks: rank 0 re-plans from its own rows, the others take its plan. */
+void battery_adapt(struct battery_job *j, struct runner *rc, enum battery_step s,
+		   size_t first, uint64_t step_ns)
+{
+	if (!comm_multi() || comm_rank() == 0)
+		adapt_here(j, rc, s, first, step_ns);
+	battery_ranks_adapted(j);
 }

@@ -29,4 +29,22 @@ void battery_job_note(struct run *run, const char *key, const char *line);
 /* Remove dir/name if it is there (a file a step kept for the next one). 0 or -errno. */
 int battery_remove(const char *dir, const char *name);
 
+/* battery_ranks.c: the battery across ranks (mpirun; in a world of one each is the
+ * battery's own step or the identity). Every rank calls each at the same point.
+ * The probe of dir into j->env and j->probe (battery_probe): rank 0 measures the rates
+ * alone, every rank its facts; then every rank has rank 0's figures with the least free
+ * space and memory, O_DIRECT and cache drops only where every rank has them, the most
+ * RAM. 0, -EINTR, or the -errno of the probe that failed (of any rank). */
+int battery_ranks_probe(const struct runner *rc, const char *dir, struct battery_job *j,
+			int full);
+/* Rank 0's j->plan and j->want (made there; err its status) to every rank. Returns 0,
+ * or a failing rank's status. */
+int battery_ranks_plan(struct battery_job *j, int err);
+/* After rank 0 re-planned (battery_adapt): its plan, rates and the steps done to every
+ * rank. */
+void battery_ranks_adapted(struct battery_job *j);
+/* Rank 0's yes (a budget's decision: 1 or 0) on every rank; this rank's own when the
+ * world is stopping. */
+int battery_ranks_decide(int yes);
+
 #endif

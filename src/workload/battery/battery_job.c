@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm/comm.h"
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fsmake.h"
@@ -180,9 +181,9 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	}
 	snprintf(j->probe_dir, sizeof(j->probe_dir), "%s",
 		 j->fs_up ? j->fs.mnt : o->dir);
-	r = battery_probe(rc, where, &j->env, &j->probe, o->size == 0);
+	r = battery_ranks_probe(rc, where, j, o->size == 0);	/* several ranks: rank 0's */
 	if (r < 0) {
-		if (r != -EINTR)
+		if (r != -EINTR && comm_rank() == 0)
 			err_errno(r, "battery: the probe failed in: '%s'", where);
 		return r;
 	}
@@ -210,16 +211,20 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	w.margin = o->nfs > 1 ? 2 : 1;	/* the file systems differ: room for a faster one */
 	passes = w.repeats * w.configs;
 	w.overhead_ns = clock_ns() - j->t0 + (uint64_t)(passes - 1) * (j->make_ns + 50000000u);
-	if (battery_plan_make(&j->env, &j->probe, &w, &j->plan) < 0)
-		return -EINVAL;
+	/* several ranks: rank 0 plans, every rank runs its plan */
+	r = comm_rank() == 0 && battery_plan_make(&j->env, &j->probe, &w, &j->plan) < 0 ?
+	    -EINVAL : 0;
 	j->want = w;
+	if (battery_ranks_plan(j, r) < 0)
+		return -EINVAL;
 	j->rates = j->probe;
 	battery_job_record(rc->run, j);
-	if (o->dry_run || !o->quiet)
+	if ((o->dry_run && comm_rank() == 0) || !o->quiet)
 		battery_plan_print(o->dry_run ? stdout : stderr, &j->plan, &j->env, &j->probe,
 				   j->probe_dir);
 	if (!j->plan.nrun && !o->dry_run) {
-		err_msg("battery: %s: '%s'", j->plan.note, o->dir);
+		if (comm_rank() == 0)
+			err_msg("battery: %s: '%s'", j->plan.note, o->dir);
 		return -ENODATA;
 	}
 	return 0;

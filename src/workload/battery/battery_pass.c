@@ -204,7 +204,7 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 	struct progress_total total;
 	const struct progress_total *saved = rc->total;
 	unsigned i, k = 0;
-	int r = 0, dd_failed = 0;
+	int r = 0, dd_failed = 0, late;
 	uint64_t t0, mark = clock_ns();
 
 	rc->total = &total;
@@ -219,9 +219,11 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 		snprintf(total.what, sizeof(total.what), "battery %u/%u", k, p->nrun);
 		if (!ck->quiet)
 			step_line(p, s, k, ck, total.end_ns);
-		/* a step that cannot end within the budget does not start */
-		if ((dd_failed && (s == BSTEP_DD_READ || s == BSTEP_CP)) ||
-		    (ck->end_ns && clock_ns() + p->s[s].expect_ns > ck->end_ns)) {
+		/* a step that cannot end within the budget does not start (rank 0's
+		 * clock decides for every rank) */
+		late = ck->end_ns &&
+		       battery_ranks_decide(clock_ns() + p->s[s].expect_ns > ck->end_ns);
+		if ((dd_failed && (s == BSTEP_DD_READ || s == BSTEP_CP)) || late) {
 			if ((r = late_row(rc, p, s, conf, dd_failed, ck)) < 0)
 				break;
 			continue;
