@@ -55,8 +55,8 @@ static int dispatch(int argc, char **argv)
 	const struct workload *w;
 
 	if (!strcmp(argv[1], run_cmd.name) && comm_multi()) {
-		err_msg("run: the quick battery does not run under mpirun: start one workload "
-			"(dd, bonnie, postmark ...) with mpirun");
+		err_msg("run: the quick battery does not run under mpirun: start 'iobattery "
+			"battery' or one workload (dd, bonnie, postmark ...) with mpirun");
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], run_cmd.name))

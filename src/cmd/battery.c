@@ -24,6 +24,7 @@
 #include "engine/engine.h"
 #include "output/battery_out.h"
 #include "output/output.h"
+#include "output/text_renderers.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "workload/battery/battery.h"
@@ -255,14 +256,17 @@ static int check_times(struct battery_cmd *b)
  * one machine's, run once by hand there. -EINVAL after saying why (rank 0 says it). */
 static int check_ranks(const struct battery_cmd *b)
 {
-	const char *opt = b->cleanup ? "--cleanup" : b->fs ? "--fs" :
-			  b->device ? "--destroy-data-on" : b->force_wipe ? "--force-wipe" :
+	const char *opt = b->cleanup ? "--cleanup" : b->device ? "--destroy-data-on" :
+			  b->force_wipe ? "--force-wipe" : b->fs ? "--fs" :
 			  b->fs_size ? "--fs-size" : NULL;
-	const char *what = b->cleanup ? b->dir : b->fs ? b->fs : b->device ? b->device :
-			   b->force_wipe ? b->force_wipe : "";
+	const char *what = b->cleanup ? b->dir : b->device ? b->device :
+			   b->force_wipe ? b->force_wipe : b->fs ? b->fs : NULL;
+	char sz[32];
 
 	if (!comm_multi() || !opt)
 		return 0;
+	if (!what)
+		what = units_fmt_bytes(sz, sizeof(sz), (double)b->fs_size);
 	if (comm_rank() == 0)
 		err_msg("battery: %s does not run under mpirun: '%s': its loop devices, mounts "
 			"and file systems are one machine's; run it there without mpirun", opt,
@@ -400,7 +404,9 @@ static int battery_teardown(struct workload_ctx *x, struct run *run)
 static int battery_emit(struct workload_ctx *x, struct run *run)
 {
 	if (!strcmp(x->co->format, "text") && !x->co->output_dir)
-		return out_battery_text(stdout, run);
+		/* several ranks: the ranks' table under the battery's (nothing alone) */
+		return out_battery_text(stdout, run) < 0 || out_text_ranks(stdout, run) < 0 ?
+		       -EIO : 0;
 	return common_write(run, x->co, 0);
 }
 
