@@ -2,9 +2,11 @@
 # scratch directory; one result on rank 0 whose rows hold both ranks, dd's and cp's
 # bytes and operations the sum of theirs; the text table and the progress lines once;
 # a dry run probes on rank 0 alone (its phases pass no gate) and prints the plan once;
-# nothing left behind; the file-system matrix and --cleanup refuse mpirun (exit 2).
+# ENOSPC on one rank stops every rank, rank 0 writing what was measured; nothing left; the file-system matrix and --cleanup refuse mpirun (exit 2).
 . tests/cli/lib
 . tests/cli/mpi_lib
+shim=$PWD/tests/fault/iobfault.so
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"; export ASAN_OPTIONS
 mkdir "$T/w" || exit 1
 cd "$T" || exit 1
 mpi_run 2 "$IOB" battery -d "$T/w" --size 4m --steps dd,cp --no-store --format json \
@@ -35,6 +37,26 @@ mpi_run 2 "$IOB" battery -d "$T/w" --budget 1m --dry-run --steps dd-1m --no-stor
 grep -q '^probe ' d.out || { cat d.out; fail "no probe in the dry run"; }
 no_scratch "$T/w"
 [ -z "$(ls "$T/w")" ] || fail "left in the target: $(ls "$T/w")"
+# ENOSPC on rank 1 in cp (the shim, on rank 1 only): every rank stops at that phase's
+# end, rank 0 writes the rows so far marked incomplete, nothing is left
+if [ -f "$shim" ]; then
+	cat > wrap.sh <<-EOF2
+	#!/bin/sh
+	if [ "\${OMPI_COMM_WORLD_RANK:-\${PMI_RANK:-}}" = 1 ]; then
+		IOB_FAULT="op=write,err=ENOSPC,nth=3,path=tstfile2"; LD_PRELOAD="$shim"
+		export IOB_FAULT LD_PRELOAD
+	fi
+	exec "\$@"
+	EOF2
+	chmod +x wrap.sh || exit 1
+	expect_exit 1 mpi_run 2 ./wrap.sh "$IOB" battery -d "$T/w" --size 4m --steps dd,cp,bonnie \
+		--no-store --format json --quiet --output-dir "$T"
+	expect_out "stopping every rank: rank 1 on"
+	jq_true iobattery-results.json '.incomplete and all(.rows[]; (.ranks | length) == 2)
+		and (.rows[-1].workload == "cp") and any(.rows[-1].flags[]; . == "failed")'
+	no_scratch "$T/w"
+	[ -z "$(ls "$T/w")" ] || fail "left in the target after ENOSPC: $(ls "$T/w")"
+fi
 # what is one machine's refuses, every rank with exit 2, rank 0 saying why
 for a in "--fs ext4" "--destroy-data-on /dev/null" "--cleanup" "--fs-size 1g"; do
 	# shellcheck disable=SC2086
