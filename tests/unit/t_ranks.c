@@ -1,8 +1,9 @@
 /* t_ranks.c - the merge of several ranks' figures on injected data, without MPI: IOR's
  * rule on given start and stop times, totals as exact sums, first done, the rates'
  * spread and the slow-rank note, metrics by unit and by their own rules, the histogram
- * merge against one histogram of all samples, and the JSON of a run with ranks both
- * ways. */
+ * merge against one histogram of all samples, the JSON of a run with ranks both ways,
+ * and a workload's own gate and share in a world of one. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,6 +367,20 @@ static void t_json(void)
 	run_free(run);
 }
 
+/* A world of one: a workload's own gate is its status, a share leaves the data as they
+ * are (the battery's plan and decisions across ranks, workload/battery/battery_ranks.c). */
+static void t_world_of_one(void)
+{
+	char buf[8] = "plan";
+
+	CHECK(ranks_gate(0, NULL) == 0);
+	CHECK(ranks_gate(-EIO, "the probe failed") == -EIO);
+	CHECK(ranks_share(buf, sizeof(buf), 0, NULL) == 0);
+	CHECK(!strcmp(buf, "plan"));
+	CHECK(ranks_share(buf, sizeof(buf), -ENOSPC, "no plan") == -ENOSPC);
+	CHECK(!strcmp(buf, "plan"));
+}
+
 int main(void)
 {
 	RUN(t_ior_rule);
@@ -379,5 +394,6 @@ int main(void)
 	RUN(t_metric_rules_declared);
 	RUN(t_hist_merge);
 	RUN(t_json);
+	RUN(t_world_of_one);
 	return test_done();
 }
