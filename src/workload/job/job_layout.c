@@ -1,7 +1,9 @@
 /* job_layout.c - the files of a plan before the timed steps: created and filled with
- * random data (not sparse: a read of a never-written block measures nothing, and a
- * rewrite of an allocated block is what fio measures too), made durable, untimed; the
- * page cache dropped before a step (fio's invalidate=1) and the residency measured.
+ * random data (not sparse: a read of a never-written block measures nothing), or, for a
+ * file that its jobs only write, given its space without data as fio does (its
+ * fallocate=native with overwrite=0: the timed writes then fill reserved, unwritten
+ * blocks, not rewrite written ones); made durable, untimed; the page cache dropped
+ * before a step (fio's invalidate=1) and the residency measured.
  * Every call goes through the runner (psync engine). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -76,6 +78,17 @@ static int layout_stamp(struct ioctx *io, const struct job_file *f, int fd, uint
 	return sig_stop_requested() ? -EINTR : 0;
 }
 
+/* [from, f->need) of a file its jobs only write: reserved as fio reserves it (a file
+ * system without fallocate: only the length, as fio's fallback). 0 or -errno. */
+static int layout_reserve(struct ioctx *io, const struct job_file *f, int fd, uint64_t from)
+{
+	int rc = from < f->need ? ioctx_fallocate(io, fd, from, f->need - from) : 0;
+
+	if (rc == -EOPNOTSUPP || rc == -ENOSYS || rc == -EINVAL)
+		rc = ioctx_ftruncate(io, fd, f->need > f->have ? f->need : f->have);
+	return rc;
+}
+
 /* Create or extend one file (idx: its number in the plan). 0 or -errno with the message. */
 static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
 		       const struct job_safety *sf, unsigned char *buf, struct rng *r, char *err,
@@ -105,6 +118,8 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
 	} else if (sf->no_layout) {
 		/* shared: every rank sets the same length, whatever the order */
 		rc = ioctx_ftruncate(io, fd, f->shared ? f->total : f->need);
+	} else if (!f->read && !f->trimmed) {
+		rc = layout_reserve(io, f, fd, from);
 	} else {
 		rc = layout_fill(io, fd, from, f->need, buf, r);
 	}
