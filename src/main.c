@@ -54,19 +54,9 @@ static int dispatch(int argc, char **argv)
 	const struct subcommand *c;
 	const struct workload *w;
 
-	if (!strcmp(argv[1], run_cmd.name) && comm_multi()) {
-		err_msg("run: the quick battery does not run under mpirun: start 'iobattery "
-			"battery' or one workload (dd, bonnie, postmark ...) with mpirun");
-		return EXIT_USAGE;
-	}
 	if (!strcmp(argv[1], run_cmd.name))
 		return run_cmd.fn(argc - 1, argv + 1);
 	w = workload_find(argv[1]);
-	if (w && (w->flags & WORKLOAD_F_ALONE) && comm_multi()) {
-		err_msg("%s: does not run under mpirun: start one workload (dd, job, bonnie ...) "
-			"with mpirun", w->name);
-		return EXIT_USAGE;
-	}
 	if (w)
 		return workload_cmd(w, argc - 1, argv + 1);
 	if (comm_multi()) {

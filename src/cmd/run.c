@@ -3,7 +3,9 @@
  * scratch directory under --dir (default: the current directory), which is removed at
  * the end; the battery's table goes to stdout, the results to iobattery-results.json
  * and, unless --no-store, to the results store. --size sizes the data files by hand
- * (the quick battery's counts for the rest): figures may then be short, and are flagged. */
+ * (the quick battery's counts for the rest): figures may then be short, and are flagged.
+ * Under mpirun every rank runs it as `iobattery battery` does (rank 0 probes and plans;
+ * one merged result, written by rank 0). */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -12,12 +14,13 @@
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
-#include "cmd/sample_opts.h"
+#include "comm/comm.h"
 #include "core/err.h"
 #include "core/scratch.h"
 #include "core/units.h"
 #include "output/battery_out.h"
 #include "output/output.h"
+#include "output/text_renderers.h"
 #include "stats/result.h"
 #include "runner/runner.h"
 #include "workload/battery/battery.h"
@@ -28,6 +31,13 @@ struct run_opts {
 	uint64_t size;
 	const char *budget;
 	int no_json;
+};
+
+struct run_cmd {
+	struct run_opts o;		/* first: the option table's offsets are into it */
+	struct battery_opts bo;
+	struct battery_job job;
+	int started;
 };
 
 static const struct opt run_opt_table[] = {
@@ -69,106 +79,125 @@ static int write_json(const struct run *run, const char *dir)
 	return 0;
 }
 
-/* The battery with the run's options: a small budget, the target's own file system; the
- * samplers run from after the probe to the end of the steps, as for every workload. */
-static int run_battery(struct runner *rc, struct battery_opts *bo,
-		       const struct common_opts *co)
+/* --dir, --budget and --size; nothing may be created yet. 0 or -EINVAL. */
+static int run_operands(struct workload_ctx *x, char **ops, int n)
 {
-	struct battery_job j;
-	int err = battery_job_start(&j, bo, rc);
+	struct run_cmd *r = x->cfg;
 
-	if (!err && sample_run_start(co, bo->dir, rc) < 0)
-		err = -EIO;
-	for (rc->repeat = 0; rc->repeat < co->repeat && !err; rc->repeat++)
-		err = battery_job_repeat(&j, rc);
-	sample_run_stop(rc);
-	if (battery_job_finish(&j, rc->run) < 0 && !err)
-		err = -EIO;
-	return err;
-}
-
-int cmd_run(int argc, char **argv)
-{
-	struct common_opts co;
-	struct run_opts o = { ".", UINT64_MAX, "2m", 0 };
-	struct battery_opts bo;
-	struct opt_group g[2];
-	struct runner rc = { 0 };
-	char **ops = NULL;
-	int n, err = 0, status, wrc;
-
-	common_init(&co);
-	g[0] = (struct opt_group){ run_opt_table, &o };
-	g[1] = (struct opt_group){ common_opt_table, &co };
-	n = opt_parse(g, 2, argc, argv, &ops);
-	if (n == -ECANCELED) {
-		printf("usage: iobattery run [OPTION]...\n"
-		       "Run the battery (dd write and read, cp, bonnie, iozone, postmark, the SQL\n"
-		       "script, the fsync test, a database's pattern as a fio job) in a scratch\n"
-		       "directory, sized so that it takes about the budget and every figure it\n"
-		       "shows can be trusted; what cannot be is left out, with the reason.\n"
-		       "'iobattery battery' is its full form.\n\n"
-		       "options:\n");
-		opt_help(stdout, g, 2);
-		return EXIT_OK;
-	}
-	free(ops);
-	if (n < 0)
-		return EXIT_USAGE;
+	(void)ops;
 	if (n > 0) {
 		err_msg("run: unexpected operand: use --dir DIR");
-		return EXIT_USAGE;
+		return -EINVAL;
 	}
-	memset(&bo, 0, sizeof(bo));
-	if (o.size == UINT64_MAX) {
-		o.size = 0;	/* not given: planned */
-	} else if (o.size < (1u << 20)) {
+	if (r->o.size == UINT64_MAX) {
+		r->o.size = 0;	/* not given: planned */
+	} else if (r->o.size < (1u << 20)) {
 		err_msg("run: bad --size: at least 1m (the dd and cp file; default: planned)");
-		return EXIT_USAGE;
+		return -EINVAL;
 	}
-	if (battery_parse_budget(o.budget, &bo.budget_ns) < 0) {
-		err_msg("run: bad --budget: '%s': a duration with its unit: 90s, 2m", o.budget);
-		return EXIT_USAGE;
+	if (battery_parse_budget(r->o.budget, &r->bo.budget_ns) < 0) {
+		err_msg("run: bad --budget: '%s': a duration with its unit: 90s, 2m", r->o.budget);
+		return -EINVAL;
 	}
-	if (common_validate(&co, &rc.eng))
-		return EXIT_USAGE;
-	if (access(o.dir, W_OK | X_OK) < 0) {
-		err_errno(-errno, "run: cannot make a scratch directory in: '%s'", o.dir);
-		return EXIT_USAGE;
+	if (access(r->o.dir, W_OK | X_OK) < 0) {
+		err_errno(-errno, "run: cannot make a scratch directory in: '%s'", r->o.dir);
+		return -EINVAL;
 	}
-	bo.dir = o.dir;
-	bo.size = o.size;
-	bo.repeats = co.repeat;
-	bo.quiet = co.quiet || co.watch;	/* --watch: the live view owns the terminal */
-	rc.progress = !co.quiet;
-	rc.run = run_new("run");
-	if (!rc.run || common_prepare_run(rc.run, &co, argc, argv, g, 2, o.dir)) {
-		err_msg("run: out of memory");
-		run_free(rc.run);
-		return EXIT_FAILED;
-	}
-	err = run_battery(&rc, &bo, &co);
-	common_mark(rc.run, &co);
-	if (!strcmp(co.format, "text") && !co.output_dir) {
-		wrc = out_battery_text(stdout, rc.run);
+	return 0;
+}
+
+static int run_validate(struct workload_ctx *x)
+{
+	struct run_cmd *r = x->cfg;
+
+	r->bo.dir = r->o.dir;
+	r->bo.size = r->o.size;
+	r->bo.repeats = x->co->repeat;
+	/* --watch: the live view owns the terminal; several ranks: rank 0 speaks */
+	r->bo.quiet = x->co->quiet || x->co->watch || comm_rank() != 0;
+	x->target = r->o.dir;
+	return 0;
+}
+
+static int run_setup(struct workload_ctx *x, struct runner *rc)
+{
+	struct run_cmd *r = x->cfg;
+	int err;
+
+	r->started = 1;
+	err = battery_job_start(&r->job, &r->bo, rc);
+	if (err == -EINTR)
+		return EXIT_SIGNAL;
+	return err < 0 ? EXIT_FAILED : 0;
+}
+
+static int run_wl_run(struct workload_ctx *x, struct runner *rc)
+{
+	return battery_job_repeat(&((struct run_cmd *)x->cfg)->job, rc);
+}
+
+static int run_teardown(struct workload_ctx *x, struct run *run)
+{
+	struct run_cmd *r = x->cfg;
+
+	return r->started ? battery_job_finish(&r->job, run) : 0;
+}
+
+/* The battery's table (and, of several ranks, theirs) on stdout, or the formats asked
+ * for; then iobattery-results.json unless --no-json. 0 or -errno. */
+static int run_emit(struct workload_ctx *x, struct run *run)
+{
+	struct run_cmd *r = x->cfg;
+	int wrc;
+
+	if (!strcmp(x->co->format, "text") && !x->co->output_dir) {
+		wrc = out_battery_text(stdout, run) < 0 || out_text_ranks(stdout, run) < 0 ?
+		      -EIO : 0;
 		if (wrc == 0 && fflush(stdout) != 0)
 			wrc = -errno;
 		if (wrc < 0)
 			err_errno(wrc, "cannot write results to standard output");
 	} else {
-		wrc = common_write(rc.run, &co, 0);
+		wrc = common_write(run, x->co, 0);
 	}
-	common_store(rc.run, &co);
-	if (!o.no_json && write_json(rc.run, co.output_dir) < 0 && wrc == 0)
+	if (!r->o.no_json && write_json(run, x->co->output_dir) < 0 && wrc == 0)
 		wrc = -EIO;
-	status = common_exit_status(rc.run);
-	/* results that could not be written are a failed run, whatever the figures */
-	if (wrc < 0 && status == EXIT_OK)
-		status = EXIT_FAILED;
-	if (err && err != -EINTR && status == EXIT_OK)
-		status = EXIT_FAILED;
-	if (err == -EINTR || sig_stop_requested())
-		status = EXIT_SIGNAL;
-	run_free(rc.run);
-	return status;
+	return wrc;
+}
+
+static void run_init(void *cfg)
+{
+	struct run_cmd *r = cfg;
+
+	r->o.dir = ".";
+	r->o.size = UINT64_MAX;
+	r->o.budget = "2m";
+}
+
+/* Not in the workload table (not a step of itself): main.c lists it first and drives it
+ * through workload_cmd, so that it runs under mpirun as the battery does. */
+static const struct workload workload_run = {
+	.name = "run",
+	.summary = "the quick battery on a scratch directory (the default job)",
+	.synopsis = "[OPTION]...",
+	.help = "Run the battery (dd write and read, cp, bonnie, iozone, postmark, the SQL\n"
+		"script, the fsync test, a database's pattern as a fio job) in a scratch\n"
+		"directory, sized so that it takes about the budget and every figure it\n"
+		"shows can be trusted; what cannot be is left out, with the reason.\n"
+		"'iobattery battery' is its full form.\n\n"
+		"options:\n",
+	.opts = run_opt_table,
+	.cfg_size = sizeof(struct run_cmd),
+	.init = run_init,
+	.operands = run_operands,
+	.validate = run_validate,
+	.setup = run_setup,
+	.run = run_wl_run,
+	.teardown = run_teardown,
+	.emit = run_emit,
+};
+
+int cmd_run(int argc, char **argv)
+{
+	return workload_cmd(&workload_run, argc, argv);
 }

@@ -52,9 +52,6 @@ struct workload_ctx {
 					 * --verify-journal and --report-to apply (the driver adds
 					 * them; runner/vhook.h says how the workload turns the
 					 * hook on) */
-#define WORKLOAD_F_ALONE	2u	/* one process only: refused under mpirun (the
-					 * battery: its probe, plan and loop devices are one
-					 * machine's) */
 /* What a workload does with the multi-rank options (cmd/ranks_cmd.c refuses the rest). */
 #define WL_RANKS_SHARED_FILE	(1u << 0)	/* --shared-file: one file, a segment a rank */
 #define WL_RANKS_SHARED_DIR	(1u << 1)	/* --shared-dir: one directory for all ranks */
