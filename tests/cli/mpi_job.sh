@@ -53,12 +53,79 @@ jq_true s.json "all($r.ranks[]; .stonewall_bytes > 0 and .bytes < 3600 * 6710886
 	any($r.metrics[]; .name == \"stonewall_rate\")"
 # --wearout: after the wall every rank does as much as the busiest (its threads go on,
 # each with a share of what is left), so the ranks' bytes come out equal, and equal to
-# the largest stonewall figure; with two threads a rank the same
+# the largest stonewall figure; with two threads a rank the same. write_iolog= holds
+# both rounds: the second appends its "open" lines, its requests and its "close" lines
+# to the first's log (one header), on the same clock, so a rank's logged writes add up
+# to its bytes.
+# iolog_check LOG: a valid version 3 log (one header, each file added once, requests
+# only on an open file, every open closed, times never going back); prints how many
+# times its files were opened (the same for each) and the bytes its writes add up to.
+iolog_check() {
+	awk 'NR == 1 { if ($0 != "fio version 3 iolog") bad = "no header"; next }
+	$0 == "fio version 3 iolog" { bad = "a second header at line " NR; next }
+	NF == 2 && $2 == "add" { if (added[$1]++) bad = $1 " added twice"; next }
+	NF == 2 && $2 == "open" {
+		if (!added[$1] || isopen[$1]) bad = "open of " $1 " at line " NR
+		isopen[$1] = 1; opens[$1]++; next
+	}
+	NF == 2 && $2 == "close" {
+		if (!isopen[$1]) bad = "close of " $1 " at line " NR
+		isopen[$1] = 0; next
+	}
+	NF == 5 {
+		if (!isopen[$2]) bad = "a request to a closed file at line " NR
+		if ($1 + 0 < last) bad = "the time goes back at line " NR
+		last = $1 + 0
+		if ($3 == "write") sum += $5
+		next
+	}
+	{ bad = "line " NR ": " $0 }
+	END {
+		n = -1
+		for (f in added) {
+			if (isopen[f]) bad = f " left open"
+			if (n >= 0 && opens[f] != n) bad = "files opened unequally"
+			n = opens[f]
+		}
+		if (bad != "") print "bad: " bad; else printf "%d %.0f\n", n, sum
+	}' "$1"
+}
 for nj in 1 2; do
 	mpi_run 2 "$IOB" job --name=w --rw=write --bs=4k --size=64m --time_based --runtime=3600 \
 		--sync=dsync --numjobs=$nj --group_reporting --stonewall 0.5 --wearout \
-		--no-space-check --no-store --format json --quiet > w.json 2> err ||
+		--write_iolog=log --no-space-check --no-store --format json --quiet > w.json 2> err ||
 		{ cat err; fail "job --wearout (numjobs=$nj) exited $?"; }
+	r='(.rows[] | select(.phase == "aggregate"))'
+	most=$(jq "[$r.ranks[].stonewall_bytes] | max" w.json)
+	for rk in 0 1; do
+		sum=0
+		sw=$(jq "$r.ranks[$rk].stonewall_bytes" w.json)
+		c=0
+		while [ $c -lt $nj ]; do
+			l=log.$rk
+			[ "$nj" -eq 1 ] || l=log.$c.$rk
+			[ -f "$l" ] || fail "no request log $l (numjobs=$nj)"
+			got=$(iolog_check "$l")
+			case $got in
+			bad:*) fail "$l (numjobs=$nj): $got" ;;
+			esac
+			# the busiest rank has no second round; another's first thread has one
+			if [ "$sw" -eq "$most" ]; then
+				[ "${got% *}" -eq 1 ] || fail "$l: opened ${got% *} times, not once"
+			elif [ $c -eq 0 ]; then
+				[ "${got% *}" -eq 2 ] || fail "$l: opened ${got% *} times, not twice"
+			else
+				[ "${got% *}" -eq 1 ] || [ "${got% *}" -eq 2 ] ||
+					fail "$l: opened ${got% *} times"
+			fi
+			sum=$((sum + ${got#* }))
+			c=$((c + 1))
+		done
+		b=$(jq "$r.ranks[$rk].bytes" w.json)
+		[ "$b" -eq "$sum" ] ||
+			fail "rank $rk's logged writes are $sum bytes, not its $b (numjobs=$nj)"
+	done
+	rm -f log.*
 	for p in aggregate write; do
 		r="(.rows[] | select(.phase == \"$p\"))"
 		jq_true w.json "$r.ranks[0].bytes == $r.ranks[1].bytes and

@@ -469,6 +469,7 @@ static void __attribute__((noinline)) jw_ramp_over(struct jw *j)
 	hist_init(&j->w->lat);
 	j->now = clock_ns();
 	s->t_start = j->w->t_first = j->w->t_last = j->now;
+	j->log_t0 = s->t_start;		/* the request log's times from here too */
 	j->next_samp = s->t_start + s->samp_ns;
 	jw_rusage(&j->ru0);
 }
@@ -551,7 +552,7 @@ void jw_loop(struct jw *j)
 		if (!j->async)
 			j->now = j->w->t_last;
 		if (__builtin_expect(j->log != NULL, 0))
-			job_iolog_io(j->log, (j->now - j->s->t_start) / 1000000u, x.f->name, x.dir,
+			job_iolog_io(j->log, (j->now - j->log_t0) / 1000000u, x.f->name, x.dir,
 				     x.off, x.len);
 		j->ios_total++;
 		j->issued += x.len;

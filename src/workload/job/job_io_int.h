@@ -63,6 +63,7 @@ struct jw {
 	uint64_t next_samp;
 	struct rusage ru0;
 	FILE *log;			/* write_iolog, or NULL */
+	uint64_t log_t0;		/* clock_ns its times count from */
 	const char **lognames;		/* the files' names for it */
 };
 

@@ -148,6 +148,9 @@ struct job_thread {
 	const struct engine *e;
 	struct engine_opts eo;
 	struct job_stats st;
+	uint64_t log_t0;		/* write_iolog: clock_ns its times count from (the first
+					 * round's start, after ramp_time); --wearout's round
+					 * goes on from it */
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
 	const struct job_file *pfiles;	/* plan->files */
 	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
@@ -231,8 +234,9 @@ void job_layout_release(struct job_plan *p, bool keep);
 int job_thread_run(struct job_thread *t, struct worker *w);
 /* --wearout (runner/ranks.h): after job_thread_run stopped at the wall, the thread's
  * round up to budget more bytes issued, on the same worker (its clock goes on), with no
- * wall, runtime, loops or request log; its figures are added to t->st (the samples
- * stay the first round's). 0 or -errno. Runs on its own thread. */
+ * wall, runtime or loops; its requests are appended to the first round's request log
+ * (write_iolog, on its clock); its figures are added to t->st (the samples stay the
+ * first round's). 0 or -errno. Runs on its own thread. */
 int job_thread_wear(struct job_thread *t, struct worker *w, uint64_t budget);
 
 /* Rows for a unit (one per direction it does: read, write, trim, and "sync" when it made
@@ -256,10 +260,14 @@ char *job_rows_global_options(const struct job_list *l);
 
 /* ---- job_iolog.c: fio's write_iolog ---- */
 
-/* Create path (it must not exist) and write the header for files[0..n-1]. NULL with
- * *err = -errno on failure. The FILE belongs to the caller's thread. */
-FILE *job_iolog_open(const char *path, const char *const *files, unsigned n, int *err);
-/* One request: ms since the thread started, its file, direction, offset and length. */
+/* Create path (it must not exist) and write the header and the "open" lines for
+ * files[0..n-1]; with append (--wearout's round) open the existing path for appending
+ * and write only the "open" lines. NULL with *err = -errno on failure. The FILE belongs
+ * to the caller's thread. */
+FILE *job_iolog_open(const char *path, const char *const *files, unsigned n, bool append,
+		     int *err);
+/* One request: ms since the log's origin (job_thread.log_t0), its file, direction,
+ * offset and length. */
 void job_iolog_io(FILE *f, uint64_t ms, const char *file, unsigned dir, uint64_t off,
 		  uint64_t len);
 /* The closing lines; fclose. 0 or -errno (a write error included). */

@@ -159,7 +159,7 @@ static int jw_setup_files(struct jw *j)
 }
 
 /* fio's write_iolog: NAME, or NAME.CLONE for numjobs above 1, then .RANK under mpirun; a
- * new file. 0 or -errno. */
+ * new file, or in --wearout's round the first round's again, appended to. 0 or -errno. */
 static int jw_setup_log(struct jw *j)
 {
 	const struct job_def *d = j->d;
@@ -178,8 +178,11 @@ static int jw_setup_log(struct jw *j)
 		snprintf(path, sizeof(path), "%s", d->write_iolog);
 	if (comm_multi())	/* under mpirun: each rank its own, NAME.RANK as filename= */
 		snprintf(path + strlen(path), sizeof(path) - strlen(path), ".%u", comm_rank());
-	j->log = job_iolog_open(path, j->lognames, j->nf, &rc);
-	return j->log ? 0 : jw_err(j, rc, "cannot create the request log (write_iolog)", path);
+	j->log = job_iolog_open(path, j->lognames, j->nf, j->budget != 0, &rc);
+	if (j->log)
+		return 0;
+	return jw_err(j, rc, j->budget ? "cannot append to the request log (write_iolog)"
+				      : "cannot create the request log (write_iolog)", path);
 }
 
 static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
@@ -253,7 +256,7 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 		(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 #endif
 	rc = jw_setup_files(j);
-	if (!rc && d->write_iolog && !j->budget)
+	if (!rc && d->write_iolog)
 		rc = jw_setup_log(j);
 	return rc;
 }
@@ -305,8 +308,9 @@ static void jw_free(struct jw *j)
 	free(j->t_fill);
 }
 
-/* The thread's run, or with budget its --wearout round (no start delay, ramp, runtime or
- * request log; the worker's clock goes on). */
+/* The thread's run, or with budget its --wearout round (no start delay, ramp or runtime;
+ * the worker's clock goes on, and the request log's times go on from the first round's
+ * origin). */
 static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 {
 	const struct job_def *d = t->d;
@@ -336,11 +340,14 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 		worker_start(w);
 	j.now = s->t_start = budget ? clock_ns() : w->t_first;
 	j.next_samp = s->t_start + s->samp_ns;
+	j.log_t0 = budget ? t->log_t0 : s->t_start;
 	j.rate_t0 = j.now;
 	j.deadline = d->runtime && !budget ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
 	j.ramp_end = d->ramp_time && !budget ? j.now + d->ramp_time * 1000u : 0;
 	jw_rusage(&j.ru0);
 	jw_loop(&j);
+	if (!budget)
+		t->log_t0 = j.log_t0;	/* ramp_time may have moved it */
 	jw_close(&j, true);
 	s->t_stop = w->t_last > s->t_durable ? w->t_last : s->t_durable;
 	if (s->t_stop < s->t_start)
