@@ -56,10 +56,12 @@ jq_true s.json "all($r.ranks[]; .stonewall_bytes > 0 and .bytes < 3600 * 6710886
 # the largest stonewall figure; with two threads a rank the same. write_iolog= holds
 # both rounds: the second appends its "open" lines, its requests and its "close" lines
 # to the first's log (one header), on the same clock, so a rank's logged writes add up
-# to its bytes.
+# to its bytes. The second round goes on where the first stopped: a sequential job
+# writes no block twice before its file is full.
 # iolog_check LOG: a valid version 3 log (one header, each file added once, requests
 # only on an open file, every open closed, times never going back); prints how many
-# times its files were opened (the same for each) and the bytes its writes add up to.
+# times its files were opened (the same for each), the bytes its writes add up to and
+# how many writes went to an offset written before.
 iolog_check() {
 	awk 'NR == 1 { if ($0 != "fio version 3 iolog") bad = "no header"; next }
 	$0 == "fio version 3 iolog" { bad = "a second header at line " NR; next }
@@ -76,7 +78,7 @@ iolog_check() {
 		if (!isopen[$2]) bad = "a request to a closed file at line " NR
 		if ($1 + 0 < last) bad = "the time goes back at line " NR
 		last = $1 + 0
-		if ($3 == "write") sum += $5
+		if ($3 == "write") { sum += $5; if (seen[$2 " " $4]++) again++ }
 		next
 	}
 	{ bad = "line " NR ": " $0 }
@@ -87,7 +89,7 @@ iolog_check() {
 			if (n >= 0 && opens[f] != n) bad = "files opened unequally"
 			n = opens[f]
 		}
-		if (bad != "") print "bad: " bad; else printf "%d %.0f\n", n, sum
+		if (bad != "") print "bad: " bad; else printf "%d %.0f %d\n", n, sum, again
 	}' "$1"
 }
 for nj in 1 2; do
@@ -109,6 +111,11 @@ for nj in 1 2; do
 			case $got in
 			bad:*) fail "$l (numjobs=$nj): $got" ;;
 			esac
+			again=${got##* }
+			got=${got% *}
+			# each thread its own 64 MiB file: until it is full, no offset twice
+			[ "${got#* }" -gt 67108864 ] || [ "$again" -eq 0 ] ||
+				fail "$l: $again writes to blocks written before (the round began again)"
 			# the busiest rank has no second round; another's first thread has one
 			if [ "$sw" -eq "$most" ]; then
 				[ "${got% *}" -eq 1 ] || fail "$l: opened ${got% *} times, not once"

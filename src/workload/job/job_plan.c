@@ -342,6 +342,7 @@ void job_plan_free(struct job_plan *p)
 
 	for (i = 0; i < p->nthreads; i++) {
 		free(p->threads[i].files);
+		job_thread_resume_free(&p->threads[i]);
 		job_stats_free(&p->threads[i].st);
 	}
 	for (i = 0; i < p->nunits; i++)

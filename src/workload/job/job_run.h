@@ -151,9 +151,22 @@ struct job_thread {
 	uint64_t log_t0;		/* write_iolog: clock_ns its times count from (the first
 					 * round's start, after ramp_time); --wearout's round
 					 * goes on from it */
+	struct jt_resume *resume;	/* --wearout: where the first round stopped, or NULL */
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
 	const struct job_file *pfiles;	/* plan->files */
 	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
+};
+
+/* Where a thread's first round stopped, so that --wearout's round goes on from there (a
+ * sequential job's next offsets, what each file's pass has issued, the file turn, the
+ * random generator), as IOR's wear-out continues its ranks' transfers. A random map is
+ * not kept: the round begins a new one. */
+struct jt_resume {
+	struct rng rng;
+	unsigned cur, nf;
+	uint64_t (*pos)[JOB_DDIRS];	/* per file */
+	uint64_t *issued;
+	bool *done;
 };
 
 /* A report unit: the threads fio reports as one block. */
@@ -235,9 +248,13 @@ int job_thread_run(struct job_thread *t, struct worker *w);
 /* --wearout (runner/ranks.h): after job_thread_run stopped at the wall, the thread's
  * round up to budget more bytes issued, on the same worker (its clock goes on), with no
  * wall, runtime or loops; its requests are appended to the first round's request log
- * (write_iolog, on its clock); its figures are added to t->st (the samples stay the
- * first round's). 0 or -errno. Runs on its own thread. */
+ * (write_iolog, on its clock); it goes on where the first round stopped (struct
+ * jt_resume: a sequential job at its next offsets, not again from the start); its
+ * figures are added to t->st (the samples stay the first round's). 0 or -errno. Runs on
+ * its own thread. */
 int job_thread_wear(struct job_thread *t, struct worker *w, uint64_t budget);
+/* Free what the first round kept for --wearout (t->resume); t->resume becomes NULL. */
+void job_thread_resume_free(struct job_thread *t);
 
 /* Rows for a unit (one per direction it does: read, write, trim, and "sync" when it made
  * syncs), appended

@@ -185,6 +185,68 @@ static int jw_setup_log(struct jw *j)
 				      : "cannot create the request log (write_iolog)", path);
 }
 
+void job_thread_resume_free(struct job_thread *t)
+{
+	if (!t->resume)
+		return;
+	free(t->resume->pos);
+	free(t->resume->issued);
+	free(t->resume->done);
+	free(t->resume);
+	t->resume = NULL;
+}
+
+/* After the first round: where it stopped, for a --wearout round (struct jt_resume).
+ * Out of memory: nothing kept, the round then starts the files again. */
+static void jw_keep(struct jw *j)
+{
+	struct job_thread *t = j->t;
+	struct jt_resume *r = t->resume;
+	unsigned i;
+
+	if (r && r->nf != j->nf)
+		job_thread_resume_free(t);
+	if (!t->resume) {
+		r = calloc(1, sizeof(*r));
+		if (r) {
+			r->pos = calloc(j->nf ? j->nf : 1, sizeof(*r->pos));
+			r->issued = calloc(j->nf ? j->nf : 1, sizeof(*r->issued));
+			r->done = calloc(j->nf ? j->nf : 1, sizeof(*r->done));
+			r->nf = j->nf;
+		}
+		t->resume = r;
+		if (!r || !r->pos || !r->issued || !r->done) {
+			job_thread_resume_free(t);
+			return;
+		}
+	}
+	r->rng = j->rng;
+	r->cur = j->cur;
+	for (i = 0; i < j->nf; i++) {
+		memcpy(r->pos[i], j->f[i].pos, sizeof(r->pos[i]));
+		r->issued[i] = j->f[i].issued;
+		r->done[i] = j->f[i].done;
+	}
+}
+
+/* A --wearout round: on from where the first round stopped (jw_keep). */
+static void jw_resume(struct jw *j)
+{
+	const struct jt_resume *r = j->t->resume;
+	unsigned i;
+
+	if (!r || r->nf != j->nf)
+		return;
+	j->rng = r->rng;
+	j->cur = r->cur < j->nf ? r->cur : 0;
+	for (i = 0; i < j->nf; i++) {
+		memcpy(j->f[i].pos, r->pos[i], sizeof(j->f[i].pos));
+		j->f[i].issued = r->issued[i];
+		j->f[i].done = r->done[i];
+		j->ndone += r->done[i];
+	}
+}
+
 static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 {
 	const struct job_def *d = t->d;
@@ -256,6 +318,8 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 		(void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 #endif
 	rc = jw_setup_files(j);
+	if (!rc && j->budget)
+		jw_resume(j);
 	if (!rc && d->write_iolog)
 		rc = jw_setup_log(j);
 	return rc;
@@ -365,6 +429,8 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 		(void)atomic_compare_exchange_strong(t->first_done, &zero, s->t_stop);
 		jw_snap(&j);
 	}
+	if (!budget)
+		jw_keep(&j);
 	jw_free(&j);
 	return s->err;
 }
