@@ -5,6 +5,7 @@
 # ENOSPC on one rank stops every rank, rank 0 writing what was measured; ENOSPC on both
 # (rank 1 first) the same, rank 0 writing no late progress message into freed memory;
 # nothing left; the file-system matrix and --cleanup refuse mpirun (exit 2).
+# A real planned run on two ranks sharing one file system: mpi_battery_planned.sh.
 . tests/cli/lib
 . tests/cli/mpi_lib
 shim=$PWD/tests/fault/iobfault.so
