@@ -389,7 +389,16 @@ void comm_progress_post(const struct comm_prog *p)
 
 int comm_progress_collect(struct comm_prog *tab)
 {
-	return W.stopping || W.size == 1 ? 0 : W.t->progress_collect(tab);
+	if (W.size == 1)
+		return 0;
+	if (!tab || W.stopping) {
+		/* forget the table even when stopping or broken (this never talks): the
+		 * gates that talk then (comm_gate_final, comm_finish) drain what still
+		 * comes, into a table its caller has freed otherwise */
+		W.t->progress_collect(NULL);
+		return 0;
+	}
+	return W.t->progress_collect(tab);
 }
 
 void comm_abort(int status)

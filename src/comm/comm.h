@@ -119,7 +119,8 @@ struct comm_prog {
 void comm_progress_post(const struct comm_prog *p);
 /* Rank 0: apply every message that arrived to tab[0..size-1] (by sender), and keep
  * applying those that arrive while it waits at a gate, until the next call (NULL: drop
- * them; call it so before freeing tab). Returns the number applied. Elsewhere 0. */
+ * them from now on; call it so before freeing tab, in any state of the world: it never
+ * talks, and a stopping world forgets tab too). Returns the number applied. Elsewhere 0. */
 int comm_progress_collect(struct comm_prog *tab);
 /* The number of the latest gate (phases tag their progress messages with it). */
 uint64_t comm_gate_seq(void);

@@ -44,7 +44,7 @@ struct comm_transport {
 	int (*bcast)(void *buf, size_t len);
 	int (*barrier)(void);
 	void (*progress_post)(const struct comm_prog *p);
-	int (*progress_collect)(struct comm_prog *tab);
+	int (*progress_collect)(struct comm_prog *tab);	/* NULL: forget, no talking */
 	void (*abort)(int status) __attribute__((noreturn));
 	const char *(*library)(void);
 };

@@ -430,7 +430,7 @@ static int m_collect(struct comm_prog *tab)
 	if (M.rank != 0 || (!M.threads_ok && !pthread_equal(pthread_self(), M.main_tid)))
 		return 0;
 	listen_tab = tab;
-	return collect(tab);
+	return tab ? collect(tab) : 0;	/* NULL: forget it, without talking */
 }
 
 __attribute__((noreturn)) static void m_abort(int status)

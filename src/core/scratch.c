@@ -316,6 +316,18 @@ int space_check(const char *dir, uint64_t need, uint64_t *avail)
 	return free_b >= want ? 0 : -ENOSPC;
 }
 
+int space_fs_id(const char *dir, uint64_t *dev, uint64_t *size)
+{
+	struct statvfs sv;
+	struct stat st;
+
+	if (stat(dir, &st) < 0 || statvfs(dir, &sv) < 0)
+		return -errno;
+	*dev = (uint64_t)st.st_dev;
+	*size = (uint64_t)sv.f_blocks * (uint64_t)(sv.f_frsize ? sv.f_frsize : sv.f_bsize);
+	return 0;
+}
+
 int mark_created(int fd)
 {
 #ifdef HAVE_XATTR

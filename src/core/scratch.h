@@ -98,6 +98,9 @@ int scratch_rmtree(const char *path);
  * block count, as ramfs), -ENOSPC when not, -errno on error.
  * *avail (may be NULL) receives the free bytes. */
 int space_check(const char *dir, uint64_t need, uint64_t *avail);
+/* The file system holding dir: its device number (st_dev) into *dev and its size in
+ * bytes into *size. 0 or -errno (both untouched then). Thread-safe. */
+int space_fs_id(const char *dir, uint64_t *dev, uint64_t *size);
 
 /* Mark an open file as made by iobattery (user xattr), so that later runs may overwrite it.
  * Returns 0 or -errno (e.g. -ENOTSUP on a file system without user xattrs). */

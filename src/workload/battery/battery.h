@@ -70,7 +70,11 @@ enum battery_step {
 struct battery_env {
 	uint64_t ram;			/* bytes of RAM */
 	uint64_t cache_bytes;		/* what the page cache can hold for us (memlimit) */
-	uint64_t free_bytes;		/* free in the target, for an unprivileged writer */
+	uint64_t free_bytes;		/* free in the target, for an unprivileged writer;
+					 * under mpirun one rank's share (below) */
+	unsigned fs_ranks;		/* mpirun: the ranks whose files share the file
+					 * system with the least room a rank, free_bytes
+					 * being its free space over them (0, 1: alone) */
 	int has_direct;			/* O_DIRECT opens and reads here */
 	int can_drop;			/* a file's pages leave the cache when asked */
 	int memory_fs;			/* the file system keeps files in memory (tmpfs) */
@@ -217,6 +221,10 @@ uint64_t battery_mem_usable(const struct battery_env *e);
 /* The sentence that says a target is in memory, into buf (e->memory_fs; "" otherwise).
  * Returns buf. Pure. */
 char *battery_memory_note(char *buf, size_t len, const struct battery_env *e);
+/* What follows "N GiB free" where the plan says it: under mpirun with ranks sharing
+ * the file system " for each of the 2 ranks sharing the file system", else "". Into
+ * buf; returns buf. Pure. */
+char *battery_shared_words(char *buf, size_t len, const struct battery_env *e);
 
 /* Make the plan. Pure: no clock, no file, no global state; thread-safe.
  * Returns the number of steps that run (>= 0; 0 means nothing can be made trustworthy in

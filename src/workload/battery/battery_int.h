@@ -32,11 +32,34 @@ int battery_remove(const char *dir, const char *name);
 /* battery_ranks.c: the battery across ranks (mpirun; in a world of one each is the
  * battery's own step or the identity). Every rank calls each at the same point.
  * The probe of dir into j->env and j->probe (battery_probe): rank 0 measures the rates
- * alone, every rank its facts; then every rank has rank 0's figures with the least free
- * space and memory, O_DIRECT and cache drops only where every rank has them, the most
- * RAM. 0, -EINTR, or the -errno of the probe that failed (of any rank). */
+ * alone, every rank its facts (its free space once rank 0's probe files are gone); then
+ * every rank has rank 0's figures with the least room of any rank (battery_room_least:
+ * ranks that share a file system share its free space, ranks on a host its memory),
+ * O_DIRECT and cache drops only where every rank has them, the most RAM. 0, -EINTR, or
+ * the -errno of the probe that failed (of any rank). */
 int battery_ranks_probe(const struct runner *rc, const char *dir, struct battery_job *j,
 			int full);
+/* The room one rank's files have: which file system they go to (on which host) and
+ * what is free there; battery_ranks_probe gathers one from every rank. */
+struct battery_room {
+	char host[64];			/* comm_host(), cut to 63 bytes */
+	char fs_type[32];		/* battery_env's ("" unknown) */
+	uint64_t dev;			/* the target's device number (st_dev) */
+	uint64_t fs_bytes;		/* the file system's size (0 unknown) */
+	uint64_t free_bytes;		/* free there, for an unprivileged writer */
+	uint64_t mem_avail;		/* the host's memory available (0 unknown) */
+};
+/* The least room of n ranks' all[] into e: free_bytes the least, over the ranks, of a
+ * rank's free space divided among the ranks sharing its file system (fs_ranks: how many
+ * share the one that gives it), mem_avail the least of a rank's memory divided among
+ * the ranks on its host (0 when no rank knows its own). Ranks share a file system on one
+ * host when their targets have one device number; on two hosts when it is of a type
+ * that hosts share (a network or cluster file system, or an unknown type) and of the
+ * same type and size on both: a local file system on each host is its own. Pure. */
+void battery_room_least(const struct battery_room *all, unsigned n, struct battery_env *e);
+/* 1 when ranks a and b write to one file system by the rule above. Pure. */
+int battery_room_shared(const struct battery_room *a, const struct battery_room *b);
+
 /* Rank 0's j->plan and j->want (made there; err its status) to every rank. Returns 0,
  * or a failing rank's status. */
 int battery_ranks_plan(struct battery_job *j, int err);

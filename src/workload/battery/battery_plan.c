@@ -226,7 +226,7 @@ static void skip_memory(struct planner *pl, enum battery_step s, const char *nee
 
 static void skip_space(struct planner *pl, enum battery_step s, unsigned var, double x)
 {
-	char a[96], b[32], c[64];
+	char a[96], b[32], c[64], sh[80];
 	const char *kept = "";
 	int twice = (pl->reads & BREAD_2XRAM) && !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x >= 2.0 * (double)pl->e->cache_bytes;
@@ -243,11 +243,12 @@ static void skip_space(struct planner *pl, enum battery_step s, unsigned var, do
 		skip_memory(pl, s, a);
 		return;
 	}
+	battery_shared_words(sh, sizeof(sh), pl->e);
 	if (twice)
-		skip(pl, s, "skipped: needs %s for 2x RAM, %s free; run with --direct or a "
-		     "larger target", a, b);
+		skip(pl, s, "skipped: needs %s for 2x RAM, %s free%s; run with --direct or a "
+		     "larger target", a, b, sh);
 	else
-		skip(pl, s, "skipped: needs %s, %s free%s", a, b, kept);
+		skip(pl, s, "skipped: needs %s, %s free%s%s", a, b, sh, kept);
 }
 
 /* Step 2: take the steps in priority order while their least form fits. */
@@ -553,9 +554,10 @@ static void hand_size(struct planner *pl)
 /* A hand-sized step that does not fit the free space is skipped. */
 static void hand_space(struct planner *pl)
 {
-	char a[32], b[32];
+	char a[32], b[32], sh[80];
 	unsigned i;
 
+	battery_shared_words(sh, sizeof(sh), pl->e);
 	for (i = 0; i < BSTEP_N; i++) {
 		double need_b = battery_step_space(pl, (enum battery_step)i);
 
@@ -570,7 +572,7 @@ static void hand_space(struct planner *pl)
 		if (need_b + (double)SPACE_SLACK(pl->e->free_bytes) <= (double)pl->e->free_bytes)
 			continue;
 		fmt_bytes(b, sizeof(b), (double)pl->e->free_bytes);
-		skip(pl, (enum battery_step)i, "skipped: needs %s, %s free", a, b);
+		skip(pl, (enum battery_step)i, "skipped: needs %s, %s free%s", a, b, sh);
 		pl->taken[i] = 0;
 	}
 }

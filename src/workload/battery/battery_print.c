@@ -154,6 +154,15 @@ char *battery_memory_note(char *buf, size_t len, const struct battery_env *e)
 	return buf;
 }
 
+char *battery_shared_words(char *buf, size_t len, const struct battery_env *e)
+{
+	buf[0] = '\0';
+	if (e->fs_ranks > 1)
+		snprintf(buf, len, " for each of the %u ranks sharing the file system",
+			 e->fs_ranks);
+	return buf;
+}
+
 static void print_probe(FILE *f, const struct battery_probe *pr)
 {
 	char a[24], b[24], c[24], d[24], e[24], g[24], h[24];
@@ -175,14 +184,15 @@ static void print_probe(FILE *f, const struct battery_probe *pr)
 int battery_plan_print(FILE *f, const struct battery_plan *p, const struct battery_env *e,
 		       const struct battery_probe *pr, const char *target)
 {
-	char a[32], b[32], c[32], size[160];
+	char a[32], b[32], c[32], size[160], sh[80];
 	unsigned i, passes;
 
 	fbytes(a, sizeof(a), (double)e->ram);
 	fbytes(b, sizeof(b), (double)e->free_bytes);
 	fbytes(c, sizeof(c), (double)e->cache_bytes);
-	fprintf(f, "plan for %s (%s, RAM %s, page cache up to %s, %s free)\n", target,
-		e->fs_type[0] ? e->fs_type : "unknown file system", a, c, b);
+	fprintf(f, "plan for %s (%s, RAM %s, page cache up to %s, %s free%s)\n", target,
+		e->fs_type[0] ? e->fs_type : "unknown file system", a, c, b,
+		battery_shared_words(sh, sizeof(sh), e));
 	if (e->memory_fs) {
 		char m[400];
 
