@@ -85,3 +85,23 @@ pin_self() {
 }
 # where DIR: "device (mount point)" of DIR
 where() { df -P "$1" | awk 'NR==2 {print $1 " (" $6 ")"}'; }
+
+# mpi_setup: for the multi-rank benches, with $top and $IOB set: exits unless $IOB is
+# built and with MPI (2 when missing, 77 without MPI or its launcher); then $run and
+# $impl are the build's launcher and MPI, and `mpi N CMD...` starts N ranks of CMD
+# (Open MPI as root and over more ranks than CPUs allowed).
+mpi_setup() {
+	[ -x "$IOB" ] || { echo "bench: build iobattery first (make)" >&2; exit 2; }
+	"$IOB" --version | grep -q "^built with:.* mpi" ||
+		{ echo "bench: built without MPI" >&2; exit 77; }
+	run=$(sed -n 's/^#define IOB_MPI_LAUNCHER "\(.*\)"$/\1/p' "$top/src/config.h")
+	impl=$(sed -n 's/^#define IOB_MPI_IMPL "\(.*\)"$/\1/p' "$top/src/config.h")
+	[ -x "$run" ] || { echo "bench: no launcher for the $impl build" >&2; exit 77; }
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	export OMPI_MCA_btl_vader_single_copy_mechanism=none
+}
+mpi() {
+	local n=$1
+	shift
+	if [ "$impl" = openmpi ]; then "$run" --oversubscribe -np "$n" "$@"; else "$run" -n "$n" "$@"; fi
+}

@@ -20,17 +20,8 @@ rounds=${2:-5}
 size_mb=${3:-256}
 shift 3 2>/dev/null || shift $#
 ranks=${*:-1 2 4}
-[ -x "$IOB" ] || { echo "bench: build iobattery first (make)" >&2; exit 2; }
-"$IOB" --version | grep -q "^built with:.* mpi" || { echo "bench: built without MPI" >&2; exit 77; }
+mpi_setup
 command -v jq > /dev/null || { echo "bench: jq missing" >&2; exit 77; }
-run=$(sed -n 's/^#define IOB_MPI_LAUNCHER "\(.*\)"$/\1/p' "$top/src/config.h")
-impl=$(sed -n 's/^#define IOB_MPI_IMPL "\(.*\)"$/\1/p' "$top/src/config.h")
-[ -x "$run" ] || { echo "bench: no launcher for the $impl build" >&2; exit 77; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-mpi() { local n=$1; shift
-	if [ "$impl" = openmpi ]; then "$run" --oversubscribe -np "$n" "$@"; else "$run" -n "$n" "$@"; fi
-}
 [ -x "$top/bench/comm_overhead" ] || make -C "$top" bench/comm_overhead > /dev/null ||
 	{ echo "bench: cannot build bench/comm_overhead" >&2; exit 2; }
 work=$(mktemp -d "$dir/iob-bench-mpi.XXXXXX") || exit 2

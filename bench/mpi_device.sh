@@ -15,19 +15,10 @@ IOB=${IOB:-$top/iobattery}
 dir=${1:-/tmp}
 rounds=${2:-2}
 size_mb=${3:-4096}
-[ -x "$IOB" ] || { echo "bench: build iobattery first (make)" >&2; exit 2; }
-"$IOB" --version | grep -q "^built with:.* mpi" || { echo "bench: built without MPI" >&2; exit 77; }
+mpi_setup
 for c in fio jq iostat; do
 	command -v $c > /dev/null || { echo "bench: $c missing" >&2; exit 77; }
 done
-run=$(sed -n 's/^#define IOB_MPI_LAUNCHER "\(.*\)"$/\1/p' "$top/src/config.h")
-impl=$(sed -n 's/^#define IOB_MPI_IMPL "\(.*\)"$/\1/p' "$top/src/config.h")
-[ -x "$run" ] || { echo "bench: no launcher for the $impl build" >&2; exit 77; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-mpi() { local n=$1; shift
-	if [ "$impl" = openmpi ]; then "$run" --oversubscribe -np "$n" "$@"; else "$run" -n "$n" "$@"; fi
-}
 # the whole disk under DIR (iostat names it: vda for vda1)
 src=$(df -P "$dir" | awk 'NR == 2 {print $1}')
 dev=$(lsblk -no pkname "$src" 2> /dev/null | head -1)
