@@ -5,7 +5,8 @@
 # against fio numjobs=2, in the order ours fio fio ours for ROUNDS rounds, with
 # `iostat -dx DEVICE 1` running beside each; the device's figure is the median of the
 # 1-second samples above half of that run's peak (the steady part: the first and last
-# seconds hold the start and the end of the run).
+# seconds hold the start and the end of the run; "-" when fewer than three seconds were
+# steady: SIZE_MB too small for this device).
 #   bench/mpi_device.sh [DIR] [ROUNDS] [SIZE_MB]     (default: /tmp 2 4096)
 # Needs a build with Open MPI or MPICH and its launcher, fio, jq and iostat (sysstat).
 set -u
@@ -48,16 +49,23 @@ one() {
 	sleep 1.5
 	kill $ip; wait $ip 2> /dev/null
 	rm -f w.*
-	# the wkB/s column by its name in iostat's header
+	# the wkB/s column by its name in iostat's header; not the first report (the
+	# average since boot)
 	awk -v d="$dev" '/^Device/ {for (i = 1; i <= NF; i++) if ($i == "wkB/s") c = i; next}
-		$1 == d && c {print $c * 1024 / 1e6}' io.txt |
+		$1 == d && c && n++ {print $c * 1024 / 1e6}' io.txt |
 		awk '{v[NR] = $1; if ($1 > m) m = $1} END {for (i = 1; i <= NR; i++)
-			if (v[i] > m / 2) print v[i]}' | median | awk -v r="$r" '{printf "%s %s\n", r, $1}'
+			if (v[i] > m / 2) print v[i]}' > steady.txt
+	# under three steady seconds the samples hold the run's edges: no device figure
+	if [ "$(wc -l < steady.txt)" -lt 3 ]; then
+		echo "$r -"
+	else
+		echo "$r $(median < steady.txt)"
+	fi
 }
 printf '%-6s %12s %14s %8s\n' tool "figure MB/s" "device MB/s" ratio
 for _ in $(seq "$rounds"); do
 	for t in ours fio fio ours; do
 		read -r a b <<< "$(one $t)"
-		printf '%-6s %12.0f %14.0f %8s\n' "$t" "$a" "$b" "$(ratio "$a" "$b")"
+		printf '%-6s %12.0f %14s %8s\n' "$t" "$a" "$(echo "$b" | num)" "$(ratio "$a" "$b")"
 	done
 done
