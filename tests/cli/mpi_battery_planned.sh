@@ -41,6 +41,9 @@ elif grep -qw io /sys/fs/cgroup/cgroup.subtree_control 2> /dev/null; then
 else
 	skip "no blkio throttle here (cgroup v1 blkio, or v2 with the io controller)"
 fi
+# a process may join it (a container may forbid moving processes between cgroups)
+sh -c 'echo $$ > "$1/cgroup.procs"' sh "$cg" 2> /dev/null ||
+	skip "cannot move a process into the cgroup $cg"
 # each rank joins the throttled cgroup, then is the battery
 cat > "$T/slow.sh" <<-EOF
 	#!/bin/sh
