@@ -463,26 +463,28 @@ static void leave_out(struct planner *pl, const struct mrow *r, double secs)
 			 "%s, %s more than the budget gives", a, pl->row_s, b, c);
 }
 
+/* The variables each step sizes (a step that ran fixes them for the steps after it). */
+static const unsigned step_vars[BSTEP_N][BATTERY_MAX_VARS + 1] = {
+	[BSTEP_DD_1K] = { 1, V_S1K }, [BSTEP_DD_1M] = { 1, V_S },
+	[BSTEP_DD_READ] = { 1, V_S }, [BSTEP_CP] = { 1, V_S },
+	[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
+	[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
+	[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
+	[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
+	[BSTEP_JOB] = { 2, V_JF, V_JSEC },
+};
+
 /* The step's variables into its plan, its expected time, its shortest kept row and its
  * left-out rows. */
 static void finish_step(struct planner *pl, enum battery_step s)
 {
-	static const unsigned vars[BSTEP_N][BATTERY_MAX_VARS + 1] = {
-		[BSTEP_DD_1K] = { 1, V_S1K }, [BSTEP_DD_1M] = { 1, V_S },
-		[BSTEP_DD_READ] = { 1, V_S }, [BSTEP_CP] = { 1, V_S },
-		[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
-		[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
-		[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
-		[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
-		[BSTEP_JOB] = { 2, V_JF, V_JSEC },
-	};
 	struct battery_step_plan *sp = &pl->out->s[s];
 	double shortest = HUGE_VAL;
 	unsigned i;
 
-	sp->nvar = vars[s][0];
+	sp->nvar = step_vars[s][0];
 	for (i = 0; i < sp->nvar; i++)
-		sp->v[i] = pl->v[vars[s][i + 1]];
+		sp->v[i] = pl->v[step_vars[s][i + 1]];
 	sp->read_methods = pl->reads;
 	if (!sp->run)
 		return;
@@ -700,17 +702,6 @@ static int conclude(struct planner *pl, const struct battery_plan *prev,
 	return (int)out->nrun;
 }
 
-
-/* The variables each step sizes (a step that ran fixes them for the steps after it). */
-static const unsigned step_vars[BSTEP_N][BATTERY_MAX_VARS + 1] = {
-	[BSTEP_DD_1K] = { 1, V_S1K }, [BSTEP_DD_1M] = { 1, V_S },
-	[BSTEP_DD_READ] = { 1, V_S }, [BSTEP_CP] = { 1, V_S },
-	[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
-	[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
-	[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
-	[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
-	[BSTEP_JOB] = { 2, V_JF, V_JSEC },
-};
 
 int battery_plan_revise(const struct battery_env *e, const struct battery_probe *p,
 			const struct battery_want *w, const struct battery_plan *prev,
