@@ -22,7 +22,7 @@
 #include "core/clock.h"
 #include "core/crc32c.h"
 #include "core/rng.h"
-#include "core/vblock.h"
+#include "verify/vblock.h"
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -9,7 +9,7 @@
 #include "comm/comm.h"
 #include "core/err.h"
 #include "core/features.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "workload/workload.h"
 
 struct subcommand {

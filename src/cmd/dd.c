@@ -12,7 +12,7 @@
 #include "cmd/common.h"
 #include "comm/comm.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
 #include "workload/dd.h"

@@ -15,7 +15,7 @@
 #include "core/opt.h"
 #include "core/rfile.h"
 #include "core/textsafe.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "import/import.h"
 #include "output/output.h"
 #include "stats/result.h"

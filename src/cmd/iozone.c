@@ -14,7 +14,7 @@
 
 #include "cmd/common.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "engine/engine.h"
 #include "output/iozone_out.h"

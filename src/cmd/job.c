@@ -15,7 +15,7 @@
 #include "cmd/job_check.h"
 #include "comm/comm.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "engine/engine.h"
 #include "runner/ranks.h"

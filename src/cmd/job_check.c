@@ -12,8 +12,8 @@
 
 #include "cmd/job_check.h"
 #include "comm/comm.h"
-#include "core/devsafe.h"
-#include "core/scratch.h"
+#include "fs/devsafe.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "workload/job/job_run.h"
 

@@ -12,7 +12,7 @@
 #include "cmd/common.h"
 #include "core/err.h"
 #include "core/rfile.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "engine/engine.h"
 #include "output/output.h"
 #include "stats/result.h"

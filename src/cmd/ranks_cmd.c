@@ -10,7 +10,7 @@
 #include "cmd/ranks_cmd.h"
 #include "comm/comm.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/ranks.h"
 #include "runner/runner.h"
 #include "stats/result.h"

@@ -16,7 +16,7 @@
 #include "cmd/common.h"
 #include "comm/comm.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "output/battery_out.h"
 #include "output/output.h"

@@ -1,5 +1,5 @@
 /* verify.c - `iobattery verify [--journal FILE] FILE...`: check files written earlier with
- * --verify, block by block (core/verify.h). The blocks' headers carry the run id, the
+ * --verify, block by block (verify/verify.h). The blocks' headers carry the run id, the
  * block size and the file id, so no other argument is needed; with a journal of
  * acknowledged generations (--verify-journal, or the listener's) a block must hold at
  * least what was acknowledged, and a write in flight at a crash is accepted.
@@ -15,7 +15,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/units.h"
-#include "core/verify.h"
+#include "verify/verify.h"
 
 struct verify_cmd {
 	const char *journal;

@@ -12,7 +12,7 @@
 #include "cmd/sample_opts.h"
 #include "comm/comm.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "runner/runner.h"
 #include "workload/workload.h"

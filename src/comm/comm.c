@@ -10,7 +10,7 @@
 #include "comm/comm.h"
 #include "comm/comm_int.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 
 static struct {
 	const struct comm_transport *t;

@@ -8,7 +8,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/units.h"
-#include "stats/result.h"
+#include "core/kv.h"
 
 static const struct opt *find_long(const struct opt_group *g, int ng, const char *name,
 				   size_t len, void **base)

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "core/rfile.h"
-#include "core/scratch.h"
+#include "core/cleanup.h"
 
 int rfile_open(const char *path, unsigned flags)
 {

@@ -4,7 +4,7 @@
  * in struct runner: the options, the device set of the run's target (found once), the
  * processes of a database server to watch, and the phase a live view shows. Each phase
  * then gets, from phase_begin/phase_restart to phase_end (runner.c calls the phase_obs_
- * functions below; workloads never do), a sampler thread (core/sampler.h) and a per-
+ * functions below; workloads never do), a sampler thread (observe/sampler.h) and a per-
  * interval series of the workers' own figures. phase_end puts both into the row:
  * row->sys (devices, write amplification, CPU split, page-cache gauges, wait states) and
  * row->series (stats/result_sys.h).
@@ -31,8 +31,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/diskstats.h"
-#include "core/waitstate.h"
+#include "observe/diskstats.h"
+#include "observe/waitstate.h"
 
 struct phase;
 struct row;

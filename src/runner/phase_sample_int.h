@@ -8,10 +8,10 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "core/diskstats.h"
+#include "observe/diskstats.h"
 #include "core/progress.h"
-#include "core/sampler.h"
-#include "core/taskio.h"
+#include "observe/sampler.h"
+#include "observe/taskio.h"
 #include "runner/phase_sample.h"
 #include "stats/hist.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/waitstate.h"
+#include "observe/waitstate.h"
 #include "runner/phase_sample_int.h"
 #include "runner/runner.h"
 #include "stats/result.h"

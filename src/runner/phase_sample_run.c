@@ -12,8 +12,8 @@
 
 #include "core/clock.h"
 #include "core/err.h"
-#include "core/procstat.h"
-#include "core/waitstate.h"
+#include "observe/procstat.h"
+#include "observe/waitstate.h"
 #include "runner/phase_sample_int.h"
 #include "runner/runner.h"
 #include "stats/result.h"

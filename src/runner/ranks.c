@@ -9,7 +9,7 @@
 #include "comm/comm.h"
 #include "core/clock.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/ranks.h"
 #include "runner/ranks_int.h"
 #include "runner/runner.h"

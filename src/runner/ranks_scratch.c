@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "comm/comm.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/ranks.h"
 #include "runner/ranks_int.h"
 

@@ -26,9 +26,9 @@
 
 #include <stdint.h>
 #include "core/clock.h"
-#include "core/cpu.h"
+#include "observe/cpu.h"
 #include "core/progress.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "engine/engine.h"
 #include "runner/ioctx.h"
 #include "stats/hist.h"

@@ -50,7 +50,7 @@
 #include <stdint.h>
 
 #include "core/opt.h"
-#include "core/vblock.h"
+#include "verify/vblock.h"
 
 struct engine;
 struct engine_req;
@@ -133,7 +133,7 @@ int vhook_track(struct ioctx *io, uint32_t file_id, uint32_t grid, uint64_t size
 
 /* The verification phase: a row (workload, "verify") of its own, timed apart from the
  * writes, that reads every file named (after dropping it from the page cache with
- * --verify-after-drop) and checks every block (core/verify.h): bytes, blocks, the count of
+ * --verify-after-drop) and checks every block (verify/verify.h): bytes, blocks, the count of
  * each class and the first offset of each bad one. Files the workload removed meanwhile
  * are skipped and counted. Bad blocks fail the row (ROW_FAILED; the error names each class
  * with its count and first offset), and the message is printed. Returns 0 when every block

@@ -1,6 +1,6 @@
 /* vhook_check.c - the --verify options, the journal or listener the acknowledgements go
  * to, and the verification phase: every file the hook stamped read back and checked by
- * core/verify.c, as a row of its own. */
+ * verify/verify.c, as a row of its own. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/err.h"
-#include "core/scratch.h"
-#include "core/verify.h"
+#include "fs/scratch.h"
+#include "verify/verify.h"
 #include "engine/engine.h"
 #include "runner/runner.h"
 #include "runner/vhook_int.h"

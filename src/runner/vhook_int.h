@@ -6,8 +6,8 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "core/vjournal.h"
-#include "core/vnet.h"
+#include "verify/vjournal.h"
+#include "verify/vnet.h"
 #include "runner/vhook.h"
 
 /* A tracked block (vhook_track): the generation of its newest write that completed with
@@ -98,7 +98,7 @@ void vhook_track_done(struct vh_file *f, struct vh_slot *s, uint64_t region, int
 /* The write of s, [start, start + n), was not issued after all (mutex held). */
 void vhook_track_undo(struct vh_file *f, struct vh_slot *s, uint64_t start, uint64_t n);
 /* The table of f as the newest generation of each block, sorted by offset, for the
- * check (core/verify.h takes it as a journal). 0 or -ENOMEM. */
+ * check (verify/verify.h takes it as a journal). 0 or -ENOMEM. */
 int vhook_track_map(const struct vhook *h, const struct vh_file *f, struct vjournal_map *m);
 void vhook_track_free(struct vh_file *f);
 

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "core/kv.h"
 #include "stats/hist.h"
 
 #define RESULT_SCHEMA_VERSION 1
@@ -20,21 +21,6 @@
 struct row_sys;
 struct row_series;
 
-/* An ordered list of text key/value pairs. */
-struct kv {
-	char *key;
-	char *value;
-};
-struct kvlist {
-	struct kv *v;
-	size_t n, cap;
-};
-/* Set key to the formatted value (replacing an earlier value). 0 or -ENOMEM. */
-int kv_set(struct kvlist *l, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* The value of key or NULL. */
-const char *kv_get(const struct kvlist *l, const char *key);
-void kv_free(struct kvlist *l);
 
 /* A named number with a unit ("files_created" 200107 "files"). */
 struct metric {
@@ -53,7 +39,7 @@ enum row_flag {
 	ROW_INCONSISTENT	= 1u << 6,	/* repeats' coefficient of variation over 10% */
 	ROW_IMPORTED		= 1u << 7,	/* read from a legacy output, not measured here */
 	ROW_FLUSH_IMPLAUSIBLE	= 1u << 8,	/* a durable sync finished faster than the device
-						 * can make data durable (core/wcache.h) */
+						 * can make data durable (observe/wcache.h) */
 	ROW_STEAL		= 1u << 9,	/* the hypervisor took over 5% of the CPU */
 	ROW_DEVICE_IDLE		= 1u << 10,	/* a disk rate the device did not deliver */
 	ROW_WRITEBACK_PENDING	= 1u << 11,	/* a buffered write left over 10% dirty */
@@ -185,9 +171,5 @@ int row_add_metric(struct row *w, const char *name, double value, const char *un
 const struct metric *row_metric(const struct row *w, const char *name);
 /* Set the latency summary from a histogram, taking ownership of h (freed with the row). */
 void row_set_lat(struct row *w, struct hist *h);
-/* Replace a string field: *dst = strdup(s) (NULL allowed). 0 or -ENOMEM. */
-int str_set(char **dst, const char *s);
-/* printf into a new string; NULL on ENOMEM. */
-char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

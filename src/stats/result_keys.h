@@ -105,7 +105,7 @@ const char *result_key_role_param(const struct row *w, unsigned role,
 double result_key_unit_bytes(const char *unit);
 
 /* The words a note holding a cache verdict contains ("cache: 97% resident - ...", as
- * core/cache.c's cache_verdict writes it; docs/results-schema.md, `note`). */
+ * observe/cache.c's cache_verdict writes it; docs/results-schema.md, `note`). */
 #define RK_NOTE_CACHE_MARK	"cache:"
 /* 1 when row w's note already states the cache residency (it holds RK_NOTE_CACHE_MARK),
  * so that a reader does not say it twice; else 0. */

@@ -184,7 +184,7 @@ const struct row_sys_dev *row_sys_disk(const struct row *w)
 
 	if (!s || !s->ndev)
 		return NULL;
-	/* a partition's whole disk comes right after it (core/diskstats.h's walk order) */
+	/* a partition's whole disk comes right after it (observe/diskstats.h's walk order) */
 	if (s->ndev > 1 && s->dev[1].role && !strcmp(s->dev[1].role, "disk"))
 		return &s->dev[1];
 	return &s->dev[0];

@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "core/cache.h"
-#include "core/extents.h"
-#include "core/scratch.h"
+#include "observe/cache.h"
+#include "observe/extents.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"

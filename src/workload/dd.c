@@ -11,7 +11,7 @@
 
 #include "config.h"
 #include "comm/comm.h"
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/rng.h"
 #include "core/units.h"
 #include "stats/result.h"

@@ -15,7 +15,7 @@
 #include <sys/uio.h>
 
 #include "config.h"
-#include "core/fsmake.h"
+#include "fs/fsmake.h"
 #include "engtest.h"
 
 #define BS	4096u

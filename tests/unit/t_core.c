@@ -6,9 +6,9 @@
 #include <unistd.h>
 
 #include "test.h"
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/clock.h"
-#include "core/cpu.h"
+#include "observe/cpu.h"
 #include "core/progress.h"
 #include "stats/result.h"
 

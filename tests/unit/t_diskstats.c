@@ -15,7 +15,7 @@
 
 #include "config.h"
 #include "test.h"
-#include "core/diskstats.h"
+#include "observe/diskstats.h"
 
 #ifdef HAVE_DISKSTATS
 #include <sys/sysmacros.h>

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/devsafe.h"
+#include "fs/devsafe.h"
 #include "output/fio_fmt.h"
 #include "test.h"
 #include "workload/job/job_run.h"

@@ -12,7 +12,7 @@
 
 #include "config.h"
 #include "core/clock.h"
-#include "core/taskio.h"
+#include "observe/taskio.h"
 #include "engine/engine.h"
 #include "runner/phase_sample.h"
 #include "runner/runner.h"

@@ -6,7 +6,7 @@
 
 #include "config.h"
 #include "test.h"
-#include "core/procstat.h"
+#include "observe/procstat.h"
 
 static void t_parse_cpu(void)
 {

@@ -15,7 +15,7 @@
 
 #include <jansson.h>
 
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "stats/bonnie_layout.h"
 #include "stats/hist.h"
 #include "stats/result.h"
@@ -385,7 +385,7 @@ static void t_lookup(void)
 	CHECK(result_flag_of("no_such_flag") == 0 && result_flag_meaning(1u << 31) == NULL);
 }
 
-/* The cache verdict core/cache.c writes holds the mark the text output looks for. */
+/* The cache verdict observe/cache.c writes holds the mark the text output looks for. */
 static void t_cache_mark(void)
 {
 	static const double pct[] = { 0, 12, 50, 97, 100 };

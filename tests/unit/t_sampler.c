@@ -25,7 +25,7 @@
 
 #include "config.h"
 #include "test.h"
-#include "core/sampler.h"
+#include "observe/sampler.h"
 
 static void nap_ns(uint64_t ns)
 {

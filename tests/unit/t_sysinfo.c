@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "core/sysinfo.h"
+#include "observe/sysinfo.h"
 #include "stats/result.h"
 #include "test.h"
 

@@ -9,7 +9,7 @@
 #include "core/crc32c.h"
 #include "core/le.h"
 #include "core/rng.h"
-#include "core/vblock.h"
+#include "verify/vblock.h"
 
 #define RUN_ID 0x0123456789abcdefull
 

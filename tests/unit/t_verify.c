@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "test.h"
-#include "core/verify.h"
-#include "core/vjournal.h"
+#include "verify/verify.h"
+#include "verify/vjournal.h"
 
 #define L 65536u
 #define RUNID 0x5eed5eed12345678ull

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/vblock.h"
+#include "verify/vblock.h"
 #include "engine/engine.h"
 #include "runner/ioctx.h"
 #include "runner/runner.h"

@@ -8,7 +8,7 @@
 
 #include "config.h"
 #include "test.h"
-#include "core/waitstate.h"
+#include "observe/waitstate.h"
 
 static void t_parse_stat(void)
 {

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "core/diskstats.h"
-#include "core/wcache.h"
+#include "observe/diskstats.h"
+#include "observe/wcache.h"
 #include "test.h"
 
 static char fake[1024];

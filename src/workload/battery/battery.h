@@ -15,7 +15,7 @@
  *   battery_pass.c   one pass of the steps in a directory, progress with the overall ETA,
  *                    the rows' honesty check and the configuration's params
  *   battery_fs.c     the file-system matrix (--fs): parsing, and one configuration made,
- *                    mounted and undone (core/fsmake.h does the system side)
+ *                    mounted and undone (fs/fsmake.h does the system side)
  * The steps compose the workloads through their run functions (dd_run, copy_run,
  * bonnie_run, iozone_run, postmark_run, db_run, fsync_run, the job workload's steps);
  * nothing here does I/O of its own.

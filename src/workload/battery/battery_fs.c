@@ -1,14 +1,14 @@
 /* battery_fs.c - the file-system matrix: --fs parsed into entries (pure), and one entry
  * made (sparse image, loop device, mkfs, mount) and undone, every step registered in
  * the cleanup registry so that a stop signal or a failure undoes it in reverse order.
- * The system side is core/fsmake.h. */
+ * The system side is fs/fsmake.h. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/fsmake.h"
-#include "core/scratch.h"
+#include "fs/fsmake.h"
+#include "fs/scratch.h"
 #include "workload/battery/battery.h"
 
 static void trim(char *s)
@@ -138,13 +138,13 @@ int battery_fs_make(const struct battery_fs_entry *e, unsigned idx, const char *
 			battery_fs_undo(st);
 			return rc;
 		}
-		st->loop_slot = cleanup_register_kind(st->dev, CLEANUP_LOOP);
+		st->loop_slot = cleanup_register_undo(st->dev, CLEANUP_LOOP, fsmake_undo);
 	}
 	rc = fsmake_mkfs(t, e->mkfs, st->dev, e->mkfs_opts, msg, len);
 	if (rc == 0) {
 		rc = fsmake_mount(st->dev, st->mnt, t->name, e->mount_opts, msg, len);
 		if (rc == 0)
-			st->mount_slot = cleanup_register_kind(st->mnt, CLEANUP_MOUNT);
+			st->mount_slot = cleanup_register_undo(st->mnt, CLEANUP_MOUNT, fsmake_undo);
 	}
 	fsmake_loop_release(lfd);	/* autoclear: the mount holds the device now */
 	if (rc < 0)

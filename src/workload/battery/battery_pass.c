@@ -10,8 +10,8 @@
 
 #include "core/clock.h"
 #include "core/err.h"
-#include "core/fsmake.h"
-#include "core/scratch.h"
+#include "fs/fsmake.h"
+#include "fs/scratch.h"
 #include "core/units.h"
 #include "runner/runner.h"
 #include "stats/result.h"

@@ -11,12 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/clock.h"
-#include "core/fsmake.h"
-#include "core/memlimit.h"
-#include "core/scratch.h"
-#include "core/sysinfo.h"
+#include "fs/fsmake.h"
+#include "observe/memlimit.h"
+#include "fs/scratch.h"
+#include "observe/sysinfo.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "comm/comm.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/ranks.h"
 #include "runner/runner.h"
 #include "workload/battery/battery_int.h"

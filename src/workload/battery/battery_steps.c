@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "workload/battery/battery_int.h"
@@ -27,7 +27,7 @@ int battery_remove(const char *dir, const char *name)
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
-	/* through the cleanup registry: core/scratch.c removes what is ours */
+	/* through the cleanup registry: fs/scratch.c removes what is ours */
 	slot = cleanup_register(path, 0);
 	return slot < 0 ? slot : cleanup_remove(slot);
 }

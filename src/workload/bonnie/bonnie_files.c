@@ -19,7 +19,7 @@
 #include "comm/comm.h"
 #include "core/err.h"
 #include "core/rng.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "workload/bonnie/bonnie.h"
 #include "workload/bonnie/bonnie_int.h"
@@ -424,7 +424,7 @@ static void tear_down(struct bfile *f)
 		struct bf_copy *cp = &f->cp[k];
 
 		if (cp->root[0])
-			scratch_rmtree(cp->root);
+			cleanup_rmtree(cp->root);
 		free(cp->names);
 		free(cp->perm);
 		free(cp->buf);
@@ -504,7 +504,7 @@ int bonnie_file_tests(struct runner *rc, const struct bonnie_cfg *c, const char 
 		goto out;
 	/* as Bonnie++, the random tests start in fresh directories */
 	for (unsigned k = 0; k < c->copies; k++)
-		scratch_rmtree(f.cp[k].root);
+		cleanup_rmtree(f.cp[k].root);
 	r = make_tree(&f);
 	if (r < 0) {
 		err_errno(r, "cannot prepare the random file tests: '%s'", dir);

@@ -13,11 +13,11 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "comm/comm.h"
 #include "core/err.h"
 #include "core/rng.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "workload/bonnie/bonnie.h"
 #include "workload/bonnie/bonnie_int.h"

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cache.h"
-#include "core/scratch.h"
+#include "observe/cache.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "workload/bonnie/bonnie.h"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "workload/db/db.h"
 
 

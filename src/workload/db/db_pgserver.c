@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "workload/db/db.h"
 
 #ifdef __linux__

@@ -14,14 +14,14 @@
 #include <unistd.h>
 
 #include "core/clock.h"
-#include "core/cpu.h"
+#include "observe/cpu.h"
 #include "core/err.h"
-#include "core/scratch.h"
-#include "core/sysinfo.h"
+#include "fs/scratch.h"
+#include "observe/sysinfo.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "stats/result_sys.h"
-#include "core/du.h"
+#include "observe/du.h"
 #include "workload/db/db.h"
 #include "runner/phase_sample.h"
 #include "runner/runner.h"

@@ -17,7 +17,7 @@
 
 #include "core/clock.h"
 #include "core/progress.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "workload/db/db.h"
 
 struct sq {

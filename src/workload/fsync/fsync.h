@@ -29,7 +29,7 @@
 #include <limits.h>
 #include <stdint.h>
 
-#include "core/diskstats.h"
+#include "observe/diskstats.h"
 
 struct runner;
 struct row;

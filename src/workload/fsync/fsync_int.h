@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/diskstats.h"
-#include "core/wcache.h"
+#include "observe/diskstats.h"
+#include "observe/wcache.h"
 #include "runner/ioctx.h"
 #include "workload/fsync/fsync.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/runner.h"
 #include "runner/vhook.h"
 #include "stats/result.h"

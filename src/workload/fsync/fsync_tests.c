@@ -12,8 +12,8 @@
 
 #include "config.h"
 #include "core/rng.h"
-#include "core/scratch.h"
-#include "core/wcache.h"
+#include "fs/scratch.h"
+#include "observe/wcache.h"
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/err.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "workload/iozone/iozone_int.h"

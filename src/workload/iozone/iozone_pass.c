@@ -11,8 +11,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/cache.h"
-#include "core/scratch.h"
+#include "observe/cache.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "workload/iozone/iozone_int.h"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cache.h"
-#include "core/memlimit.h"
+#include "observe/cache.h"
+#include "observe/memlimit.h"
 #include "core/rng.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "workload/iozone/iozone_int.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "workload/iozone/iozone_int.h"
 
 int ioz_stdio_open(struct ioz_pass *p, struct ioz_job *j)

@@ -24,9 +24,9 @@
 #endif
 
 #include "config.h"
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/rng.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/runner.h"
 #include "workload/job/job_io_int.h"
 

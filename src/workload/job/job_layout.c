@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "comm/comm.h"
-#include "core/cache.h"
+#include "observe/cache.h"
 #include "core/rng.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/ioctx.h"
 #include "runner/vhook.h"
 #include "workload/job/job_run.h"

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cache.h"
-#include "core/scratch.h"
-#include "core/sysinfo.h"
+#include "observe/cache.h"
+#include "fs/scratch.h"
+#include "observe/sysinfo.h"
 #include "core/units.h"
 #include "runner/runner.h"
 #include "stats/result.h"

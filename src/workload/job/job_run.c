@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/diskstats.h"
-#include "core/scratch.h"
+#include "observe/diskstats.h"
+#include "fs/scratch.h"
 #include "runner/ranks.h"
 #include "runner/runner.h"
 #include "stats/result.h"

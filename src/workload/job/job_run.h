@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/diskstats.h"
+#include "observe/diskstats.h"
 #include "engine/engine.h"
 #include "stats/hist.h"
 #include "workload/job/job.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/sysinfo.h"
+#include "observe/sysinfo.h"
 #include "workload/job/job_int.h"
 
 static const char *ju_skip_blanks(const char *s)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/vblock.h"
+#include "verify/vblock.h"
 #include "runner/ioctx.h"
 #include "runner/runner.h"
 #include "runner/vhook.h"

@@ -10,7 +10,7 @@
 
 #include "comm/comm.h"
 #include "core/clock.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"

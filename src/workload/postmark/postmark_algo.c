@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/clock.h"
-#include "core/scratch.h"
+#include "fs/scratch.h"
 #include "runner/runner.h"
 #include "stats/hist.h"
 #include "workload/postmark/postmark.h"
