@@ -20,34 +20,6 @@
 #include "stats/result_sys.h"
 #include "store/store.h"
 
-const struct opt common_opt_table[] = {
-	{ "format", 0, OPT_STR, offsetof(struct common_opts, format), "LIST",
-	  "output formats, comma-separated: text, json, csv (default text)" },
-	{ "output-dir", 0, OPT_STR, offsetof(struct common_opts, output_dir), "DIR",
-	  "write iobattery-results.EXT files into DIR" },
-	{ "quiet", 'q', OPT_FLAG, offsetof(struct common_opts, quiet), NULL,
-	  "no progress line; with --output-dir, no text on stdout" },
-	{ "label", 0, OPT_STR, offsetof(struct common_opts, label), "TEXT",
-	  "a label stored with the run (e.g. the configuration tested)" },
-	{ "engine", 0, OPT_STR, offsetof(struct common_opts, engine), "NAME",
-	  "I/O engine: psync (default), io_uring, libaio, mmap or null (no I/O)" },
-	{ "repeat", 0, OPT_UINT, offsetof(struct common_opts, repeat), "N",
-	  "run the phases N times (default 1)" },
-	{ "no-store", 0, OPT_FLAG, offsetof(struct common_opts, no_store), NULL,
-	  "do not save the run in the results store ($IOBATTERY_DB)" },
-	{ "interval", 0, OPT_STR, offsetof(struct common_opts, interval), "DURATION",
-	  "time series interval (default 1s; shorter for short phases, to 100ms)" },
-	{ "sample-interval", 0, OPT_STR, offsetof(struct common_opts, sample_interval),
-	  "DURATION", "read thread wait states every DURATION (default 100ms)" },
-	{ "no-sample", 0, OPT_FLAG, offsetof(struct common_opts, no_sample), NULL,
-	  "no device, CPU split, wait-state or interval figures" },
-	{ "watch", 0, OPT_FLAG, offsetof(struct common_opts, watch), NULL,
-	  "full-screen live view of the running phase (q closes it)" },
-	{ "series", 0, OPT_STR, offsetof(struct common_opts, series), "FILE",
-	  "with --format csv, the interval series as a long table in FILE" },
-	{ NULL, 0, OPT_END, 0, NULL, NULL },
-};
-
 void common_init(struct common_opts *co)
 {
 	memset(co, 0, sizeof(*co));

@@ -5,54 +5,10 @@
 #define IOB_CMD_COMMON_H
 
 #include "core/opt.h"
+#include "workload/common_opts.h"
 
 struct run;
 struct engine;
-
-struct common_opts {
-	const char *format;		/* comma list of formatter names; default "text" */
-	const char *output_dir;		/* write iobattery-results.EXT files there */
-	int quiet;			/* no progress, no text on stdout when writing files */
-	const char *label;		/* free text stored with the run */
-	const char *engine;		/* engine name; default "psync" */
-	unsigned repeat;		/* --repeat N: run the phases N times (default 1) */
-	int no_store;			/* --no-store: do not save the run in the results store */
-	/* several ranks (mpirun): cmd/ranks_cmd.c takes these from argv before the
-	 * workload's own parser sees it */
-	double stonewall;		/* --stonewall SECONDS; 0 none */
-	int wearout;			/* --wearout */
-	int shared_file;		/* --shared-file */
-	int shared_dir;			/* --shared-dir */
-	/* the samplers (cmd/sample_opts.h) */
-	const char *interval;		/* --interval DURATION: series interval ("1s") */
-	const char *sample_interval;	/* --sample-interval DURATION: wait states ("100ms") */
-	int no_sample;			/* --no-sample */
-	int watch;			/* --watch: the live view */
-	const char *series;		/* --series FILE: the series as a long CSV table */
-};
-
-/* Options table for struct common_opts (add as one opt_group with base = &co). */
-extern const struct opt common_opt_table[];
-
-/* What the parsers of another tool's letters (bonnie_opts, iozone_opts) take as long
- * options themselves, into the common options co and the workload context x's verify
- * settings; c is their cfg, whose members of these names are alike. A macro because the
- * two cfg structs differ in everything else. */
-#define COMMON_TAKE_LONG_OPTS(co, x, c) do {			\
-		if ((c)->format)				\
-			(co)->format = (c)->format;		\
-		(co)->output_dir = (c)->output_dir;		\
-		(co)->label = (c)->label;			\
-		if ((c)->engine)				\
-			(co)->engine = (c)->engine;		\
-		(co)->quiet = (c)->long_quiet;			\
-		(co)->no_store = (c)->no_store;			\
-		(co)->repeat = (c)->repeats;			\
-		(x)->verify.on = (c)->verify;			\
-		(x)->verify.after_drop = (c)->verify_after_drop; \
-		(x)->verify.journal = (c)->verify_journal;	\
-		(x)->verify.report_to = (c)->report_to;		\
-	} while (0)
 
 void common_init(struct common_opts *co);
 /* Check formats, output directory and engine; print one clear message on error.
@@ -66,9 +22,6 @@ int common_prepare_run(struct run *run, const struct common_opts *co, int argc, 
  * flag the figures whose repeats vary by more than 10% inconsistent (the one place that
  * applies compare_flag_inconsistent). Not thread-safe (writes run). */
 void common_mark(struct run *run, const struct common_opts *co);
-/* common_write flags */
-#define COMMON_OWN_REPEATS	1u	/* the text already summarises the repeats (Bonnie++'s
-					 * table): no repeats block after it */
 /* Write the run in each requested format: to stdout, or with --output-dir to
  * DIR/iobattery-results.EXT (text still goes to stdout unless --quiet). With --repeat > 1
  * the text on stdout ends with the repeats block (mean, sd, CV, 95% CI) unless flags has

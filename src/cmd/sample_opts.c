@@ -150,47 +150,6 @@ int sample_check_phase_length(const struct common_opts *co, uint64_t phase_ns)
 	return -EINVAL;
 }
 
-int sample_take_opts(struct common_opts *co, int *argc, char **argv, char *err, size_t len)
-{
-	static const char *const with_value[] = { "interval", "sample-interval", "series" };
-	int i, k = 1;
-
-	for (i = 1; i < *argc; i++) {
-		const char *s = argv[i], *eq;
-		const char **dst = NULL;
-		size_t nl;
-
-		if (strncmp(s, "--", 2)) {
-			argv[k++] = argv[i];
-			continue;
-		}
-		if (!strcmp(s, "--no-sample") || !strcmp(s, "--watch")) {
-			*(s[2] == 'n' ? &co->no_sample : &co->watch) = 1;
-			continue;
-		}
-		eq = strchr(s, '=');
-		nl = eq ? (size_t)(eq - s - 2) : strlen(s + 2);
-		for (size_t j = 0; j < 3; j++)
-			if (strlen(with_value[j]) == nl && !strncmp(s + 2, with_value[j], nl))
-				dst = j == 0 ? &co->interval : j == 1 ? &co->sample_interval :
-				      &co->series;
-		if (!dst) {
-			argv[k++] = argv[i];
-			continue;
-		}
-		if (eq) {
-			*dst = eq + 1;
-		} else if (i + 1 < *argc) {
-			*dst = argv[++i];
-		} else {
-			snprintf(err, len, "missing value: '%s'", s);
-			return -EINVAL;
-		}
-	}
-	argv[k] = NULL;
-	*argc = k;
-	return 0;
-}
 
 int sample_run_start(const struct common_opts *co, const char *target, struct runner *rc)
 {

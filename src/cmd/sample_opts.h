@@ -27,9 +27,6 @@ int sample_opts_check(const struct common_opts *co);
 /* For a workload whose phases last a known time (e.g. a runtime): an interval longer
  * than that phase gives no series; -EINVAL after a message, else 0. */
 int sample_check_phase_length(const struct common_opts *co, uint64_t phase_ns);
-/* Bonnie's own parser: take the sampling options out of argv (argc shrinks), into co.
- * 0, or -EINVAL with a message in err (a missing value). */
-int sample_take_opts(struct common_opts *co, int *argc, char **argv, char *err, size_t len);
 
 /* Before the phases: the run's samplers for target (none with --no-sample) into
  * rc->obs, and the live view with --watch. 0, or -errno after a message. */

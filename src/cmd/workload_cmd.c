@@ -145,6 +145,13 @@ static int parse(struct workload_ctx *x, char ***ops, int *nops)
 	return 0;
 }
 
+/* What the hooks of a workload may call back (workload.h: a workload never includes cmd/) */
+static const struct workload_driver driver = {
+	.measure = workload_cmd_measure,
+	.write = common_write,
+	.write_series = sample_write_series,
+};
+
 int workload_cmd(const struct workload *w, int argc, char **argv)
 {
 	struct common_opts co;
@@ -154,6 +161,7 @@ int workload_cmd(const struct workload *w, int argc, char **argv)
 
 	memset(&x, 0, sizeof(x));
 	x.w = w;
+	x.drv = &driver;
 	x.co = &co;
 	x.argc = argc;
 	x.argv = argv;

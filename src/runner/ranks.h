@@ -51,7 +51,7 @@
  * become NAME.RANK (job_plan.c); its scratch files are in each rank's own scratch
  * directory. With --shared-file the names stay, the scratch directory is rank 0's
  * (ranks_scratch_create), each region moves to rank r's segment, r x its length on
- * (cmd/job_check.c), rank 0 creates the files and every rank lays out its own segment
+ * (workload/job/job_check.c), rank 0 creates the files and every rank lays out its own segment
  * (job_layout.c). With
  * numjobs > 1 the first-done samples count worker 0 only (taken as the rank's shape);
  * a job with group_reporting off makes a row per job, matched across ranks by order

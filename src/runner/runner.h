@@ -45,7 +45,6 @@ struct runner {
 	const struct engine *eng;
 	int progress;			/* want progress lines (not --quiet) */
 	unsigned repeat;		/* current repeat index, copied into each row */
-	uint64_t size_hint;		/* quick battery: bytes per data file (0: default) */
 	/* several ranks (mpirun; runner/ranks.h) */
 	uint64_t stonewall_ns;		/* --stonewall: stop every rank's phase after this */
 	int wearout;			/* --wearout: then finish as much as the busiest */

@@ -30,6 +30,7 @@ struct engine;
 struct run;
 struct runner;
 struct workload;
+struct workload_driver;
 
 /* What the driver hands every hook. Owned by the driver; lives for one command. */
 struct workload_ctx {
@@ -45,6 +46,21 @@ struct workload_ctx {
 					 * --verify's (WORKLOAD_F_VERIFY) */
 	int ng;				/* 0 when the workload parses its own arguments */
 	struct vhook_cfg verify;	/* --verify and friends; a parse hook fills it itself */
+	const struct workload_driver *drv;	/* what the driver lends the hooks */
+};
+
+/* What the driver (cmd/workload_cmd.c) lends a workload's hooks: the parts of a command
+ * that measure and write, so that a workload never includes cmd/. Static; set before
+ * the first hook. */
+struct workload_driver {
+	/* One measurement with x's settings as they are now (a session's each command):
+	 * cmd.h's workload_cmd_measure. Returns the exit status. */
+	int (*measure)(struct workload_ctx *x);
+	/* The run in every requested format (cmd/common.h's common_write; flags
+	 * COMMON_OWN_REPEATS). 0 or -errno after a message. */
+	int (*write)(struct run *run, const struct common_opts *co, unsigned flags);
+	/* --series FILE: the interval series as a long CSV table. 0 or -errno. */
+	int (*write_series)(const struct run *run, const struct common_opts *co);
 };
 
 /* workload flags */
@@ -113,28 +129,13 @@ struct workload {
 
 	/* Free what init and the hooks allocated in cfg (not cfg itself). */
 	void (*done)(void *cfg);
-	/* The quick battery's step: a small, fast version inside dir (a scratch directory of
-	 * the caller's), removing what it made. Same returns as run. NULL: not a step. */
-	int (*quick)(struct runner *rc, const char *dir);
 };
 
-/* Every workload, in the order the seeds ran them (= the quick battery's order);
+/* Every workload, in the order the seeds ran them (= their order in --help);
  * NULL-terminated. src/workload/table.c. */
 extern const struct workload *const workload_table[];
 
 /* The workload called name, or NULL. */
 const struct workload *workload_find(const char *name);
-
-/* Quick-battery steps: each runs a small, fast version of the workload inside dir, a
- * scratch directory of the caller's, and removes what it made. */
-int dd_quick(struct runner *rc, const char *dir);
-int cp_quick(struct runner *rc, const char *dir);
-/* Bonnie++ set at -s 16 -n 1 (per-char 1 MiB, 2048 seeks). */
-int bonnie_quick(struct runner *rc, const char *dir);
-/* A small PostMark run (1,000 files, 5,000 transactions) in a scratch directory of its own
- * inside dir. */
-int postmark_quick(struct runner *rc, const char *dir);
-/* The seeds' SQL script on SQLite with 20,000 rows (db_script.c). */
-int db_quick(struct runner *rc, const char *dir);
 
 #endif

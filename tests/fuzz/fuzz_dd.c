@@ -1,4 +1,4 @@
-/* fuzz_dd.c - dd's operands (cmd/dd.c through the workload's operands hook): one operand
+/* fuzz_dd.c - dd's operands (workload/dd/dd_cmd.c through the workload's operands hook): one operand
  * a line; nothing is opened (validate is not called). */
 #include "fuzz.h"
 #include "core/err.h"

@@ -22,7 +22,7 @@
 #include "stats/result_keys.h"
 #include "workload/battery/battery_int.h"
 #include "workload/db/db.h"
-#include "workload/dd.h"
+#include "workload/dd/dd.h"
 #include "workload/iozone/iozone.h"
 #include "workload/postmark/postmark.h"
 

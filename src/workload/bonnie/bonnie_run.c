@@ -1,6 +1,6 @@
 /* bonnie_run.c - running the Bonnie++ battery: the two blocks in order, the figures of
  * each row (rate as Bonnie++ computes it, params, per-copy metrics, cache verdict), the
- * effective options, and the small run of the quick battery. */
+ * effective options. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,18 +261,4 @@ int bonnie_record_options(struct run *run, const struct bonnie_cfg *c)
 	r |= kv_set(o, RK_BONNIE_DROP_CACHE, "%d", c->drop_cache);
 	r |= kv_set(o, RK_BONNIE_MIN_TIME, "%g", c->min_time);
 	return r ? -ENOMEM : 0;
-}
-
-int bonnie_quick(struct runner *rc, const char *dir)
-{
-	struct bonnie_cfg c;
-
-	bonnie_cfg_init(&c);
-	c.size_mb = 16;
-	c.size_set = 1;
-	c.char_mb = 1;
-	c.nfiles = 1;
-	c.seeks = 2048;
-	c.seed = 1;
-	return bonnie_run(rc, &c, dir);
 }

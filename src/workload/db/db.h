@@ -1,7 +1,7 @@
 /* db.h - the database workload (the seeds' `time psql -f ptst.sql`): a build phase of N
  * single-row inserts, then a script of SQL statements, each timed on its own, on embedded
  * SQLite or on PostgreSQL through libpq (an existing server, or a throwaway one whose data
- * directory lives in the scratch directory). Internal to src/workload/db*.c and cmd/db.c.
+ * directory lives in the scratch directory). Internal to src/workload/db*.c and workload/db/db_cmd.c.
  *
  * Modules:
  *   db_split.c     the statement splitter (quotes, dollar quotes, comments)
@@ -9,7 +9,7 @@
  *   db_pg.c        the PostgreSQL engine (libpq; only with HAVE_LIBPQ)
  *   db_pq.c        libpq loaded with dlopen on first use (db_pq.h; only with HAVE_LIBPQ)
  *   db_pgserver.c  the throwaway PostgreSQL server (only with HAVE_LIBPQ)
- *   db_script.c    the seed script, the phases and rows, db_run() and db_quick()
+ *   db_script.c    the seed script, the phases and rows, db_run()
  * Nothing here is thread-safe: one thread drives one connection. */
 #ifndef IOB_WORKLOAD_DB_H
 #define IOB_WORKLOAD_DB_H

@@ -411,20 +411,3 @@ int db_run(struct runner *rc, const struct db_cfg *cfg)
 	free(s);
 	return r;
 }
-
-int db_quick(struct runner *rc, const char *dir)
-{
-	struct db_cfg cfg = {
-		.kind = DB_SQLITE, .rows = 20000, .script_name = "seed",
-		.sqlite = { "delete", "full", 4096, -2000 },
-	};
-	char path[4096];
-	int r, r2;
-
-	snprintf(path, sizeof(path), "%s/iobattery-db.sqlite", dir);
-	cfg.sqlite_path = path;
-	cfg.device_path = dir;
-	r = db_run(rc, &cfg);
-	r2 = db_sqlite_remove(path);
-	return r ? r : r2;
-}

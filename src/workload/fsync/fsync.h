@@ -50,7 +50,7 @@ enum fsync_method {
 	FSYNC_M_COUNT
 };
 
-/* A validated configuration (cmd/fsync.c fills it). */
+/* A validated configuration (workload/fsync/fsync_cmd.c fills it). */
 struct fsync_cfg {
 	const char *filename;		/* -f as given, or NULL */
 	unsigned secs;			/* -s: seconds per test, >= 1 */

@@ -7,7 +7,7 @@
  *   job_plan_build    jobs x numjobs -> threads; files (one per name, laid out once);
  *                     steps (a job with stonewall waits for all before it); report units
  *                     (a thread, or a whole group with group_reporting). No I/O.
- *   job_plan_check    (cmd/job_check.h) what may be touched (the scratch directory, a
+ *   job_plan_check    (workload/job/job_check.h) what may be touched (the scratch directory, a
  *                     named new file, an existing file read-only unless --overwrite, a
  *                     device only with --destroy-data-on) and the free space; nothing
  *                     is created.

@@ -372,18 +372,3 @@ out:
 		}
 	return e;
 }
-
-int postmark_quick(struct runner *rc, const char *dir)
-{
-	struct pm_config c;
-	int e;
-
-	pm_config_init(&c);
-	c.number = 1000;
-	c.transactions = 5000;
-	c.nlocs = 1;
-	c.locs[0].path = (char *)dir;	/* borrowed: not freed here */
-	c.locs[0].weight = 1;
-	e = postmark_run(rc, &c, NULL);
-	return e;
-}

@@ -16,7 +16,7 @@
 #include "core/units.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
-#include "workload/copy.h"
+#include "workload/copy/copy.h"
 #include "runner/runner.h"
 #include "runner/vhook.h"
 

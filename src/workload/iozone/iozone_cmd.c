@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
+#include "workload/common_opts.h"
 #include "core/err.h"
 #include "fs/scratch.h"
 #include "core/units.h"
@@ -338,7 +338,7 @@ static void iozone_report(struct workload_ctx *x, const struct run *run, int err
 static int iozone_emit(struct workload_ctx *x, struct run *run)
 {
 	const struct iozone_cmd *b = x->cfg;
-	int rc = common_write(run, x->co, 0), e;
+	int rc = x->drv->write(run, x->co, 0), e;
 
 	if (b->c.xlsx) {
 		e = xlsx_iozone_write(run, b->c.xlsx);

@@ -13,8 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/common.h"
+#include "workload/common_opts.h"
 #include "comm/comm.h"
 #include "config.h"
 #include "core/err.h"
@@ -364,7 +363,7 @@ static int battery_session(struct workload_ctx *x, char **ops, int n)
 	if (b->cleanup)
 		return do_cleanup(b);
 	if (!b->dry_run)
-		return workload_cmd_measure(x);
+		return x->drv->measure(x);
 	memset(&rc, 0, sizeof(rc));
 	rc.eng = x->eng;
 	rc.run = run_new("battery");
@@ -407,7 +406,7 @@ static int battery_emit(struct workload_ctx *x, struct run *run)
 		/* several ranks: the ranks' table under the battery's (nothing alone) */
 		return out_battery_text(stdout, run) < 0 || out_text_ranks(stdout, run) < 0 ?
 		       -EIO : 0;
-	return common_write(run, x->co, 0);
+	return x->drv->write(run, x->co, 0);
 }
 
 const struct workload workload_battery = {

@@ -1,5 +1,5 @@
 /* cp.c - `iobattery cp SRC DST`: the seeds' `time cp tstfile tstfile2`; the descriptor of
- * the copy workload (workload/copy.c) for the driver (cmd/workload_cmd.c). */
+ * the copy workload (workload/copy/copy.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -18,7 +18,7 @@
 #include "core/units.h"
 #include "engine/engine.h"
 #include "stats/result.h"
-#include "workload/copy.h"
+#include "workload/copy/copy.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
 
@@ -256,5 +256,4 @@ const struct workload workload_cp = {
 	.next_repeat = cp_next_repeat,
 	.run = cp_wl_run,
 	.report = cp_report,
-	.quick = cp_quick,
 };

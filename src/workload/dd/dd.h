@@ -40,7 +40,7 @@ struct dd_job {
 	int out_ours;		/* ... but it is ours from an earlier repeat: remove on failure */
 	int keep_output;	/* keep of= after success (dd does); else remove at end */
 	uint64_t seed;		/* for DD_SRC_RANDOM */
-	/* several ranks (mpirun): cmd/dd.c gives each rank its own of=NAME.RANK and
+	/* several ranks (mpirun): workload/dd/dd_cmd.c gives each rank its own of=NAME.RANK and
 	 * if=NAME.RANK, or with --shared-file one file and a segment of it */
 	int shared;		/* --shared-file: rank 0 creates of=, the others open it */
 	uint64_t seg_off;	/* bytes before this rank's segment (added to seek/skip) */

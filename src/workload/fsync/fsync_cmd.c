@@ -11,8 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/common.h"
+#include "workload/common_opts.h"
 #include "core/err.h"
 #include "fs/scratch.h"
 #include "core/units.h"
@@ -281,7 +280,7 @@ static int fsync_session(struct workload_ctx *x, char **ops, int n)
 	(void)n;
 	if (c->listen)
 		return fsync_listen(c->listen, x->verify.journal);
-	return workload_cmd_measure(x);
+	return x->drv->measure(x);
 }
 
 static void fsync_done(void *cfg)

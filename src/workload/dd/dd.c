@@ -19,7 +19,7 @@
 #include "runner/ranks.h"
 #include "runner/runner.h"
 #include "runner/vhook.h"
-#include "workload/dd.h"
+#include "workload/dd/dd.h"
 
 #define POOL_WINDOW	(1u << 20)	/* random data: blocks start at 256 places in 1 MiB */
 #define POOL_STRIDE	(4096u * 37u)	/* odd multiple of 4 KiB: O_DIRECT-aligned, cycles 256 */

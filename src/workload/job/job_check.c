@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/job_check.h"
+#include "workload/job/job_check.h"
 #include "comm/comm.h"
 #include "fs/devsafe.h"
 #include "fs/scratch.h"

@@ -1,8 +1,8 @@
 /* job_check.h - what `iobattery job` may touch, checked before anything is created:
  * every file of a plan (workload/job/job_run.h) against the safety rules, the sizes of
  * existing files and devices, the regions against them, the free space. */
-#ifndef IOB_CMD_JOB_CHECK_H
-#define IOB_CMD_JOB_CHECK_H
+#ifndef IOB_WORKLOAD_JOB_CHECK_H
+#define IOB_WORKLOAD_JOB_CHECK_H
 
 #include <stddef.h>
 

@@ -378,5 +378,4 @@ const struct workload workload_db = {
 	.run = db_wl_run,
 	.teardown = db_teardown,
 	.done = db_done,
-	.quick = db_quick,
 };

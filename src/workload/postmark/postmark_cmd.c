@@ -8,8 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/common.h"
+#include "workload/common_opts.h"
 #include "core/err.h"
 #include "core/rfile.h"
 #include "fs/scratch.h"
@@ -100,14 +99,14 @@ static int pm_emit(struct workload_ctx *x, struct run *run)
 
 	if (s->report_file)
 		report_to_file(run, s->report_file);
-	return common_write(run, x->co, 0);
+	return x->drv->write(run, x->co, 0);
 }
 
 static int do_run(struct session *s, const char *report_file)
 {
 	s->report_file = report_file;
 	s->x->target = s->cfg.nlocs ? s->cfg.locs[0].path : ".";
-	return workload_cmd_measure(s->x);
+	return s->x->drv->measure(s->x);
 }
 static int run_stream(struct session *s, FILE *in, const char *name, int interactive,
 		      int depth);
@@ -303,5 +302,4 @@ const struct workload workload_postmark = {
 	.report = pm_report,
 	.emit = pm_emit,
 	.done = pm_done,
-	.quick = postmark_quick,
 };

@@ -12,8 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
-#include "cmd/sample_opts.h"
+#include "workload/common_opts.h"
 #include "comm/comm.h"
 #include "core/err.h"
 #include "fs/scratch.h"
@@ -179,7 +178,7 @@ static int bonnie_wl_parse(struct workload_ctx *x, int argc, char **argv, char *
 		return -ENOMEM;
 	/* the common sampling options first, from a copy (argv stays the command line) */
 	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	rc = sample_take_opts(co, &argc, av, err, sizeof(err));
+	rc = common_take_sample_opts(co, &argc, av, err, sizeof(err));
 	if (rc == 0)
 		rc = bonnie_parse_args(c, argc, av, err, sizeof(err));
 	free(av);
@@ -319,16 +318,16 @@ static int bonnie_emit(struct workload_ctx *x, struct run *run)
 	int rc = 0;
 
 	if (!c->quiet)
-		return common_write(run, x->co, COMMON_OWN_REPEATS);
+		return x->drv->write(run, x->co, COMMON_OWN_REPEATS);
 	if (!c->format || strstr(c->format, "text"))
 		rc = out_write(&out_text, stderr, run);
 	if (print_csv(stdout, run, c->repeats) < 0 && !rc)
 		rc = -EIO;
 	if (c->output_dir) {
 		files.quiet = 1;
-		if (common_write(run, &files, COMMON_OWN_REPEATS) < 0 && !rc)
+		if (x->drv->write(run, &files, COMMON_OWN_REPEATS) < 0 && !rc)
 			rc = -EIO;
-	} else if (sample_write_series(run, x->co) < 0 && !rc) {
+	} else if (x->drv->write_series(run, x->co) < 0 && !rc) {
 		rc = -EIO;
 	}
 	return rc;
@@ -351,5 +350,4 @@ const struct workload workload_bonnie = {
 	.teardown = bonnie_wl_teardown,
 	.report = bonnie_report,
 	.emit = bonnie_emit,
-	.quick = bonnie_quick,
 };

@@ -1,5 +1,5 @@
 /* dd.c - `iobattery dd`: dd's operands, validated before any I/O; the descriptor of the
- * dd workload (workload/dd.c) for the driver (cmd/workload_cmd.c). */
+ * dd workload (workload/dd/dd.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <libgen.h>
@@ -9,13 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
+#include "workload/common_opts.h"
 #include "comm/comm.h"
 #include "core/err.h"
 #include "fs/scratch.h"
 #include "core/units.h"
 #include "stats/result.h"
-#include "workload/dd.h"
+#include "workload/dd/dd.h"
 #include "runner/runner.h"
 #include "workload/workload.h"
 
@@ -456,5 +456,4 @@ const struct workload workload_dd = {
 	.next_repeat = dd_next_repeat,
 	.run = dd_wl_run,
 	.report = dd_report,
-	.quick = dd_quick,
 };

@@ -1,7 +1,7 @@
 /* job.c - `iobattery job`: fio job files (`iobattery job FILE.fio [--section NAME]`) or a
  * fio-style command line (`iobattery job --rw=randread --bs=4k ...`), validated before
  * anything is created: the parser (workload/job/job.h), the plan and its safety checks
- * (cmd/job_check.h), the engines; then the layout in a scratch directory, the steps, and
+ * (workload/job/job_check.h), the engines; then the layout in a scratch directory, the steps, and
  * fio's summary or fio's JSON. The descriptor of the job workload for the driver
  * (cmd/workload_cmd.c). */
 #include <errno.h>
@@ -10,9 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/common.h"
-#include "cmd/job_check.h"
+#include "workload/common_opts.h"
+#include "workload/job/job_check.h"
 #include "comm/comm.h"
 #include "core/err.h"
 #include "fs/scratch.h"
@@ -478,7 +477,7 @@ static int job_wl_session(struct workload_ctx *x, char **ops, int n)
 	}
 	if (c->parse_only)
 		return EXIT_OK;
-	return workload_cmd_measure(x);
+	return x->drv->measure(x);
 }
 
 static int job_wl_record(struct workload_ctx *x, struct run *run)
