@@ -207,6 +207,7 @@ static const struct result_key run_keys[] = {
 	FIELD(RK_RUN_OPTIONS, "", "the effective options"),
 	FIELD(RK_RUN_ENV, "", "the environment"),
 	FIELD(RK_RUN_ROWS, "rows", "one object per measured phase"),
+	FIELD(RK_RUN_DIGEST, "", "sha256: and the SHA-256 of the document's canonical form"),
 };
 
 static const struct result_key env_keys[] = {
@@ -237,6 +238,8 @@ static const struct result_key cpu_keys[] = {
 	FIELD(RK_CPU_SYS_BUSY_PCT, "%", "share of all CPUs that was busy"),
 	FIELD(RK_CPU_SYS_BUSY_S, "s", "the same as CPU seconds"),
 	FIELD(RK_CPU_NS_PER_OP, "ns", "(user + sys) / ops"),
+	FIELD(RK_CPU_WALL_S, "s", "the wall-clock window proc_pct is over"),
+	FIELD(RK_CPU_OPS, "", "the operations cpu_ns_per_op is per (a job's every direction)"),
 };
 
 static const struct result_key latency_keys[] = {

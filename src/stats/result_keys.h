@@ -134,6 +134,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_RUN_OPTIONS		"options"
 #define RK_RUN_ENV		"env"
 #define RK_RUN_ROWS		"rows"
+#define RK_RUN_DIGEST		"digest"
 
 /* ---- env (table "env") ---------------------------------------------------------------- */
 #define RK_ENV_TOOL_VERSION	"tool_version"
@@ -302,6 +303,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_CPU_SYS_BUSY_PCT	"sys_busy_pct"
 #define RK_CPU_SYS_BUSY_S	"sys_busy_s"
 #define RK_CPU_NS_PER_OP	"cpu_ns_per_op"
+#define RK_CPU_WALL_S		"wall_s"
+#define RK_CPU_OPS		"ops"
 
 #define RK_LAT_N		"n"
 #define RK_LAT_MEAN_NS		"mean_ns"
