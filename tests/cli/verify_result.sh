@@ -19,7 +19,7 @@ res dd "$IOB" dd if=/dev/zero of="$T/w/f" bs=64k count=64 conv=fdatasync --quiet
 res dd_read "$IOB" dd if="$T/w/f" of=/dev/null bs=64k --quiet
 res dd_repeat "$IOB" dd if=/dev/zero of="$T/w/g" bs=64k count=32 --repeat 3 --quiet
 res cp "$IOB" cp "$T/w/f" "$T/w/f2" --quiet
-res bonnie "$IOB" bonnie -d "$T/w" -s 8 -r 4 -n 1 -f --quiet
+res bonnie "$IOB" bonnie -d "$T/w" -s 8 -r 4 -n 0 -f --quiet
 printf 'set location %s\nset number 50\nset transactions 100\nrun\nquit\n' "$T/w" > "$T/pm"
 res postmark "$IOB" postmark "$T/pm" --quiet
 res iozone "$IOB" iozone -s 256k -r 16k -i 0 -i 1 -i 2 -f "$T/w/iozone.tmp" \
@@ -27,7 +27,7 @@ res iozone "$IOB" iozone -s 256k -r 16k -i 0 -i 1 -i 2 -f "$T/w/iozone.tmp" \
 res db "$IOB" db --rows 2000 --quiet "$T/w"
 res fsync "$IOB" fsync -s 1 -f "$T/w/fs" --quiet
 res job "$IOB" job --name=j --rw=randrw --bs=4k --size=1m --filename="$T/w/j" --quiet
-res battery "$IOB" battery -d "$T/w" --size 4m --budget 30s --quiet
+res battery "$IOB" battery -d "$T/w" --size 4m --steps dd,cp,bonnie --budget 10s --quiet
 if [ -x "$IOB" ] && "$IOB" --version | grep -Eq '^built with:(.* )?mpi( |$)' &&
    (. tests/cli/mpi_lib) > /dev/null 2>&1; then
 	. tests/cli/mpi_lib
