@@ -310,7 +310,7 @@ STABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 const struct result_key_table *const result_key_tables[] = {
 	&rk_dd_table, &rk_cp_table, &rk_bonnie_table, &rk_postmark_table, &rk_db_table,
-	&rk_fsync_table, &rk_iozone_table, &rk_job_table, &rk_battery_table,
+	&rk_fsync_table, &rk_iozone_table, &rk_job_table, &rk_battery_table, &rk_sustained_table,
 	&rk_import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,
