@@ -42,6 +42,9 @@ struct rc_ctx {
 };
 
 static void bad(struct rc_ctx *c, const char *fig, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void bad(struct rc_ctx *c, const char *fig, const char *fmt, ...)
 {
 	char name[224], why[256];
 	va_list ap;
