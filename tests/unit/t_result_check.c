@@ -41,8 +41,9 @@ static void t_sha256(void)
 
 static void t_canon(void)
 {
-	json_t *a = json_loads("{\"b\": [1, 2.5, \"\\u00e9/\"], \"a\": {\"z\": null, \"y\": "
-			       "true}, \"digest\": \"sha256:x\", \"r\": 0.1, \"e\": 1e20}", 0, NULL);
+	json_t *a = json_loads("{\"b\": [1, 2.5, \"\\u00e9/\"], \"a\": {\"z\": null, "
+			       "\"y\": true}, \"digest\": \"sha256:x\", \"r\": 0.1, "
+			       "\"e\": 1e20}", 0, NULL);
 	char *s;
 
 	CHECK(a != NULL);
