@@ -43,6 +43,7 @@
 #define IOB_ENGINE_ENGINE_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -213,9 +214,10 @@ const struct engine *const *engine_list(void);
 /* "psync, null" - the names of the engines in this build, comma-separated, into buf.
  * Returns buf. */
 char *engine_names(char *buf, size_t len);
-/* "psync, sync, io_uring, ..." - every name and alias engine_lookup knows (in this build
- * or not), comma-separated, into buf. Returns buf. */
-char *engine_spellings(char *buf, size_t len);
+/* "psync, sync, io_uring, ..." - every name engine_lookup knows (in this build or not),
+ * each followed by those of its aliases that keep accepts (NULL: all), comma-separated,
+ * into buf. Returns buf. */
+char *engine_spellings(char *buf, size_t len, bool (*keep)(const char *alias));
 
 /* Metadata calls through the engine, falling back to the POSIX default when the engine
  * leaves the pointer NULL (engine_meta.c). Thread-safe as the engine is. The runner's

@@ -100,7 +100,7 @@ char *engine_names(char *buf, size_t len)
 	return buf;
 }
 
-char *engine_spellings(char *buf, size_t len)
+char *engine_spellings(char *buf, size_t len, bool (*keep)(const char *alias))
 {
 	const char *const *a;
 	size_t i, used = 0;
@@ -112,7 +112,7 @@ char *engine_spellings(char *buf, size_t len)
 		if (append(buf, len, &used, engines[i]->name) < 0)
 			return buf;
 		for (a = engines[i]->aliases; a && *a; a++)
-			if (append(buf, len, &used, *a) < 0)
+			if ((!keep || keep(*a)) && append(buf, len, &used, *a) < 0)
 				return buf;
 	}
 	return buf;

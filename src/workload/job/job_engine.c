@@ -39,7 +39,8 @@ int job_opt_ioengine(struct job_pstate *ps, struct job_def *d, const struct job_
 		d->engine_name = spelling(e, v);
 		return 0;
 	}
-	engine_spellings(names, sizeof(names));
+	/* the names fio lists as engines (sync is one; its old spellings of libaio are not) */
+	engine_spellings(names, sizeof(names), job_fio_has_engine);
 	if (job_fio_has_engine(v))
 		return job_perr(ps, "'%s=%s': fio's %s engine is not implemented (%s)",
 				ps->optname, val, v, names);
