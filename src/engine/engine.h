@@ -32,13 +32,18 @@
  *      call configure probes, the implementation sits behind that HAVE_* and the
  *      descriptor, always defined, says instead why it is absent (.absent): job files
  *      and messages still know its name and options in a build without it;
- *   2. one line in registry.c's table, and its extern at the end of this header;
+ *   2. registry.c: its extern and its row in the table (two lines);
  *   3. only with a library: its probe in configure (HAVE_* into config.h, the library
  *      into config.mk), its line in core/features.c, and scripts/install-deps.
- * Nothing else names an engine: the job parser, its warnings, `--engine`, shell
- * completion and the conformance tests (tests/engine, which run every declared option)
- * read the registry. The docs (docs/iobattery.1, methodology.md) describe it.
- * Adding an option to an engine: a row in its optdefs and the code that reads its bit. */
+ * That is all the code needs: the job parser (ioengine=, the engine's options, its
+ * warnings), `--engine` and its messages, and the conformance tests (tests/engine: the
+ * matrix, then every declared option) read the registry. The --help texts that list
+ * the engines are static: workload/common_opts.c (shell completion reads its --engine
+ * line), bonnie's and job's help in workload/bonnie/bonnie_cmd.c and
+ * workload/job/job_cmd.c; and so are ioengine's meanings in stats/result_keys_wl.c and
+ * docs/results-schema.md, and docs/iobattery.1: name the engine there for users.
+ * Adding an option to an engine: a row in its optdefs and the code that reads its bit
+ * (the job's --help and docs/iobattery.1 list io_uring's options too). */
 #ifndef IOB_ENGINE_ENGINE_H
 #define IOB_ENGINE_ENGINE_H
 
@@ -287,12 +292,9 @@ static inline unsigned long engine_epoch_now(void)
 	return atomic_load_explicit(&engine_epoch, memory_order_relaxed);
 }
 
-/* The engines (registry.c lists them). Each is defined in every build; one whose
- * library or call this build lacks has .absent set. */
+/* The POSIX engine, which the others and the layout of files fall back to. The other
+ * engines are declared in registry.c, beside their rows: reach them through
+ * engine_find, engine_lookup or engine_list. */
 extern const struct engine engine_psync;
-extern const struct engine engine_null;
-extern const struct engine engine_io_uring;	/* absent without HAVE_LIBURING */
-extern const struct engine engine_libaio;	/* absent without HAVE_LIBAIO */
-extern const struct engine engine_mmap;		/* absent without HAVE_MMAP */
 
 #endif

@@ -1,6 +1,6 @@
 /* registry.c - the table of engines, and what is read from it: lookup by name or alias,
  * option setting by each engine's own optdefs, the names for messages. Add an engine:
- * one line in engines[] (see engine.h for the whole list of what it takes). */
+ * its extern and its row in engines[] (engine.h says all it takes). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -8,6 +8,12 @@
 #include <string.h>
 
 #include "engine/engine.h"
+
+/* The engines besides psync (engine.h), each defined in its own file in every build. */
+extern const struct engine engine_io_uring;	/* absent without HAVE_LIBURING */
+extern const struct engine engine_libaio;	/* absent without HAVE_LIBAIO */
+extern const struct engine engine_mmap;		/* absent without HAVE_MMAP */
+extern const struct engine engine_null;
 
 /* Every engine iobattery has, in this build or not (an absent one says why): the order
  * of listings and of engine_option_owner. */

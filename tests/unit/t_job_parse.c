@@ -240,7 +240,7 @@ static void t_flags_and_modes(void)
 	d = one("[a]\nioengine=io_uring\niodepth=32\niodepth_batch_submit=64\n"
 		"iodepth_batch_complete=4\n");
 	if (d) {
-		CHECK(d->engine == &engine_io_uring);
+		CHECK(d->engine == engine_lookup("io_uring"));
 		CHECK_EQ_U64(d->iodepth_batch, 32);	/* above iodepth: iodepth (fio) */
 		CHECK_EQ_U64(d->iodepth_batch_complete_min, 4);
 		CHECK(t_warnings[0] == '\0');
