@@ -93,6 +93,7 @@ static void make_file(const char *name, unsigned nblk, unsigned s)
 	close(fd);
 }
 
+#ifdef HAVE_LIBURING
 /* Whether o sets exactly options a and b of e (by fio's names). */
 static int set_only(const struct engine *e, const struct engine_opts *o, const char *a,
 		    const char *b)
@@ -105,6 +106,7 @@ static int set_only(const struct engine *e, const struct engine_opts *o, const c
 			return 0;
 	return 1;
 }
+#endif
 
 static void t_parse(void)
 {
@@ -149,6 +151,7 @@ static void t_parse(void)
 	VEQ(engine_opt_get(e, &o, "registerfiles", NULL), 0);
 #else
 	(void)s;
+	(void)cpu;
 	VCHECK(strstr(engine_absent("io_uring"), "liburing") != NULL);
 	VEQ(engine_parse("io_uring", &e, &o, err, sizeof(err)), -ENOENT);
 	VCHECK(strstr(err, "liburing") != NULL);
