@@ -2,8 +2,8 @@
  * or a fio-style command line (`iobattery job --rw=randread --bs=4k ...`), validated
  * before anything is created: the parser (workload/job/job.h), then job_prepare (the
  * plan, the engines, the safety checks: workload/job/job_run.h); then the layout in a
- * scratch directory, the steps, and fio's summary or fio's JSON. The descriptor of the job workload for the driver
- * (cmd/workload_cmd.c). */
+ * scratch directory, the steps, and fio's summary or fio's JSON. The descriptor of the
+ * job workload for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
