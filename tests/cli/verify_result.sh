@@ -1,6 +1,6 @@
 # iobattery verify --result: every workload's result (dd, cp, bonnie, postmark, iozone,
-# db, fsync, job, the battery; a two-rank run where MPI is here; --repeat) passes: its
-# digest matches and every summary figure follows from its data. A figure edited by
+# db, fsync, job, sustained, dd --verify, the battery; a two-rank run where MPI is here;
+# --repeat) passes: its digest matches and every summary figure follows from its data. A figure edited by
 # hand fails, named; a figure edited with the digest made again still fails on the
 # re-derivation; a result that is not one is bad input (exit 2).
 . tests/cli/lib
@@ -27,6 +27,8 @@ res iozone "$IOB" iozone -s 256k -r 16k -i 0 -i 1 -i 2 -f "$T/w/iozone.tmp" \
 res db "$IOB" db --rows 2000 --quiet "$T/w"
 res fsync "$IOB" fsync -s 1 -f "$T/w/fs" --quiet
 res job "$IOB" job --name=j --rw=randrw --bs=4k --size=1m --filename="$T/w/j" --quiet
+res sustained "$IOB" sustained -d "$T/w" --size 16m --step 0.05 --quiet
+res dd_verify "$IOB" dd if=/dev/zero of="$T/w/v" bs=64k count=32 --verify --quiet
 res battery "$IOB" battery -d "$T/w" --size 4m --steps dd,cp,bonnie --budget 10s --quiet
 if [ -x "$IOB" ] && "$IOB" --version | grep -Eq '^built with:(.* )?mpi( |$)' &&
    (. tests/cli/mpi_lib) > /dev/null 2>&1; then

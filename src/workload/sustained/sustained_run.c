@@ -159,8 +159,11 @@ static void fill_row(struct row *row, const struct sustained_cfg *c, struct sus_
 	kv_set(&row->params, RK_SUS_STOP, "%s", tr->stop);
 	kv_set(&row->params, RK_SUS_TEMP_SOURCE, "%s", tr->have_temp ? tr->dt.driver :
 	       "none: the kernel exposes no temperature for the device");
-	kv_set(&row->params, RK_ROW_DETAIL, "bs=%s%s", units_fmt_bytes(a, sizeof(a),
-	       (double)c->bs), direct ? ", direct" : "");
+	if (c->bs % (1u << 20) == 0)
+		snprintf(a, sizeof(a), "%" PRIu64 "M", c->bs >> 20);
+	else
+		snprintf(a, sizeof(a), "%" PRIu64 "K", c->bs >> 10);	/* a multiple of 4k */
+	kv_set(&row->params, RK_ROW_DETAIL, "bs=%s%s", a, direct ? ", direct" : "");
 	row_add_metric(row, RK_SUS_KNEE, tr->knee.found, "bool");
 	row_add_metric(row, RK_SUS_INTERVALS, (double)tr->n, "intervals");
 	row_add_metric(row, RK_SUS_BURST, tr->knee.burst_rate / 1e6, "MB/s");
