@@ -1,8 +1,8 @@
 # iobattery verify --result: every workload's result (dd, cp, bonnie, postmark, iozone,
 # db, fsync, job, sustained, dd --verify, the battery; a two-rank run where MPI is here;
-# --repeat) passes: its digest matches and every summary figure follows from its data. A figure edited by
-# hand fails, named; a figure edited with the digest made again still fails on the
-# re-derivation; a result that is not one is bad input (exit 2).
+# --repeat) passes: its digest matches and every summary figure follows from its data.
+# A figure edited by hand fails, named; a figure edited with the digest made again still
+# fails on the re-derivation; a result that is not one is bad input (exit 2).
 . tests/cli/lib
 command -v python3 > /dev/null || skip "python3 missing"
 IOBATTERY_DB="$T/store.db"; export IOBATTERY_DB
