@@ -171,6 +171,23 @@ size_t fio_pctl(const struct row *w, double *p, size_t max)
 	return n;
 }
 
+unsigned fio_plat_index(unsigned b)
+{
+	return b < FIO_PLAT_NR - 1 ? b : FIO_PLAT_NR - 1;
+}
+
+uint64_t fio_plat_value(unsigned i)
+{
+	unsigned e;
+
+	if (i < 2 * HIST_SUB)
+		return i;
+	/* group i / 64 starts at 2^(group + 5) ns with bins 2^(group - 1) wide: the middle
+	 * of bin k of it is 2^(group + 5) + (k + 1/2) x 2^(group - 1) */
+	e = i / HIST_SUB - 1;
+	return (1ull << (e + HIST_SUB_BITS)) + ((2ull * (i % HIST_SUB) + 1) << (e - 1));
+}
+
 double fio_hist_sd(const struct hist *h)
 {
 	double n, mean, var;

@@ -81,8 +81,9 @@ static const char job_help[] =
 	"  --showcmd            print the jobs as fio --showcmd does and exit\n"
 	"  --parse-only         check the jobs and exit\n"
 	"  --format LIST        text (fio's summary, default), json (iobattery's model),\n"
-	"                       fio-json (fio's --output-format=json), csv\n"
-	"  --output-format F    fio's spelling: normal (text) or json (fio-json)\n"
+	"                       fio-json (fio's --output-format=json), fio-json+ (json+:\n"
+	"                       with the latency bins), csv\n"
+	"  --output-format F    fio's spelling: normal (text), json (fio-json) or json+\n"
 	"  --output-dir DIR     write iobattery-results.EXT files there\n"
 	"  --quiet              no progress line;  --label TEXT: stored with the result\n"
 	"  --repeat N           run the jobs N times;  --no-store: do not save the run\n"
@@ -140,10 +141,14 @@ static int output_format(struct common_opts *co, const char *v)
 		co->format = "text";
 	else if (!strcmp(v, "json"))
 		co->format = "fio-json";
+	else if (!strcmp(v, "json+"))
+		co->format = "fio-json+";
 	else if (!strcmp(v, "normal,json") || !strcmp(v, "json,normal"))
 		co->format = "text,fio-json";
+	else if (!strcmp(v, "normal,json+") || !strcmp(v, "json+,normal"))
+		co->format = "text,fio-json+";
 	else {
-		err_msg("job: unsupported --output-format: '%s': use normal or json", v);
+		err_msg("job: unsupported --output-format: '%s': use normal, json or json+", v);
 		return -EINVAL;
 	}
 	return 0;
