@@ -626,6 +626,17 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_WRITE_TICKS	"write_ticks"
 #define RK_JOB_IN_QUEUE		"in_queue"
 #define RK_JOB_UTIL		"util"
+/* fio's steady state (workload/job/job_ss.h): on the unit's rows */
+#define RK_JOB_SS		"ss"
+#define RK_JOB_SS_ATTAINED	"ss_attained"
+#define RK_JOB_SS_DURATION	"ss_duration"
+#define RK_JOB_SS_CRITERION	"ss_criterion"
+#define RK_JOB_SS_MAX_DEV	"ss_max_deviation"
+#define RK_JOB_SS_SLOPE		"ss_slope"
+#define RK_JOB_SS_IOPS_MEAN	"ss_iops_mean"
+#define RK_JOB_SS_BW_MEAN	"ss_bw_mean"
+#define RK_JOB_SS_IOPS_DATA	"ss_iops_data"
+#define RK_JOB_SS_BW_DATA	"ss_bw_data"
 #define RK_JOB_GLOBAL_OPTIONS	"fio_global_options"	/* run options */
 #define RK_JOB_SECTION		"section"
 #define RK_JOB_FILES		"job_files"

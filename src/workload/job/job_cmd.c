@@ -434,7 +434,8 @@ static int job_wl_validate(struct workload_ctx *x)
 	}
 	if (resolve_engines(c) < 0)
 		return -EINVAL;
-	if ((rc = job_plan_check(&c->plan, &c->sf, err, sizeof(err))) < 0) {
+	if ((rc = job_plan_check(&c->plan, &c->sf, err, sizeof(err))) < 0 ||
+	    (rc = job_logs_check(&c->plan, err, sizeof(err))) < 0) {
 		err_msg("%s", err);
 		return -EINVAL;
 	}
