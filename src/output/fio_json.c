@@ -219,10 +219,55 @@ static json_t *fj_options(const char *text)
 	return o;
 }
 
+/* A comma-separated list of integers as an array. */
+static json_t *fj_list(const char *s)
+{
+	json_t *a = json_array();
+	char *end;
+
+	while (a && s && *s) {
+		json_array_append_new(a, json_integer((json_int_t)strtoll(s, &end, 10)));
+		s = *end == ',' ? end + 1 : NULL;
+	}
+	return a;
+}
+
+/* fio's "steadystate" object of a unit that judged it (steadystate=, the ss_* keys), or
+ * NULL. */
+static json_t *fj_ss(const struct row *w)
+{
+	const char *spec = kv_get(&w->params, RK_JOB_SS);
+	json_t *o, *data;
+	char crit[64];
+	size_t n;
+
+	if (!spec || !(o = json_object()))
+		return NULL;
+	n = strlen(spec);
+	snprintf(crit, sizeof(crit), "%f%s", fio_metric(w, RK_JOB_SS_CRITERION),
+		 n && spec[n - 1] == '%' ? "%" : "");
+	fj_set(o, "ss", json_string(spec));
+	fj_set(o, "duration", fj_int(fio_metric(w, RK_JOB_SS_DURATION)));
+	fj_set(o, "attained", fj_int(fio_metric(w, RK_JOB_SS_ATTAINED)));
+	fj_set(o, "criterion", json_string(crit));
+	fj_set(o, "max_deviation", fj_real(fio_metric(w, RK_JOB_SS_MAX_DEV)));
+	fj_set(o, "slope", fj_real(fio_metric(w, RK_JOB_SS_SLOPE)));
+	data = json_object();
+	if (data) {
+		fj_set(data, "bw_mean", json_integer((json_int_t)fio_metric(w, RK_JOB_SS_BW_MEAN)));
+		fj_set(data, "iops_mean",
+		       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_IOPS_MEAN)));
+		fj_set(data, "iops", fj_list(kv_get(&w->params, RK_JOB_SS_IOPS_DATA)));
+		fj_set(data, "bw", fj_list(kv_get(&w->params, RK_JOB_SS_BW_DATA)));
+	}
+	fj_set(o, "data", data);
+	return o;
+}
+
 static json_t *fj_job(const struct fio_unit *u, int plus)
 {
 	const struct row *w = u->first;
-	json_t *j = json_object(), *sync;
+	json_t *j = json_object(), *sync, *ss;
 	const char *name = kv_get(&w->params, RK_JOB_JOB);
 	double secs = (double)w->elapsed_ns / 1e9;
 
@@ -257,6 +302,8 @@ static json_t *fj_job(const struct fio_unit *u, int plus)
 	fj_set(j, "latency_target", json_integer(0));
 	fj_set(j, "latency_percentile", fj_real(100));
 	fj_set(j, "latency_window", json_integer(0));
+	if ((ss = fj_ss(w)) != NULL)
+		fj_set(j, "steadystate", ss);
 	return j;
 }
 
