@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "comm/comm.h"
 #include "core/err.h"
 #include "output/fio_fmt.h"
 #include "stats/hist.h"
@@ -133,15 +134,18 @@ static const char *jl_stem(const struct job_def *d, int k)
 	return s && !*s ? d->name : s;
 }
 
-/* The file of log k of thread number tno (0-based). -ENAMETOOLONG or 0. */
+/* The file of log k of thread number tno (0-based); under mpirun each rank's own, with
+ * ".rRANK" before ".log" (fio's readers still match *_bw.*.log). -ENAMETOOLONG or 0. */
 static int jl_path(char *buf, size_t len, const struct job_def *d, int k, unsigned tno)
 {
+	char rank[24] = "", job[24] = "";
 	int n;
 
-	if (d->logs.shared)
-		n = snprintf(buf, len, "%s%s.log", jl_stem(d, k), jl_suffix[k]);
-	else
-		n = snprintf(buf, len, "%s%s.%u.log", jl_stem(d, k), jl_suffix[k], tno + 1);
+	if (comm_multi())
+		snprintf(rank, sizeof(rank), ".r%u", comm_rank());
+	if (!d->logs.shared)
+		snprintf(job, sizeof(job), ".%u", tno + 1);
+	n = snprintf(buf, len, "%s%s%s%s.log", jl_stem(d, k), jl_suffix[k], job, rank);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 

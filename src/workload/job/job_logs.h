@@ -7,7 +7,8 @@
  * STEM_slat.N.log, STEM_clat_hist.N.log, where STEM is the option's value (the job's name
  * when given bare) and N the thread's number in the run (1..threads, in job file order);
  * per_job_logs=0 drops ".N" and every thread of that stem writes the one file, thread
- * after thread. Relative names are taken from the current directory, as fio's.
+ * after thread; under mpirun ".rRANK" comes before ".log". Relative names are taken
+ * from the current directory, as fio's.
  * Lines: "TIME, VALUE, DIR, BS, 0" (ms since the thread's start after ramp_time; the
  * value in KiB/s for bw, I/Os a second for iops, ns for the latencies; 0 read, 1 write,
  * 2 trim; the block size; fio's priority column, 0). Without log_avg_msec a line per
