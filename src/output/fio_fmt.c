@@ -171,6 +171,25 @@ size_t fio_pctl(const struct row *w, double *p, size_t max)
 	return n;
 }
 
+void fio_ss_line(FILE *f, const struct row *w)
+{
+	const char *spec = kv_get(&w->params, RK_JOB_SS);
+	double bw = fio_metric(w, RK_JOB_SS_BW_MEAN);
+	char b1[32], b2[32], io[32];
+	size_t n;
+
+	if (!spec)
+		return;
+	n = strlen(spec);
+	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
+		fio_metric(w, RK_JOB_SS_ATTAINED) > 0 ? "yes" : "no",
+		fio_num(b1, sizeof(b1), bw, 4, 1, "B/s"), fio_num(b2, sizeof(b2), bw, 4, 0, "B/s"),
+		fio_num(io, sizeof(io), fio_metric(w, RK_JOB_SS_IOPS_MEAN), 4, 0, ""),
+		strncmp(spec, "iops", 4) ? "bw" : "iops",
+		strstr(spec, "_slope") ? " slope" : " mean dev",
+		fio_metric(w, RK_JOB_SS_CRITERION), n && spec[n - 1] == '%' ? "%" : "");
+}
+
 unsigned fio_plat_index(unsigned b)
 {
 	return b < FIO_PLAT_NR - 1 ? b : FIO_PLAT_NR - 1;

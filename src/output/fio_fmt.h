@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct run;
 struct row;
@@ -52,6 +53,10 @@ extern const unsigned fio_lat_edges[10];
 /* Shares (percent of requests) of the latencies in h falling into each bucket: [0..9]
  * ns, [10..19] us, [20..29] ms (2 .. 1000), [30] 2000 ms, [31] beyond. Adds to out. */
 void fio_lat_dist(const struct hist *h, double out[FIO_LAT_BKT]);
+
+/* fio's steady-state line of a unit that judged it (the ss_* keys of w), or nothing:
+ * "  steadystate  : attained=yes, bw=4160KiB/s (4260kB/s), iops=1039, iops mean dev=2.5%". */
+void fio_ss_line(FILE *f, const struct row *w);
 
 /* fio's json+ "bins": fio's latency histogram (stat.h in fio 3.33: FIO_IO_U_PLAT_BITS 6,
  * 29 groups, 1856 bins) has the layout of ours (stats/hist.h) up to its last bin: values

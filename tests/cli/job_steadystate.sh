@@ -6,7 +6,7 @@
 command -v python3 > /dev/null 2>&1 || skip "python3 is not installed"
 mkdir "$T/w" && cd "$T/w" || exit 1
 # one second's window, any deviation within 100%: attained after ss_ramp + 1 s, not 30 s
-"$IOB" job --no-store --quiet --format json,fio-json --output-dir . --name=s --rw=randread \
+"$IOB" job --no-store --quiet --format text,json,fio-json --output-dir . --name=s --rw=randread \
 	--bs=4k --size=1m --time_based --runtime=30 --rate_iops=500 --ss=iops:100% --ss_dur=1 \
 	--ss_ramp=1 > out 2>&1 || { cat out; fail "steady-state job failed"; }
 python3 - iobattery-results.json iobattery-results.fio.json <<'PY' || fail "attained"
@@ -26,6 +26,10 @@ assert ss["criterion"].endswith("%") and ss["data"]["iops"] == n, ss
 assert ss["data"]["iops_mean"] == n[0] and ss["data"]["bw"][0] == 4096 * n[0], ss
 assert fio["jobs"][0]["job options"]["steadystate"] == "iops:100%"
 PY
+# fio's summary line, after the latency line of the job's block
+grep -A1 '     latency   : target=' iobattery-results.txt |
+	grep -qE '^  steadystate  : attained=yes, bw=.*, iops=[0-9.k]+, iops mean dev=[0-9.]+%$' ||
+	{ cat iobattery-results.txt; fail "no steadystate line in fio's summary"; }
 # a 5 s window in a 1 s job: never judged, not attained, the job runs its second
 "$IOB" job --no-store --quiet --format json --output-dir . --name=n --rw=randread --bs=4k \
 	--size=1m --time_based --runtime=1 --ss=bw_slope:0.1% --ss_dur=5 > out 2>&1 ||
