@@ -44,6 +44,12 @@ expect_exit 2 "$IOB" job --no-store --quiet --name=k --rw=read --bs=4k --size=64
 expect_out "log file exists: 'K_bw.1.log'"
 [ "$(cat K_bw.1.log)" = mine ] || fail "an existing log was overwritten"
 [ "$(ls)" = K_bw.1.log ] || fail "made files although refused: $(ls)"
+# a link in the log's place (even one to nowhere) is not followed
+rm K_bw.1.log && ln -s "$T/elsewhere" K_iops.1.log
+expect_exit 2 "$IOB" job --no-store --quiet --name=k --rw=read --bs=4k --size=64k --write_iops_log=K
+expect_out "log file exists: 'K_iops.1.log'"
+[ -e "$T/elsewhere" ] && fail "wrote through a link"
+[ "$(ls)" = K_iops.1.log ] || fail "made files although refused: $(ls)"
 cd ..
 
 # the same job through fio makes the same set of files

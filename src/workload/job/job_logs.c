@@ -1,10 +1,12 @@
 /* job_logs.c - fio's bw, iops, latency and histogram logs (job_logs.h): the options,
  * a thread's lines in memory streams, and the files written after each step. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "comm/comm.h"
 #include "core/err.h"
@@ -320,15 +322,24 @@ static bool jl_made(const struct job_plan *p, const char *path)
 	return false;
 }
 
+/* Create path (it must not exist, not even as a link), or append to the one this run
+ * made (never through a link put there since). */
 static int jl_write_one(struct job_plan *p, const char *path, const char *buf, size_t len)
 {
 	bool again = jl_made(p, path);
-	FILE *f = fopen(path, again ? "a" : "wx");
+	int fd = open(path, again ? O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC :
+				    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	FILE *f;
 	char **nl;
 	int rc = 0;
 
-	if (!f)
+	if (fd < 0)
 		return -errno;
+	if (!(f = fdopen(fd, "a"))) {
+		rc = -errno;
+		(void)close(fd);	/* nothing written through it */
+		return rc;
+	}
 	if (!again) {
 		nl = realloc(p->logs, (p->nlogs + 1) * sizeof(*nl));
 		if (!nl || !(nl[p->nlogs] = strdup(path))) {
