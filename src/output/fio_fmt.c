@@ -185,7 +185,7 @@ void fio_ss_line(FILE *f, const struct row *w)
 		fio_metric(w, RK_JOB_SS_ATTAINED) > 0 ? "yes" : "no",
 		fio_num(b1, sizeof(b1), bw, 4, 1, "B/s"), fio_num(b2, sizeof(b2), bw, 4, 0, "B/s"),
 		fio_num(io, sizeof(io), fio_metric(w, RK_JOB_SS_IOPS_MEAN), 4, 0, ""),
-		strncmp(spec, "iops", 4) ? "bw" : "iops",
+		!strncmp(spec, "iops", 4) ? "iops" : !strncmp(spec, "lat", 3) ? "lat" : "bw",
 		strstr(spec, "_slope") ? " slope" : " mean dev",
 		fio_metric(w, RK_JOB_SS_CRITERION), n && spec[n - 1] == '%' ? "%" : "");
 }

@@ -257,6 +257,11 @@ static json_t *fj_ss(const struct row *w)
 		fj_set(data, "bw_mean", json_integer((json_int_t)fio_metric(w, RK_JOB_SS_BW_MEAN)));
 		fj_set(data, "iops_mean",
 		       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_IOPS_MEAN)));
+		if (kv_get(&w->params, RK_JOB_SS_LAT_DATA)) {	/* fio 3.42's lat criteria */
+			fj_set(data, "lat_mean",
+			       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_LAT_MEAN)));
+			fj_set(data, "lat_ns", fj_list(kv_get(&w->params, RK_JOB_SS_LAT_DATA)));
+		}
 		fj_set(data, "iops", fj_list(kv_get(&w->params, RK_JOB_SS_IOPS_DATA)));
 		fj_set(data, "bw", fj_list(kv_get(&w->params, RK_JOB_SS_BW_DATA)));
 	}

@@ -637,6 +637,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_SS_BW_MEAN	"ss_bw_mean"
 #define RK_JOB_SS_IOPS_DATA	"ss_iops_data"
 #define RK_JOB_SS_BW_DATA	"ss_bw_data"
+#define RK_JOB_SS_LAT_MEAN	"ss_lat_mean"
+#define RK_JOB_SS_LAT_DATA	"ss_lat_data"
 #define RK_JOB_GLOBAL_OPTIONS	"fio_global_options"	/* run options */
 #define RK_JOB_SECTION		"section"
 #define RK_JOB_FILES		"job_files"

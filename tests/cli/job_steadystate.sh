@@ -45,7 +45,21 @@ PY
 "$IOB" job --no-store --quiet --format json --output-dir . --name=p --rw=read --bs=4k \
 	--size=64k > out 2>&1 || { cat out; fail "plain job failed"; }
 grep -q '"ss_attained"' iobattery-results.json && fail "ss keys without steadystate"
-for bad in --ss=iops --ss=lat:2% --ss=iops:-1 --ss=iops:x% --ss_dur=1q; do
+# fio 3.42's latency criterion: each second's mean completion latency
+"$IOB" job --no-store --quiet --format fio-json --output-dir . --name=l --rw=randread \
+	--bs=4k --size=1m --time_based --runtime=30 --rate_iops=500 --ss=lat:100% --ss_dur=1 \
+	> out 2>&1 || { cat out; fail "latency steady-state job failed"; }
+python3 - iobattery-results.fio.json <<'PY' || fail "latency criterion"
+import json, sys
+j = json.load(open(sys.argv[1]))["jobs"][0]
+ss = j["steadystate"]
+assert ss["ss"] == "lat:100.000000%" and ss["attained"] == 1, ss
+lat = ss["data"]["lat_ns"]
+assert len(lat) == 1 and lat[0] > 0 and ss["data"]["lat_mean"] == lat[0], ss
+assert j["read"]["clat_ns"]["min"] <= lat[0] <= j["read"]["clat_ns"]["max"], (lat, j["read"]["clat_ns"])
+assert j["read"]["runtime"] < 10000, j["read"]["runtime"]
+PY
+for bad in --ss=iops --ss=latency:2% --ss=iops:-1 --ss=iops:x% --ss_dur=1q; do
 	expect_exit 2 "$IOB" job --no-store --quiet --name=b --rw=read --bs=4k --size=64k $bad
 done
 exit 0

@@ -27,7 +27,9 @@ void __attribute__((noinline)) jw_extra(struct jw *j, const struct engine_req *r
 	if (t1 >= j->ss_next) {
 		if (job_ss_tick(j->ss, t1, s->bytes[JOB_READ] + s->bytes[JOB_WRITE] +
 				s->bytes[JOB_TRIM], s->ios[JOB_READ] + s->ios[JOB_WRITE] +
-				s->ios[JOB_TRIM]))
+				s->ios[JOB_TRIM], s->clat[JOB_READ].sum + s->clat[JOB_WRITE].sum +
+				s->clat[JOB_TRIM].sum, s->clat[JOB_READ].n + s->clat[JOB_WRITE].n +
+				s->clat[JOB_TRIM].n))
 			j->stop = true;	/* attained: the job ends here, as fio's */
 		j->ss_next = job_ss_next(j->ss);
 	}

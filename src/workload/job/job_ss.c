@@ -21,16 +21,19 @@ struct job_ssrun {
 	uint64_t next;			/* end of the current second (clock_ns) */
 	bool started;			/* past ss_ramp: bytes0/ios0 hold */
 	uint64_t bytes0, ios0;		/* totals at the current second's start */
+	uint64_t lsum0, ln0;		/* completion latencies' sum and count then */
 	uint64_t *iops, *bw;		/* ring of n seconds */
+	uint64_t *lsum, *ln;		/* the seconds' latency sums and counts */
 	double *v;			/* n: room for a judgement (none in the loop) */
 	unsigned head, count;
 	bool attained;
-	double crit, max_dev, slope, iops_mean, bw_mean;
+	double crit, max_dev, slope, iops_mean, bw_mean, lat_mean;
 };
 
 /* ---- options ---- */
 
-static const char *const ss_names[] = { "", "iops", "iops_slope", "bw", "bw_slope" };
+static const char *const ss_names[] = { "", "iops", "iops_slope", "bw", "bw_slope", "lat",
+					"lat_slope" };
 
 /* steadystate=KIND:LIMIT[%] */
 static int ss_opt(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
@@ -53,7 +56,8 @@ static int ss_opt(struct job_pstate *ps, struct job_def *d, const struct job_opt
 		if (!strcmp(buf, ss_names[k]))
 			break;
 	if (k == sizeof(ss_names) / sizeof(ss_names[0]))
-		return job_opt_bad(ps, val, "the criterion is iops, iops_slope, bw or bw_slope");
+		return job_opt_bad(ps, val, "the criterion is iops, iops_slope, bw, bw_slope, lat "
+				   "or lat_slope");
 	len = strlen(colon);
 	c->pct = len && colon[len - 1] == '%';
 	if (c->pct)
@@ -111,8 +115,10 @@ int job_ss_new(const struct job_def *d, uint64_t t0, struct job_ssrun **out)
 	s->n = (unsigned)(d->ss.dur_us / 1000000u);
 	s->iops = calloc(s->n, sizeof(*s->iops));
 	s->bw = calloc(s->n, sizeof(*s->bw));
+	s->lsum = calloc(s->n, sizeof(*s->lsum));
+	s->ln = calloc(s->n, sizeof(*s->ln));
 	s->v = calloc(s->n, sizeof(*s->v));
-	if (!s->iops || !s->bw || !s->v) {
+	if (!s->iops || !s->bw || !s->lsum || !s->ln || !s->v) {
 		job_ss_free(s);
 		return -ENOMEM;
 	}
@@ -127,6 +133,8 @@ void job_ss_free(struct job_ssrun *s)
 		return;
 	free(s->iops);
 	free(s->bw);
+	free(s->lsum);
+	free(s->ln);
 	free(s->v);
 	free(s);
 }
@@ -162,11 +170,20 @@ static void ss_fit(const double *v, unsigned n, double *mean, double *maxdev, do
 	*slope = sxx > 0 ? sxy / sxx : 0;
 }
 
+/* The mean completion latency of second i of the window (0 when it completed nothing). */
+static double ss_lat(const struct job_ssrun *s, unsigned i)
+{
+	double n = ss_at(s, s->ln, i);
+
+	return n > 0 ? ss_at(s, s->lsum, i) / n : 0;
+}
+
 /* Judge the n values of the criterion's figure (the window, or a unit's sum). */
 static bool ss_judge(const struct job_sscfg *c, const double *v, unsigned n, double *crit,
 		     double *maxdev, double *slope)
 {
-	bool slope_kind = c->kind == JOB_SS_IOPS_SLOPE || c->kind == JOB_SS_BW_SLOPE;
+	bool slope_kind = c->kind == JOB_SS_IOPS_SLOPE || c->kind == JOB_SS_BW_SLOPE ||
+			  c->kind == JOB_SS_LAT_SLOPE;
 	double mean, x;
 
 	ss_fit(v, n, &mean, maxdev, slope);
@@ -179,10 +196,16 @@ static bool ss_judge(const struct job_sscfg *c, const double *v, unsigned n, dou
 	return fabs(*crit) <= c->limit && mean > 0;
 }
 
-/* The window (full) judged; both means kept for the report. */
+static enum job_ss_kind ss_base(enum job_ss_kind k)
+{
+	return k == JOB_SS_IOPS_SLOPE ? JOB_SS_IOPS : k == JOB_SS_BW_SLOPE ? JOB_SS_BW :
+	       k == JOB_SS_LAT_SLOPE ? JOB_SS_LAT : k;
+}
+
+/* The window (full) judged; the three means kept for the report. */
 static void ss_eval(struct job_ssrun *s)
 {
-	bool iops = s->c->kind == JOB_SS_IOPS || s->c->kind == JOB_SS_IOPS_SLOPE;
+	enum job_ss_kind k = ss_base(s->c->kind);
 	double d, sl;
 	unsigned i;
 
@@ -190,20 +213,26 @@ static void ss_eval(struct job_ssrun *s)
 		s->v[i] = ss_at(s, s->bw, i);
 	ss_fit(s->v, s->n, &s->bw_mean, &d, &sl);
 	for (i = 0; i < s->n; i++)
+		s->v[i] = ss_lat(s, i);
+	ss_fit(s->v, s->n, &s->lat_mean, &d, &sl);
+	for (i = 0; i < s->n; i++)
 		s->v[i] = ss_at(s, s->iops, i);
 	ss_fit(s->v, s->n, &s->iops_mean, &d, &sl);
-	if (!iops)
-		for (i = 0; i < s->n; i++)
-			s->v[i] = ss_at(s, s->bw, i);
+	for (i = 0; i < s->n; i++)	/* the criterion's figure */
+		s->v[i] = k == JOB_SS_BW ? ss_at(s, s->bw, i) : k == JOB_SS_LAT ? ss_lat(s, i) :
+			  ss_at(s, s->iops, i);
 	s->attained = ss_judge(s->c, s->v, s->n, &s->crit, &s->max_dev, &s->slope);
 }
 
-bool job_ss_tick(struct job_ssrun *s, uint64_t t, uint64_t bytes, uint64_t ios)
+bool job_ss_tick(struct job_ssrun *s, uint64_t t, uint64_t bytes, uint64_t ios,
+		 uint64_t lsum, uint64_t ln)
 {
 	if (!s->started) {
 		s->started = true;
 		s->bytes0 = bytes;
 		s->ios0 = ios;
+		s->lsum0 = lsum;
+		s->ln0 = ln;
 		s->next += SS_SEC;
 		return false;
 	}
@@ -211,11 +240,15 @@ bool job_ss_tick(struct job_ssrun *s, uint64_t t, uint64_t bytes, uint64_t ios)
 	while (t >= s->next) {
 		s->iops[s->head] = ios - s->ios0;
 		s->bw[s->head] = bytes - s->bytes0;
+		s->lsum[s->head] = lsum - s->lsum0;
+		s->ln[s->head] = ln - s->ln0;
 		s->head = (s->head + 1) % s->n;
 		if (s->count < s->n)
 			s->count++;
 		s->ios0 = ios;
 		s->bytes0 = bytes;
+		s->lsum0 = lsum;
+		s->ln0 = ln;
 		s->next += SS_SEC;
 		if (s->count == s->n) {
 			ss_eval(s);
@@ -229,18 +262,19 @@ bool job_ss_tick(struct job_ssrun *s, uint64_t t, uint64_t bytes, uint64_t ios)
 /* ---- the unit's rows ---- */
 
 /* The unit's figures: its threads' last seconds (as many as the fullest holds) summed
- * second by second, judged again; attained when every thread attained. */
+ * second by second (latency: all completions of the second over their count), judged
+ * again; attained when every thread attained. */
 struct ss_unit {
 	unsigned n;
 	bool attained;
-	double crit, max_dev, slope, iops_mean, bw_mean;
-	double *iops, *bw;
+	double crit, max_dev, slope, iops_mean, bw_mean, lat_mean;
+	double *iops, *bw, *lsum, *ln;
 };
 
 static int ss_unit(const struct job_plan *p, const struct job_unit *u, struct ss_unit *r)
 {
 	const struct job_sscfg *c = &p->threads[u->first_thread].d->ss;
-	bool iops = c->kind == JOB_SS_IOPS || c->kind == JOB_SS_IOPS_SLOPE;
+	enum job_ss_kind kind = ss_base(c->kind);
 	double d, sl;
 	unsigned i, k;
 
@@ -255,22 +289,31 @@ static int ss_unit(const struct job_plan *p, const struct job_unit *u, struct ss
 	}
 	r->iops = calloc(r->n + 1, sizeof(*r->iops));
 	r->bw = calloc(r->n + 1, sizeof(*r->bw));
-	if (!r->iops || !r->bw)
+	r->lsum = calloc(r->n + 1, sizeof(*r->lsum));
+	r->ln = calloc(r->n + 1, sizeof(*r->ln));
+	if (!r->iops || !r->bw || !r->lsum || !r->ln)
 		return -ENOMEM;
 	for (k = 0; k < u->nthreads; k++) {
 		const struct job_ssrun *s = p->threads[u->first_thread + k].ss;
+		unsigned o = s ? r->n - s->count : 0;
 
 		/* the last seconds line up at the end: a thread that held fewer adds to the
 		 * latest ones */
 		for (i = 0; s && i < s->count; i++) {
-			r->iops[r->n - s->count + i] += ss_at(s, s->iops, i);
-			r->bw[r->n - s->count + i] += ss_at(s, s->bw, i);
+			r->iops[o + i] += ss_at(s, s->iops, i);
+			r->bw[o + i] += ss_at(s, s->bw, i);
+			r->lsum[o + i] += ss_at(s, s->lsum, i);
+			r->ln[o + i] += ss_at(s, s->ln, i);
 		}
 	}
+	for (i = 0; i < r->n; i++)	/* lsum becomes the seconds' mean latency */
+		r->lsum[i] = r->ln[i] > 0 ? r->lsum[i] / r->ln[i] : 0;
 	if (r->n)
-		(void)ss_judge(c, iops ? r->iops : r->bw, r->n, &r->crit, &r->max_dev, &r->slope);
+		(void)ss_judge(c, kind == JOB_SS_IOPS ? r->iops : kind == JOB_SS_BW ? r->bw :
+			       r->lsum, r->n, &r->crit, &r->max_dev, &r->slope);
 	ss_fit(r->iops, r->n, &r->iops_mean, &d, &sl);
 	ss_fit(r->bw, r->n, &r->bw_mean, &d, &sl);
+	ss_fit(r->lsum, r->n, &r->lat_mean, &d, &sl);
 	return 0;
 }
 
@@ -316,8 +359,14 @@ int job_ss_rows(struct runner *rc, const struct job_plan *p, const struct job_un
 		e |= row_add_metric(w, RK_JOB_SS_BW_MEAN, r->bw_mean, "B/s");
 		e |= ss_list(w, RK_JOB_SS_IOPS_DATA, r->iops, r->n);
 		e |= ss_list(w, RK_JOB_SS_BW_DATA, r->bw, r->n);
+		if (ss_base(c->kind) == JOB_SS_LAT) {	/* fio 3.42 adds these for lat */
+			e |= row_add_metric(w, RK_JOB_SS_LAT_MEAN, r->lat_mean, "ns");
+			e |= ss_list(w, RK_JOB_SS_LAT_DATA, r->lsum, r->n);
+		}
 	}
 	free(r->iops);
 	free(r->bw);
+	free(r->lsum);
+	free(r->ln);
 	return e ? -ENOMEM : 0;
 }

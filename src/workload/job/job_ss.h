@@ -4,6 +4,7 @@
  *   iops, bw             every second within LIMIT of the window's mean (LIMIT% of it);
  *   iops_slope, bw_slope the least-squares slope of the window (per second) within LIMIT
  *                        (LIMIT% of the mean) of zero;
+ *   lat, lat_slope       (fio 3.42) the same over each second's mean completion latency;
  * and the thread stops as soon as it holds ("attained"), as fio's job does. A unit of
  * several threads (group_reporting, numjobs) holds their summed seconds, judged again,
  * and is attained when every thread was. Its figures go on the unit's rows (the ss_*
@@ -27,6 +28,8 @@ enum job_ss_kind {
 	JOB_SS_IOPS_SLOPE,
 	JOB_SS_BW,
 	JOB_SS_BW_SLOPE,
+	JOB_SS_LAT,		/* fio 3.42: the seconds' mean completion latency */
+	JOB_SS_LAT_SLOPE,
 };
 
 /* A job's steady-state options (part of struct job_def). */
@@ -54,9 +57,11 @@ int job_ss_new(const struct job_def *d, uint64_t t0, struct job_ssrun **out);
 void job_ss_free(struct job_ssrun *s);
 /* When the next second ends (clock_ns): the I/O loop calls job_ss_tick at or after it. */
 uint64_t job_ss_next(const struct job_ssrun *s);
-/* At t, with the thread's total bytes and I/Os so far: the seconds that ended, judged.
- * Returns true when steady state is attained (the thread then stops). */
-bool job_ss_tick(struct job_ssrun *s, uint64_t t, uint64_t bytes, uint64_t ios);
+/* At t, with the thread's total bytes, I/Os, and sum and count of completion latencies
+ * so far: the seconds that ended, judged. Returns true when steady state is attained
+ * (the thread then stops). */
+bool job_ss_tick(struct job_ssrun *s, uint64_t t, uint64_t bytes, uint64_t ios,
+		 uint64_t lsum, uint64_t ln);
 
 /* The ss_* keys on the last nrows rows of rc's run (the unit's, just made), from its
  * threads' collections. 0 or -ENOMEM. */
