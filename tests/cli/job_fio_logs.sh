@@ -36,6 +36,18 @@ n=$(awk -F', ' '$1 % 50 == 0 && $2 > 0 { n++ } END { print n + 0 }' A_iops.log)
 [ "$n" -ge 8 ] || { cat A_iops.log; fail "too few windows in the shared log"; }
 cd ..
 
+# --repeat: the first repeat's logs only (a second would find its files made); a shared
+# log across stonewall steps gets each step's lines, appended to the file the run made
+mkdir rep && cd rep || exit 1
+expect_exit 0 "$IOB" job --no-store --quiet --repeat 2 --name=r --rw=read --bs=4k --size=256k \
+	--write_bw_log=R
+[ "$(wc -l < R_bw.1.log)" = 64 ] || fail "--repeat 2: $(wc -l < R_bw.1.log) lines, not 64"
+printf '[global]\nbs=4k\nsize=256k\nwrite_bw_log=S\nper_job_logs=0\n[a]\nrw=read\n[b]\nstonewall\nrw=write\n' > s.fio
+expect_exit 0 "$IOB" job --no-store --quiet s.fio
+[ "$(cut -d, -f3 S_bw.log | sort | uniq -c | tr -s ' ')" = "$(printf ' 64 0\n 64 1')" ] ||
+	fail "shared log over two steps: $(cut -d, -f3 S_bw.log | sort | uniq -c)"
+cd ..
+
 # an existing file: refused before any I/O, left as it was, nothing else made
 mkdir keep && cd keep || exit 1
 echo mine > K_bw.1.log
