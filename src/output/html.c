@@ -190,18 +190,27 @@ static void runs_section(FILE *f, const struct report *r)
 	fprintf(f, "</tbody></table></div>\n");
 }
 
-static void legend(FILE *f)
+/* Every flag a run can carry, by its one name (stats/flags.h); the +++++ sentence only
+ * where an imported run has a figure its tool did not print. */
+static void legend(FILE *f, const struct report *r)
 {
-	size_t i;
+	size_t i, k;
+	int plus = 0;
 
-	fprintf(f, "<p>Flags: ");
-	for (i = 0; html_flag_words[i].word; i++)
-		fprintf(f, "%s<span class=\"flag\">%s</span>: %s", i ? "; " : "",
-			html_flag_words[i].word, html_flag_words[i].meaning);
-	fprintf(f, ". A value with &plusmn; is the mean of repeats with the half-width of its "
-		   "95%% confidence interval (Student's t); one without comes from a single run "
-		   "and has no interval. <i>not measured</i>: the tool printed "
-		   "no figure (Bonnie++'s +++++).</p>\n");
+	for (i = 0; i < r->n; i++)
+		for (k = 0; (r->runs[i]->flags & RUN_IMPORTED) && k < r->runs[i]->nrows; k++)
+			plus |= (r->runs[i]->rows[k]->flags & ROW_NOT_MEASURED) != 0;
+	fprintf(f, "<h3 id=\"legend\">Flags</h3>\n<dl class=\"legend\">");
+	for (i = 0; html_flag_words[i].name; i++) {
+		fprintf(f, "<dt data-flag=\"%s\"><span class=\"flag\">%s</span></dt><dd>",
+			html_flag_words[i].name, html_flag_words[i].name);
+		html_esc(f, html_flag_words[i].meaning);
+		fprintf(f, "</dd>");
+	}
+	fprintf(f, "</dl>\n<p>A value with &plusmn; is the mean of repeats with the half-width "
+		   "of its 95%% confidence interval (Student's t); one without comes from a single "
+		   "run and has no interval.%s</p>\n", plus ? " <i>not measured</i> in an imported "
+		   "run: the tool printed no figure (Bonnie++'s +++++)." : "");
 }
 
 /* One bar chart per figure that two or more runs measured: a chart of one bar compares
@@ -275,14 +284,17 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	}
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
 	fprintf(f, "<!DOCTYPE html>\n<!-- iobattery report -->\n<html lang=\"en\"><head>"
-		   "<meta charset=\"utf-8\"><title>");
+		   "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, "
+		   "initial-scale=1\"><title>");
 	html_esc(f, title ? title : "iobattery report");
 	fprintf(f, "</title>\n<style>%s</style></head>\n<body>\n<h1>", css);
 	html_esc(f, title ? title : "iobattery report");
 	fprintf(f, "</h1>\n<p>%zu run%s, report written %s. Every figure below comes from the "
 		   "result files; docs/methodology.md says how each is measured.</p>\n", n,
 		n == 1 ? "" : "s", now);
-	rc = html_battery_section(f, runs, names, n, baseline);
+	rc = html_verdict_section(f, &r);
+	if (rc == 0)
+		rc = html_battery_section(f, runs, names, n, baseline);
 	if (rc < 0) {
 		teardown(&r);
 		return rc;
@@ -290,7 +302,7 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	html_summary_section(f, &r);
 	runs_section(f, &r);
 	html_table_section(f, &r);
-	legend(f);
+	legend(f, &r);
 	charts_section(f, &r);
 	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
