@@ -66,6 +66,18 @@ static const char css[] =
 	"rect.bar,circle.pt{fill:var(--k)}polyline.line,path.key{stroke:var(--k);fill:none}"
 	".better{color:var(--good)}.worse{color:var(--bad)}"
 	".refused{color:var(--mut);font-style:italic}"
+	"details.fold{margin:14px 0;border:1px solid var(--line);padding:4px 10px}"
+	"details>summary{cursor:pointer;font-weight:bold}"
+	"dl.legend{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;"
+	"font-size:13px;margin:6px 0}dl.legend dd{margin:0}"
+	".answer{font-size:16px}ul.refs{margin:0;padding-left:16px;font-size:12px}"
+	"td small,th small{color:var(--mut)}span.conf{font-weight:bold}"
+	".ioz-pair{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}"
+	"table.ioz td.cache{background:var(--mach)}table.ioz caption{text-align:left;"
+	"font-weight:bold;padding:4px 0}"
+	"td code.id,td code.nowrap{overflow-wrap:normal;white-space:nowrap}"
+	"@media (max-width:600px){body{padding:0 8px;margin:8px auto}h1{font-size:19px}"
+	"table{font-size:12px}.scroll{max-height:none}}"
 	"@media print{:root{--fg:#000;--bg:#fff;--box:#fff;--head:#eee;--mach:#f5f5f5}"
 	"body{max-width:none;margin:0;padding:0;font-size:11px}"
 	".scroll{overflow:visible;max-height:none}"
@@ -183,7 +195,7 @@ static void runs_section(FILE *f, const struct report *r)
 		html_esc(f, run->env.date);
 		fprintf(f, "</td><td><code>");
 		html_esc(f, r->names[i]);
-		fprintf(f, "</code></td><td><code>");
+		fprintf(f, "</code></td><td><code class=\"id\">");
 		html_esc(f, run->id);
 		fprintf(f, "</code></td></tr>\n");
 	}
@@ -303,15 +315,25 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	runs_section(f, &r);
 	html_table_section(f, &r);
 	legend(f, &r);
-	charts_section(f, &r);
 	html_iozone_section(f, &r);
+	/* the charts repeat the tables' figures: folded, so that the report reads (and
+	 * prints) in a few pages; a reader opens what they want to see */
+	fprintf(f, "<details class=\"fold\" id=\"charts-fold\"><summary>Charts: each figure, "
+		   "latency percentiles, each phase over time</summary>\n");
+	charts_section(f, &r);
 	html_latency_section(f, &r);
 	html_series_section(f, &r);
+	fprintf(f, "</details>\n");
 	html_ranks_section(f, &r);		/* runs of several ranks only */
-	if (n >= 2)
+	if (n >= 2) {
+		fprintf(f, "<details class=\"fold\"><summary>Each figure against A</summary>\n");
 		html_delta_section(f, &r);
+		fprintf(f, "</details>\n");
+	}
 	html_notes_section(f, &r);
+	fprintf(f, "<details class=\"fold\"><summary>Environment of each run</summary>\n");
 	html_env_section(f, &r);
+	fprintf(f, "</details>\n");
 	fprintf(f, "</body></html>\n");
 	teardown(&r);
 	return ferror(f) ? -EIO : 0;

@@ -38,8 +38,13 @@ static void cell(FILE *f, const struct battery_table *t, size_t c, size_t g)
 	}
 	/* bon_csv2html's idea: shade by where the value sits between the column's worst
 	 * and best; one hue, pale to deep, so that no colour vision is needed */
-	fprintf(f, "<td class=\"c\" style=\"background:hsl(205,70%%,%.0f%%)\" title=\"rank %u "
-		   "of %u\">", 96.0 - 26.0 * x->shade, x->rank, t->fig[g].nhave);
+	if (t->fig[g].lead_sig)
+		fprintf(f, "<td class=\"c\" style=\"background:hsl(205,70%%,%.0f%%)\" "
+			   "title=\"rank %u of %u\">", 96.0 - 26.0 * x->shade, x->rank,
+			t->fig[g].nhave);
+	else
+		fprintf(f, "<td class=\"c\" title=\"rank %u of %u; no significant difference: not "
+			   "shaded\">", x->rank, t->fig[g].nhave);
 	num(f, x->s.mean);
 	if (x->s.n > 1) {
 		fputs(" &plusmn; ", f);
@@ -66,7 +71,7 @@ static void group(FILE *f, const struct battery_table *t, const char *wl)
 		n += t->fig[g].nhave >= 2 && !strcmp(t->fig[g].first->workload, wl);
 	if (!n)
 		return;
-	fputs("<table class=\"battery grouped\"><thead><tr><th rowspan=\"2\">configuration</th>",
+	fputs("<div class=\"scroll\"><table class=\"battery grouped\"><thead><tr><th rowspan=\"2\">configuration</th>",
 	      f);
 	fprintf(f, "<th colspan=\"%zu\">", n);
 	html_esc(f, wl);
@@ -87,7 +92,9 @@ static void group(FILE *f, const struct battery_table *t, const char *wl)
 	}
 	fputs("</tr></thead><tbody>\n", f);
 	for (c = 0; c < t->nconf; c++) {
-		fputs("<tr><th class=\"conf\">", f);
+		fputs("<tr data-conf=\"", f);
+		html_esc(f, t->conf[c].name);
+		fputs("\"><th class=\"conf\">", f);
 		html_esc(f, t->conf[c].name);
 		fputs("</th>", f);
 		for (g = 0; g < t->nfig; g++)
@@ -95,7 +102,7 @@ static void group(FILE *f, const struct battery_table *t, const char *wl)
 				cell(f, t, c, g);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 }
 
 static void what_list(FILE *f, const struct battery_table *t)
@@ -151,12 +158,14 @@ int html_battery_section(FILE *f, struct run *const *runs, const char *const *na
 		      "devices.</p>\n", f);
 	fputs("<p>Each cell: the mean over the repeats (&plusmn; the 95% confidence "
 	      "half-width when there are repeats), shaded from the column's worst (pale) to its "
-	      "best (deep blue); below it the difference from the baseline in percent, its 95% "
+	      "best (deep blue) only where the leader is significantly ahead; below it the "
+	      "difference from the baseline in percent, its 95% "
 	      "confidence interval, and * when Welch's test finds it significant.</p>\n", f);
 	for (i = 0; wls[i]; i++)
 		group(f, &t, wls[i]);
-	fputs("<h3>What each figure measured</h3>\n", f);
+	fputs("<details><summary>What each figure measured</summary>\n", f);
 	what_list(f, &t);
+	fputs("</details>\n", f);
 	battery_table_free(&t);
 	return ferror(f) ? -EIO : 0;
 }
