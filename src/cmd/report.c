@@ -14,6 +14,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/html.h"
+#include "output/verdict_out.h"
 #include "stats/result.h"
 #include "store/store.h"
 
@@ -191,6 +192,8 @@ int cmd_report(int argc, char **argv)
 			status = EXIT_USAGE;
 	if (status == EXIT_OK && may_write(o.output, o.force) < 0)
 		status = EXIT_USAGE;
+	if (status == EXIT_OK && n >= 2)	/* several runs: the answer on the terminal too */
+		out_text_verdict(stdout, runs, (const char *const *)ops, (size_t)n);
 	if (status == EXIT_OK) {
 		rc = write_report(o.output, runs, ops, (size_t)n, o.title, o.baseline);
 		if (rc == -ENOENT && o.baseline) {
