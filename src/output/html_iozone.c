@@ -154,11 +154,15 @@ static void ioz_table(FILE *f, const struct iozone_matrix *m, int p)
 
 			if (!c->row || c->kbps < 0)
 				fprintf(f, "<td></td>");
-			else if (cached(c))
-				fprintf(f, "<td class=\"n cache\">%.0f<span class=\"flag\">c</span>"
-					   "</td>", c->kbps);
-			else
-				fprintf(f, "<td class=\"n\">%.0f</td>", c->kbps);
+			else {
+				fprintf(f, "<td class=\"n%s\">%.0f", cached(c) ? " cache" : "",
+					c->kbps);
+				if (cached(c))
+					fprintf(f, "<span class=\"flag\">c</span>");
+				/* the other flags by name, as every cell of the report */
+				html_flags(f, c->row->flags & ~ROW_CACHE_INFLATED);
+				fprintf(f, "</td>");
+			}
 		}
 		fprintf(f, "</tr>\n");
 	}

@@ -162,8 +162,9 @@ static void place_table(FILE *f, const struct verdict *v)
 		for (k = 0, n = 0; verdict_refs[k].aspect >= 0; k++) {
 			char b[NUMFMT_LEN];
 
-			if (verdict_refs[k].aspect != a)
-				continue;
+			if (verdict_refs[k].aspect != a || !v->a[a].unit ||
+			    strcmp(v->a[a].unit, verdict_refs[k].unit))
+				continue;	/* only beside points of its own unit */
 			n++;
 			fputs("<li>", f);
 			html_esc(f, numfmt(b, sizeof(b), verdict_refs[k].value,

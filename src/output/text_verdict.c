@@ -135,8 +135,9 @@ static void one(FILE *f, const struct verdict *v)
 		for (k = 0; verdict_refs[k].aspect >= 0; k++) {
 			char line[512];
 
-			if (verdict_refs[k].aspect != a)
-				continue;
+			if (verdict_refs[k].aspect != a || !v->a[a].unit ||
+			    strcmp(v->a[a].unit, verdict_refs[k].unit))
+				continue;	/* only beside points of its own unit */
 			snprintf(line, sizeof(line), "%s: %s", numfmt(b, sizeof(b),
 				 verdict_refs[k].value, verdict_refs[k].unit), verdict_refs[k].what);
 			wrap(f, "      beside ", line);
