@@ -15,6 +15,7 @@
 #include "output/html.h"
 #include "output/html_int.h"
 #include "output/numfmt.h"
+#include "stats/flags.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "stats/verdict.h"
@@ -182,6 +183,29 @@ static void place_table(FILE *f, const struct verdict *v)
 	fputs("</tbody></table></div>\n", f);
 }
 
+/* The fastest one-write method of row d's configuration whose figure carries no
+ * untrusted flag, or NULL. */
+static const struct row *trusted_best(const struct run *run, const struct row *d)
+{
+	const char *conf = kv_get(&d->params, RK_ROW_FS_CONFIG), *c, *t;
+	const struct row *best = NULL;
+	size_t i;
+
+	for (i = 0; i < run->nrows; i++) {
+		const struct row *w = run->rows[i];
+
+		c = kv_get(&w->params, RK_ROW_FS_CONFIG);
+		t = kv_get(&w->params, RK_FSYNC_TEST);
+		if (strcmp(w->workload, "fsync") || w->repeat != d->repeat || !t ||
+		    strcmp(t, "one_write") || (w->flags & flag_untrusted_mask()) ||
+		    !(w->rate > 0) || (conf && (!c || strcmp(c, conf))))
+			continue;
+		if (!best || w->rate > best->rate)
+			best = w;
+	}
+	return best;
+}
+
 /* The fsync test's findings: write cache, implausible flushes, what to set. */
 static void durability(FILE *f, const struct run *run, const char *name)
 {
@@ -209,13 +233,27 @@ static void durability(FILE *f, const struct run *run, const char *name)
 			fputs(" finished faster than the device can make data durable, so a "
 			      "volatile cache acknowledged it: a power cut can lose those commits", f);
 		}
-		if (wal) {
+		if (wal && im && strstr(im, wal)) {
+			const struct row *b = trusted_best(run, w);
+			char n[NUMFMT_LEN];
+
+			fputs("; the fastest method, ", f);
+			html_esc(f, wal);
+			fputs(", is one of those, so its speed is no reason to choose it", f);
+			if (b) {
+				fputs("; the fastest method whose flush is plausible is <code>", f);
+				html_esc(f, kv_get(&b->params, RK_FSYNC_METHOD));
+				fputs("</code> (", f);
+				html_esc(f, numfmt(n, sizeof(n), b->rate, b->rate_unit));
+				fputs(")", f);
+			}
+		} else if (wal) {
 			fputs("; set PostgreSQL's <code>wal_sync_method = ", f);
 			html_esc(f, wal);
 			fputs("</code> (the fastest durable method here)", f);
 		}
 		if (sq) {
-			fputs(" and SQLite's <code>PRAGMA synchronous = ", f);
+			fputs("; for SQLite <code>PRAGMA synchronous = ", f);
 			html_esc(f, sq);
 			fputs("</code>", f);
 		}
