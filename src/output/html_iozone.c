@@ -84,7 +84,9 @@ static int cached(const struct iozone_cell *c)
 
 static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 {
-	int w = LEFT + (int)m->nr * CELL_W + 20, h = TOP + (int)m->nf * CELL_H + 50;
+	/* wide enough for the caption and the colour key below the cells */
+	int w = LEFT + (int)m->nr * CELL_W + 20 > 470 ? LEFT + (int)m->nr * CELL_W + 20 : 470;
+	int h = TOP + (int)m->nf * CELL_H + 50;
 	double lo, hi;
 	char col[16], a[32], b[32];
 	size_t fi, r;
@@ -95,8 +97,8 @@ static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 		   "width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
 		   "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
 		   "stroke=\"#fff\" stroke-width=\"2\"/></pattern></defs>\n", w, h, id);
-	fprintf(f, "<text x=\"8\" y=\"18\" class=\"ttl\">%s: kB/s by file size (down) and "
-		   "record size (across)</text>\n", iozone_pass(p)->phase);
+	fprintf(f, "<text x=\"8\" y=\"18\" class=\"ttl\">%s: kB/s, file size down, record "
+		   "size across</text>\n", iozone_pass(p)->phase);
 	for (r = 0; r < m->nr; r++)
 		fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"tick\" "
 			   "text-anchor=\"middle\">%s</text>\n",

@@ -118,9 +118,9 @@ static void conf_table(FILE *f, const struct verdict *v)
 		html_esc(f, v->conf[c]);
 		fputs("</th><td>", f);
 		html_esc(f, w ? kv_get(&w->params, RK_ROW_FS) : r->env.fs_type);
-		fputs("</td><td><code>", f);
+		fputs("</td><td><code class=\"nowrap\">", f);
 		html_esc(f, w ? kv_get(&w->params, RK_ROW_MKFS_OPTIONS) : "");
-		fputs("</code></td><td><code>", f);
+		fputs("</code></td><td><code class=\"nowrap\">", f);
 		html_esc(f, w ? kv_get(&w->params, RK_ROW_MOUNT_OPTIONS) : r->env.mount_opts);
 		fputs("</code></td><td>", f);
 		html_esc(f, r->env.device);
