@@ -432,6 +432,9 @@ char *verdict_limit(const struct verdict *v, size_t c, int aspect, char *buf, si
 		snprintf(buf, len, "a volatile write cache that acknowledged the flush");
 	else if (x->flags & ROW_TOO_FAST)
 		snprintf(buf, len, "a copy offload or reflink, not the device");
+	else if (x->flags & ROW_SHORT)
+		snprintf(buf, len, "the run's length: under 0.5 s, start-up and the clock show "
+			 "(a larger --budget gives a steadier figure)");
 	else if (x->row && x->row->cpu.valid && x->row->cpu.proc_pct >= 90)
 		snprintf(buf, len, "the CPU: the process used %.0f%% of a CPU",
 			 x->row->cpu.proc_pct);
