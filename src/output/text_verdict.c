@@ -13,10 +13,12 @@
 
 #define VERDICT_COLS 96
 
-/* text at indent, wrapped at spaces to VERDICT_COLS columns. */
-static void wrap(FILE *f, const char *indent, const char *text)
+/* text after first, wrapped at spaces to VERDICT_COLS columns, the lines after the
+ * first indented as deep as first. */
+static void wrap(FILE *f, const char *first, const char *text)
 {
-	size_t in = strlen(indent), col = 0, w;
+	size_t in = strlen(first), col = 0, w;
+	int lines = 0;
 	const char *p = text;
 
 	while (*p) {
@@ -31,7 +33,10 @@ static void wrap(FILE *f, const char *indent, const char *text)
 			col = 0;
 		}
 		if (!col) {
-			fputs(indent, f);
+			if (lines++)
+				fprintf(f, "%*s", (int)in, "");
+			else
+				fputs(first, f);
 			col = in;
 		} else {
 			fputc(' ', f);
