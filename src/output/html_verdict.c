@@ -43,56 +43,61 @@ static void value(FILE *f, const struct verdict_cell *x, const char *unit)
 	fputs("</td>", f);
 }
 
+/* The aspect's lead: who, by how much with its interval, and whether it decides. */
 static void lead_cell(FILE *f, const struct verdict_aspect *x, const struct verdict *v)
 {
-	if (x->leader >= v->nconf) {
-		fprintf(f, "<td>-</td><td>-</td><td>");
-		html_esc(f, verdict_why_text(x->why));
-		fputs("</td>", f);
-		return;
+	fputs("<td class=\"lead\">", f);
+	if (x->leader < v->nconf) {
+		html_esc(f, v->conf[x->leader]);
+		fprintf(f, " %+.1f%%", x->lead_pct);
+		if (x->have_ci)
+			fprintf(f, "<br><small>[%+.1f%%, %+.1f%%]</small>", x->lo_pct, x->hi_pct);
+		fputs("<br>", f);
 	}
-	fputs("<td>", f);
-	html_esc(f, v->conf[x->leader]);
-	fprintf(f, "</td><td class=\"n\">%+.1f%%", x->lead_pct);
-	if (x->have_ci)
-		fprintf(f, "<br><small>[%+.1f%%, %+.1f%%]</small>", x->lo_pct, x->hi_pct);
-	fprintf(f, "</td><td class=\"%s\">", x->why == VERDICT_DECIDED ? "better" : "refused");
+	fprintf(f, "<span class=\"%s\">", x->why == VERDICT_DECIDED ? "better" : "refused");
 	html_esc(f, x->why == VERDICT_DECIDED ? "significant" : verdict_why_text(x->why));
 	if (x->tested)
 		fprintf(f, " (p = %.3f)", x->p);
-	fputs("</td>", f);
+	fputs("</span></td>", f);
 }
 
-/* Per aspect: its figure per configuration, the leader, the lead and the test. */
+/* Configurations as rows, aspects as columns (the 2005 posts' grouped table), each
+ * configuration's figure; the last row the lead of each aspect and its test. */
 static void aspects_table(FILE *f, const struct verdict *v)
 {
 	size_t c;
 	int a;
 
-	fputs("<div class=\"scroll\"><table class=\"verdict\"><thead><tr><th>aspect</th>", f);
+	fputs("<div class=\"scroll\"><table class=\"verdict\"><thead><tr><th>configuration"
+	      "</th>", f);
+	for (a = 0; a < VERDICT_NASPECTS; a++) {
+		if (v->a[a].why == VERDICT_NO_DATA)
+			continue;
+		fprintf(f, "<th data-aspect=\"%d\" title=\"", a);
+		html_esc(f, verdict_aspect_means(a));
+		fputs("\">", f);
+		html_esc(f, v->a[a].name);
+		fputs("<br><small>", f);
+		html_esc(f, v->a[a].higher_better ? "higher is better" : "lower is better");
+		fputs("</small></th>", f);
+	}
+	fputs("</tr></thead><tbody>\n", f);
 	for (c = 0; c < v->nconf; c++) {
-		fputs("<th>", f);
+		fputs("<tr data-conf=\"", f);
+		html_esc(f, v->conf[c]);
+		fputs("\"><th class=\"conf\">", f);
 		html_esc(f, v->conf[c]);
 		fputs("</th>", f);
-	}
-	fputs("<th>leads</th><th>by (95% interval)</th><th>significant?</th></tr></thead>"
-	      "<tbody>\n", f);
-	for (a = 0; a < VERDICT_NASPECTS; a++) {
-		const struct verdict_aspect *x = &v->a[a];
-
-		if (x->why == VERDICT_NO_DATA)
-			continue;
-		fprintf(f, "<tr data-aspect=\"%d\"><td><b>", a);
-		html_esc(f, x->name);
-		fputs("</b><br><small>", f);
-		html_esc(f, verdict_aspect_means(a));
-		fputs("</small></td>", f);
-		for (c = 0; c < v->nconf; c++)
-			value(f, verdict_at(v, c, a), x->unit);
-		lead_cell(f, x, v);
+		for (a = 0; a < VERDICT_NASPECTS; a++)
+			if (v->a[a].why != VERDICT_NO_DATA)
+				value(f, verdict_at(v, c, a), v->a[a].unit);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table></div>\n", f);
+	fputs("<tr class=\"lead\"><th>leads by (95% interval)</th>", f);
+	for (a = 0; a < VERDICT_NASPECTS; a++)
+		if (v->a[a].why != VERDICT_NO_DATA)
+			lead_cell(f, &v->a[a], v);
+	fputs("</tr>\n</tbody></table></div>\n", f);
 }
 
 /* What each configuration is: a row per configuration. */
