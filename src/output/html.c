@@ -76,6 +76,8 @@ static const char css[] =
 	"table.ioz td.cache{background:var(--mach)}table.ioz caption{text-align:left;"
 	"font-weight:bold;padding:4px 0}"
 	"td code.id,td code.nowrap{overflow-wrap:normal;white-space:nowrap}"
+	"table.place td.n,table.verdict td.n{white-space:normal}"
+	"table.place td,table.verdict td,table.confs td{min-width:8em}"
 	"@media (max-width:600px){body{padding:0 8px;margin:8px auto}h1{font-size:19px}"
 	"table{font-size:12px}.scroll{max-height:none}}"
 	"@media print{:root{--fg:#000;--bg:#fff;--box:#fff;--head:#eee;--mach:#f5f5f5}"
@@ -193,7 +195,7 @@ static void runs_section(FILE *f, const struct report *r)
 		html_esc(f, run->env.tool_version);
 		fprintf(f, "</td><td>");
 		html_esc(f, run->env.date);
-		fprintf(f, "</td><td><code>");
+		fprintf(f, "</td><td><code class=\"nowrap\">");
 		html_esc(f, r->names[i]);
 		fprintf(f, "</code></td><td><code class=\"id\">");
 		html_esc(f, run->id);
