@@ -52,8 +52,11 @@ static void report_usage(FILE *f, const struct opt_group *g)
 		   "for the runs given as result files, store ids or labels: the grouped\n"
 		   "table, bar charts with 95%% confidence intervals, latency percentiles,\n"
 		   "flags, the comparison with the first run, and each run's environment.\n"
-		   "It opens with a summary: per run what ran, what can be trusted and the\n"
-		   "flags that apply.\n\n"
+		   "It opens with the answer for a database server: per aspect (commits,\n"
+		   "random reads, the SQL script, bulk load, scans, small files) which\n"
+		   "configuration leads, by how much and whether significantly, or the\n"
+		   "command that would decide; then a summary of what can be trusted.\n"
+		   "Given several runs it prints that answer here too.\n\n"
 		   "options:\n");
 	opt_help(f, g, 1);
 }
