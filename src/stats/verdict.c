@@ -306,15 +306,20 @@ static void suggest(struct verdict *v, int untrusted)
 {
 	const struct run *r = v->nconf ? v->conf_run[0] : NULL;
 	const char *cl = r && r->command_line ? r->command_line : "iobattery battery --fs LIST";
+	const char *each = "";
+	size_t c;
 
+	for (c = 1; c < v->nconf; c++)
+		if (v->conf_run[c] != r)	/* configurations from several runs */
+			each = "each configuration's run again, as ";
 	if (strstr(cl, "--repeat"))
-		snprintf(v->command, sizeof(v->command), "%s (with a larger --repeat)%s", cl,
-			 untrusted ? ", and a larger --budget so that no figure is cache or short" :
-			 "");
+		snprintf(v->command, sizeof(v->command), "%s%s (with a larger --repeat)%s", each,
+			 cl, untrusted ? ", and a larger --budget so that no figure is cache or "
+			 "short" : "");
 	else
-		snprintf(v->command, sizeof(v->command), "%s --repeat %d%s", cl, VERDICT_REPEATS,
-			 untrusted ? " (and a larger --budget so that no figure is cache or short)" :
-			 "");
+		snprintf(v->command, sizeof(v->command), "%s%s --repeat %d%s", each, cl,
+			 VERDICT_REPEATS, untrusted ? " (and a larger --budget so that no figure "
+			 "is cache or short)" : "");
 }
 
 /* The answer: the leader of the first decided aspect in priority order (the enum's
