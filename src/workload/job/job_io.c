@@ -179,8 +179,33 @@ static inline bool jw_used(const struct jw_file *f, uint64_t k)
 	return (f->map[k >> 3] >> (k & 7)) & 1;
 }
 
+/* The first free block of f at or after k (wrapping to the start as fio's random map
+ * does), or n when every block is used. Skips whole used bytes of the map. */
+static uint64_t jw_next_free(const struct jw_file *f, uint64_t k, uint64_t n)
+{
+	uint64_t i, e;
+	int wrap;
+
+	for (wrap = 0; wrap < 2; wrap++) {
+		e = wrap ? k : n;
+		for (i = wrap ? 0 : k; i < e;) {
+			if ((i & 7) == 0 && i + 8 <= e && f->map[i >> 3] == 0xff) {
+				i += 8;
+				continue;
+			}
+			if (!jw_used(f, i))
+				return i;
+			i++;
+		}
+	}
+	return n;
+}
+
 /* The random block of direction dir in f, and how many blocks from it are free (the
- * map), or 1. 0 blocks: the pass over f is complete. */
+ * map), or 1. 0 blocks: the pass over f is complete. With variable sizes (the map) fio's
+ * rule: a uniform draw; on a used block the next free one after it; the request is then
+ * cut to the free run (jw_next_in), so a pass moves the region's bytes in requests of
+ * about the sizes asked for. */
 static uint64_t jw_rand_block(struct jw *j, struct jw_file *f, unsigned dir, uint64_t *run)
 {
 	struct job_offgen *g = &f->gen[j->shared_map ? 0 : dir];
@@ -190,15 +215,11 @@ static uint64_t jw_rand_block(struct jw *j, struct jw_file *f, unsigned dir, uin
 		*run = 1;
 		return job_offgen_next(g, &j->rng);
 	}
-	/* a block already covered by a longer request is passed over; the pass ends with
-	 * the permutation */
-	do {
-		if (g->pos == n) {
-			*run = 0;
-			return 0;
-		}
-		k = job_offgen_next(g, &j->rng);
-	} while (jw_used(f, k));
+	k = jw_next_free(f, rng_below(&j->rng, n), n);
+	if (k == n) {
+		*run = 0;
+		return 0;
+	}
 	for (e = k + 1; e < n && !jw_used(f, e); e++)
 		;
 	*run = e - k;
@@ -252,12 +273,13 @@ static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_
 		off = f->lo + k * b->ba;
 		f->seq_left = d->rw_seq_nr - 1;
 	}
-	room = f->hi - off;
-	if (f->map && run * b->ba < room)
-		room = run * b->ba;
-	x->len = job_bs_next(b, &j->rng, room);
+	/* the size is drawn to fit the region (fio redraws at its end), then cut to the
+	 * free run of the map (fio's mark_random_map shortens it so) */
+	x->len = job_bs_next(b, &j->rng, f->hi - off);
 	if (!x->len)
 		return false;
+	if (f->map && run * b->ba < x->len)
+		x->len = run * b->ba;
 	x->off = off;
 	f->seq_next = off + x->len;
 	if (f->map)
