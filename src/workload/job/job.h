@@ -49,6 +49,7 @@
 #include <stdint.h>
 
 #include "core/rng.h"
+#include "workload/job/job_xopts.h"
 
 #define JOB_BSSPLIT_MAX		64	/* fio's limit of bssplit entries per direction */
 #define JOB_ZONES_MAX		256	/* of zoned distribution entries per direction */
@@ -242,6 +243,7 @@ struct job_def {
 	unsigned kb_base;	/* 1024 or 1000 */
 
 	uint64_t set;		/* bit JOB_OPT_x for each option set explicitly */
+	struct job_xopts xo;	/* the options of the second table (job_xopts.h) */
 };
 
 /* One option as fio's --showcmd prints it: canonical name, value after ${VAR} and

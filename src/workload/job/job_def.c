@@ -53,6 +53,7 @@ void job_def_defaults(struct job_def *d)
 		d->pctl[i] = job_def_pctl[i];
 	d->kb_base = 1024;
 	d->invalidate = true;
+	job_xopts_defaults(&d->xo);
 }
 
 void job_def_clear(struct job_def *d)
@@ -195,5 +196,7 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 	if (!d->loops)
 		d->loops = 1;
 	job_def_engine_notes(ps, d);
+	if (job_xopts_finish(ps, d))
+		return -EINVAL;
 	return job_def_engine_opts(ps, d);
 }
