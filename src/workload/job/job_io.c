@@ -85,6 +85,14 @@ static void jw_sample(struct jw *j, uint64_t t1)
 
 static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r)
 {
+	unsigned d = (unsigned)r->user;
+
+	/* continue_on_error: an error of a kind it names is counted, and the job goes on */
+	if ((d == JOB_READ && (j->d->xo.continue_on_error & JOB_COE_READ)) ||
+	    (d == JOB_WRITE && (j->d->xo.continue_on_error & JOB_COE_WRITE))) {
+		j->s->errs_passed++;
+		return;
+	}
 	if (!j->s->err) {
 		j->s->err = (int)r->res;
 		j->s->err_op = r->op;
@@ -235,6 +243,44 @@ static void jw_mark(struct jw_file *f, uint64_t ba, uint64_t off, uint64_t len)
 		f->map[k >> 3] |= (unsigned char)(1u << (k & 7));
 }
 
+/* zonemode=strided (fio's): zonesize bytes of I/O inside a window of zonerange bytes,
+ * then the next window zonerange + zoneskip further on, back to the start past the
+ * region's end; sequential from the window's start, or uniform inside it. */
+static bool __attribute__((noinline)) jw_next_zoned(struct jw *j, struct jw_file *f,
+						   unsigned dir, struct jw_io *x)
+{
+	const struct job_xopts *z = &j->d->xo;
+	const struct job_bs *b = &j->d->bs[dir];
+	uint64_t zend, off, n;
+	unsigned k;
+
+	if (!f->zleft || !f->zstarted) {
+		f->zlo = !f->zstarted ? f->lo : f->zlo + z->zonerange + z->zoneskip;
+		if (f->zlo + b->min > f->hi)
+			f->zlo = f->lo;
+		f->zstarted = true;
+		f->zleft = z->zonesize;
+		for (k = 0; k < JOB_DDIRS; k++)
+			f->pos[k] = f->zlo;
+	}
+	zend = f->zlo + z->zonerange < f->hi ? f->zlo + z->zonerange : f->hi;
+	if (!j->random) {
+		off = f->pos[dir];
+		if (off + b->min > zend) {
+			f->zleft = 0;	/* the window is read through: the next one */
+			return jw_next_zoned(j, f, dir, x);
+		}
+	} else {
+		n = (zend - f->zlo - b->min) / b->ba + 1;
+		off = f->zlo + rng_below(&j->rng, n) * b->ba;
+	}
+	x->len = job_bs_next(b, &j->rng, zend - off);
+	x->off = off;
+	f->pos[dir] = off + x->len;
+	f->zleft = x->len < f->zleft ? f->zleft - x->len : 0;
+	return x->len != 0;
+}
+
 /* The next I/O of f in direction dir into x. false: f has no more in this pass. */
 static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_io *x)
 {
@@ -244,6 +290,8 @@ static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_
 
 	if (f->issued >= f->hi - f->lo)
 		return false;
+	if (__builtin_expect(d->xo.zonemode == JOB_ZONE_STRIDED, 0))
+		return jw_next_zoned(j, f, dir, x);
 	if (!j->random) {
 		off = f->pos[dir];
 		if (off < f->lo || off >= f->hi || (room = f->hi - off) < b->min)
@@ -509,6 +557,11 @@ static inline bool jw_more(struct jw *j)
 		return false;
 	if (__builtin_expect(j->budget != 0, 0) && j->issued >= j->budget)
 		return false;	/* --wearout: as much as the busiest rank did */
+	if (__builtin_expect(j->io_limit != 0, 0) && j->issued >= j->io_limit)
+		return false;	/* io_size */
+	if (__builtin_expect(j->t->exit_all != NULL, 0) &&
+	    atomic_load_explicit(j->t->exit_all, memory_order_relaxed))
+		return false;	/* exitall: a job of the step with it has finished */
 	return true;
 }
 
@@ -541,15 +594,20 @@ void jw_loop(struct jw *j)
 			jw_snap(j);
 		if (!jw_next(j, &x)) {
 			/* a pass over the files is complete */
-			if (!(d->time_based && j->deadline) && !j->budget &&
+			if (!(d->time_based && j->deadline) && !j->budget && !j->io_limit &&
 			    j->passes + 1 >= d->loops)
 				break;
+			if (j->io_limit && j->issued == wear_mark)
+				break;	/* io_size: a pass with nothing to issue */
 			if (j->budget && j->issued == wear_mark)
 				break;	/* a pass with nothing to issue: no more to wear out */
 			wear_mark = j->issued;
 			jw_new_pass(j);
 			continue;
 		}
+		/* io_size: fio issues no request that would go past it */
+		if (__builtin_expect(j->io_limit != 0, 0) && j->issued + x.len > j->io_limit)
+			break;
 		/* fio syncs after every N writes, but not after the job's last one */
 		if (__builtin_expect(j->sync_pending, 0))
 			jw_sync(j);
@@ -586,7 +644,9 @@ void jw_loop(struct jw *j)
 				j->sync_fd = x.f->fd;
 			}
 		}
-		if (__builtin_expect(d->thinktime != 0, 0)) {
+		if (__builtin_expect(d->thinktime != 0, 0) &&
+		    ++j->think_n >= d->xo.thinktime_blocks) {
+			j->think_n = 0;
 			if (jw_submit(j) < 0)
 				j->stop = true;
 			j->now = jw_wait_until(j, j->now + d->thinktime * 1000u);

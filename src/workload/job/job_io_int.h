@@ -20,6 +20,8 @@ struct jw_file {
 	uint64_t nblk[JOB_DDIRS];	/* random blocks per direction */
 	unsigned char *map;		/* blocks used in this pass (variable sizes), or NULL */
 	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves all with a shared map */
+	uint64_t zlo, zleft;		/* zonemode=strided: the zone's start, bytes left in it */
+	bool zstarted;
 	uint64_t seq_next;		/* randread:N: where the next follow-up goes */
 	unsigned seq_left;		/* follow-ups left */
 	bool done, wrote;
@@ -54,6 +56,8 @@ struct jw {
 	uint64_t passes, ios_total;
 	uint64_t budget;		/* --wearout's round: the bytes to issue (0: none) */
 	uint64_t issued;		/* bytes issued in this round */
+	uint64_t io_limit;		/* io_size: the bytes to issue over every pass (0: none) */
+	unsigned think_n;		/* I/Os since the last think time (thinktime_blocks) */
 	unsigned sync_every, since_sync;
 	int sync_op, sync_fd;
 	bool sync_pending;

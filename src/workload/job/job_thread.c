@@ -409,7 +409,10 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	j.deadline = d->runtime && !budget ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
 	j.ramp_end = d->ramp_time && !budget ? j.now + d->ramp_time * 1000u : 0;
 	jw_rusage(&j.ru0);
+	j.io_limit = budget ? 0 : d->xo.io_size;
 	jw_loop(&j);
+	if (d->xo.exitall && t->exit_all)
+		atomic_store(t->exit_all, 1);
 	if (!budget)
 		t->log_t0 = j.log_t0;	/* ramp_time may have moved it */
 	jw_close(&j, true);
