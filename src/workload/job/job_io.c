@@ -627,6 +627,8 @@ void jw_loop(struct jw *j)
 		r->buf = j->buf + (size_t)r->slot * j->slot_len;
 		r->len = (size_t)x.len;
 		r->off = x.off;
+		if (x.dir == JOB_WRITE && j->data.fill)
+			j->data.fill(&j->data, r->buf, r->len, r->off);
 		if (jw_issue(j, r, x.dir) < 0)
 			j->stop = true;
 		if (!j->async)

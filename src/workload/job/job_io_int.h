@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 
 #include "runner/ioctx.h"
+#include "workload/job/job_buf.h"
 #include "workload/job/job_run.h"
 
 struct jw_file {
@@ -45,6 +46,7 @@ struct jw {
 	unsigned nf, cur, ndone;
 	unsigned char *buf;
 	size_t slot_len;
+	struct job_buf data;		/* what writes carry (fio's buffer options) */
 	uint64_t *t_fill;		/* per slot: when it was filled (asynchronous) */
 	bool async, noio, random, mixed, shared_map, stop, snapped;
 	unsigned dir0;			/* the direction of a job that is not mixed */

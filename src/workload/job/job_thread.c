@@ -297,7 +297,7 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	if (posix_memalign((void **)&j->buf, 4096, j->slot_len * (depth + 1)))
 		return jw_err(j, -ENOMEM, "cannot allocate the buffers", NULL);
 	if (job_rw_writes(d->rw))
-		rng_fill(&j->rng, j->buf, j->slot_len * (depth + 1));
+		job_buf_setup(&j->data, d, t->seed, j->buf, j->slot_len * (depth + 1));
 	else
 		memset(j->buf, 0, j->slot_len * (depth + 1));
 	iov.iov_base = j->buf;
