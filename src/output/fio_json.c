@@ -6,7 +6,10 @@
  * interval bw and iops figures, the sync object, CPU, IO depths, the latency buckets,
  * then "disk_util"), so that tools reading fio's JSON (fio-plot, fio2gnuplot-style
  * scripts) read iobattery's. Written at the end from the model; other workloads' rows
- * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)". */
+ * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)". With --verify
+ * (fio's verify=) the read-back is counted in the writing job's read total_ios and
+ * io_bytes, as fio counts its verify pass (iobattery's own outputs keep it on a verify
+ * row of its own). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -81,7 +84,12 @@ static json_t *fj_hist(const struct row *w)
 	return o;
 }
 
-static json_t *fj_dir(const struct row *w)
+/* The verify read-back a unit is given (fj_verify_share), counted as fio counts it. */
+struct fj_extra {
+	uint64_t ops, bytes;
+};
+
+static json_t *fj_dir(const struct row *w, const struct fj_extra *x)
 {
 	static const char *const sl[5] = { RK_JOB_SLAT_N, RK_JOB_SLAT_MIN_NS, RK_JOB_SLAT_MAX_NS,
 					   RK_JOB_SLAT_MEAN_NS, RK_JOB_SLAT_SD_NS };
@@ -92,13 +100,13 @@ static json_t *fj_dir(const struct row *w)
 
 	if (!o)
 		return NULL;
-	fj_set(o, "io_bytes", fj_int(w ? (double)w->bytes : 0));
-	fj_set(o, "io_kbytes", fj_int(w ? (double)(w->bytes / 1024) : 0));
+	fj_set(o, "io_bytes", fj_int((w ? (double)w->bytes : 0) + (x ? (double)x->bytes : 0)));
+	fj_set(o, "io_kbytes", fj_int(((w ? w->bytes : 0) + (x ? x->bytes : 0)) / 1024));
 	fj_set(o, "bw_bytes", fj_int(bw));
 	fj_set(o, "bw", fj_int(floor(bw / 1024)));
 	fj_set(o, "iops", fj_real(w ? w->rate : 0));
 	fj_set(o, "runtime", fj_int(w ? (double)(w->elapsed_ns / 1000000u) : 0));
-	fj_set(o, "total_ios", fj_int(w ? (double)w->ops : 0));
+	fj_set(o, "total_ios", fj_int((w ? (double)w->ops : 0) + (x ? (double)x->ops : 0)));
 	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
 	fj_set(o, "drop_ios", json_integer(0));
 	fj_set(o, "slat_ns", fj_lat(w, sl));
@@ -192,7 +200,7 @@ static json_t *fj_options(const char *text)
 	return o;
 }
 
-static json_t *fj_job(const struct fio_unit *u)
+static json_t *fj_job(const struct fio_unit *u, const struct fj_extra *vx)
 {
 	const struct row *w = u->first;
 	json_t *j = json_object(), *sync;
@@ -207,9 +215,9 @@ static json_t *fj_job(const struct fio_unit *u)
 	fj_set(j, "eta", json_integer(0));
 	fj_set(j, "elapsed", fj_int(ceil(secs)));
 	fj_set(j, "job options", fj_options(kv_get(&w->params, RK_JOB_FIO_OPTIONS)));
-	fj_set(j, "read", fj_dir(u->dir[0]));
-	fj_set(j, "write", fj_dir(u->dir[1]));
-	fj_set(j, "trim", fj_dir(u->dir[2]));
+	fj_set(j, "read", fj_dir(u->dir[0], vx));
+	fj_set(j, "write", fj_dir(u->dir[1], NULL));
+	fj_set(j, "trim", fj_dir(u->dir[2], NULL));
 	sync = json_object();
 	if (sync) {
 		fj_set(sync, "total_ios", fj_int(u->dir[3] ? (double)u->dir[3]->ops : 0));
@@ -251,12 +259,49 @@ static json_t *fj_disk(const struct row *d)
 	return o;
 }
 
+/* fio reads back what a job wrote as that job's reads (its read total_ios and
+ * io_bytes); iobattery checks every file in one verify row after the steps. The row's
+ * requests and bytes go to the units of its repeat that wrote, in proportion to the
+ * bytes each wrote (all of them to a lone writer). x[i] receives unit i's share. */
+static void fj_verify_share(const struct run *run, const struct fio_unit *u, size_t n,
+			    struct fj_extra *x)
+{
+	size_t i, k;
+
+	for (k = 0; k < run->nrows; k++) {
+		const struct row *v = run->rows[k];
+		uint64_t wsum = 0, ops = 0, bytes = 0, last = n;
+
+		if (!v->workload || strcmp(v->workload, "job") || !v->phase ||
+		    strcmp(v->phase, "verify"))
+			continue;
+		for (i = 0; i < n; i++)
+			if (u[i].repeat == v->repeat && u[i].dir[1])
+				wsum += u[i].dir[1]->bytes;
+		for (i = 0; i < n && wsum; i++) {
+			if (u[i].repeat != v->repeat || !u[i].dir[1])
+				continue;
+			x[i].ops = (uint64_t)((unsigned __int128)v->ops * u[i].dir[1]->bytes / wsum);
+			x[i].bytes = (uint64_t)((unsigned __int128)v->bytes * u[i].dir[1]->bytes /
+						wsum);
+			ops += x[i].ops;
+			bytes += x[i].bytes;
+			last = i;
+		}
+		if (last < n) {	/* what the division left goes to the last writer */
+			x[last].ops += v->ops - ops;
+			x[last].bytes += v->bytes - bytes;
+		}
+	}
+}
+
 /* The whole document: every repeat's jobs, the disk rows of the last repeat. */
 static json_t *fj_doc(const struct run *run)
 {
 	json_t *doc = json_object(), *jobs = json_array(), *disks = json_array();
 	const struct row *dk[16];
 	struct fio_unit *u;
+	struct fj_extra *vx;
 	char ver[96], tbuf[64];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -280,8 +325,12 @@ static json_t *fj_doc(const struct run *run)
 	if (g)
 		fj_set(doc, "global options", fj_options(g));
 	u = fio_units(run, -1, &n);
+	vx = n ? calloc(n, sizeof(*vx)) : NULL;
+	if (vx)
+		fj_verify_share(run, u, n, vx);
 	for (i = 0; i < n; i++)
-		json_array_append_new(jobs, fj_job(&u[i]));
+		json_array_append_new(jobs, fj_job(&u[i], vx ? &vx[i] : NULL));
+	free(vx);
 	free(u);
 	fj_set(doc, "jobs", jobs);
 	nd = fio_disks(run, run->nrows ? (int)run->rows[run->nrows - 1]->repeat : 0, dk, 16);
