@@ -75,6 +75,9 @@ def shrink(text, local, size):
         m = re.match(r"^(\s*)loops\s*=\s*(\d+)", s)
         if m:
             line = "%sloops=%d" % (m.group(1), min(int(m.group(2)), 4))
+        m = re.match(r"^(\s*)nrfiles\s*=\s*(\d+)", s)
+        if m:
+            line = "%snrfiles=%d" % (m.group(1), min(int(m.group(2)), 64))
         m = re.match(r"^(\s*)numjobs\s*=\s*(\d+)", s)
         if m:
             line = "%snumjobs=%d" % (m.group(1), min(int(m.group(2)), 4))
@@ -97,6 +100,8 @@ RUNS = {
     "butterfly.fio": (["testfile"], {"/tmp/testfile": "testfile"}, 0),
     "jesd219.fio": ([], {"/dev/nvme0n1": "nvme0n1.dat"}, 0.08, 32 << 20),
     "basic-verify.fio": ([], {"/dev/XXX": "xxx.dat"}, 0),
+    "filecreate-ioengine.fio": ([], {}, 0), "filestat-ioengine.fio": ([], {}, 0),
+    "filedelete-ioengine.fio": ([], {}, 0),
 }
 
 def summary(js):
@@ -148,7 +153,8 @@ def real_one(f):
 # the set make check runs (IOB_FIO_EXAMPLES=all: every one in RUNS)
 QUICK = {"fio-rand-RW.fio", "fio-seq-RW.fio", "aio-read.fio", "backwards-read.fio",
          "rand-zones.fio", "tiobench-example.fio", "fsx.fio", "iometer-file-access-server.fio",
-         "butterfly.fio", "basic-verify.fio", "zipf.fio"}
+         "butterfly.fio", "basic-verify.fio", "zipf.fio", "filestat-ioengine.fio",
+         "filecreate-ioengine.fio", "filedelete-ioengine.fio"}
 
 def real_runs(failures):
     names = sorted(f for f in RUNS if os.path.exists(os.path.join(EX, f)) and

@@ -136,7 +136,8 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
  * long enough is kept, unless --verify stamps it). */
 static bool layout_wanted(const struct job_plan *p, const struct job_file *f)
 {
-	return f->io && !f->device && !(f->exists && f->need <= f->have && !(p->vh && f->vbs));
+	return f->io && !f->device && !f->made_by_job &&
+	       !(f->exists && f->need <= f->have && !(p->vh && f->vbs));
 }
 
 /* --shared-file under mpirun: rank 0 creates the new shared files (and registers a named

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workload/job/job_fileops.h"
 #include "workload/job/job_int.h"
 
 #define JO_OFF(f)	offsetof(struct job_def, f)
@@ -364,12 +365,17 @@ static int jo_ioengine(struct job_pstate *ps, struct job_def *d, const struct jo
 		return job_opt_bad(ps, val, "an engine name is required");
 	for (v = val; isspace((unsigned char)*v); v++)
 		;
+	d->xo.fileop = JOB_FOP_NONE;
 	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
 		if (!strcmp(engines[i].name, v)) {
 			d->engine = engines[i].e;
 			d->engine_name = engines[i].name;
 			return 0;
 		}
+	if (!job_fileop_engine(d, v)) {	/* fio's file engines: metadata calls (psync's) */
+		d->engine = JOB_ENGINE_PSYNC;
+		return 0;
+	}
 	if (job_fio_has_engine(v))
 		return job_perr(ps, "'%s=%s': fio's %s engine is not implemented (psync, sync, "
 				"io_uring, libaio, mmap, null)", ps->optname, val, v);

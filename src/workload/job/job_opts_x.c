@@ -436,6 +436,7 @@ static const struct job_optdef job_xopts[] = {
 	XT("flow_sleep", xo.no_effect_num, 1),
 	XG("latency_run", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("error_dump", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
+	XG("openfiles", NULL, JK_UINT, xo.no_effect_num, 1, UINT32_MAX),
 	XG("verify_dump", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("verify_fatal", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("verify_async", NULL, JK_UINT, xo.no_effect_num, 0, 0),

@@ -211,6 +211,8 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 		p->files[k].shared = sf->shared_file;
 		if (!d->filename)
 			p->need_scratch = true;
+		if (d->xo.fileop == JOB_FOP_CREATE)
+			p->files[k].made_by_job = true;
 		if (job_rw_modifies(d->rw))
 			p->files[k].written = true;
 		if (job_rw_trims(d->rw))

@@ -116,6 +116,7 @@ struct job_file {
 	bool in_scratch;	/* created in the scratch directory */
 	bool formatted;		/* named by filename_format: threads giving the same name
 				 * share it */
+	bool made_by_job;	/* ioengine=filecreate makes it: not laid out */
 	bool written;		/* some job writes or trims it */
 	bool trimmed;		/* some job trims it */
 	int trim_kind;		/* ENGINE_DISCARD_* found by job_plan_check, 0 unknown */

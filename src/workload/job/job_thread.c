@@ -16,6 +16,7 @@
 #include "comm/comm.h"
 #include "core/rng.h"
 #include "runner/runner.h"
+#include "workload/job/job_fileops.h"
 #include "workload/job/job_io_int.h"
 
 static uint64_t tv_ns(struct timeval t)
@@ -440,6 +441,8 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 
 int job_thread_run(struct job_thread *t, struct worker *w)
 {
+	if (t->d->xo.fileop)
+		return job_fileops_run(t, w);
 	return jt_run(t, w, 0);
 }
 

@@ -75,6 +75,10 @@ int job_xopts_finish(struct job_pstate *ps, struct job_def *d)
 					(unsigned long long)x->zonerange,
 					(unsigned long long)x->zonesize);
 	}
+	if (x->fileop && d->filename)
+		return job_perr(ps, "ioengine=%s works on the job's own files (nrfiles, in the "
+				"scratch directory): filename= is not allowed with it",
+				d->engine_name);
 	if (jx_numa(ps, d) || jx_wait_for(ps, d))
 		return -EINVAL;
 	if (x->compress_pct && x->npattern)

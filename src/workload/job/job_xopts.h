@@ -21,6 +21,13 @@ enum job_zonemode {
 	JOB_ZONE_ZBD,		/* a zoned block device: refused unless the files are one */
 };
 
+enum job_fileop {		/* fio's file-metadata engines (job_fileops.c) */
+	JOB_FOP_NONE,
+	JOB_FOP_CREATE,		/* filecreate */
+	JOB_FOP_STAT,		/* filestat */
+	JOB_FOP_DELETE,		/* filedelete */
+};
+
 enum job_coe {			/* continue_on_error */
 	JOB_COE_NONE = 0,
 	JOB_COE_READ = 1,
@@ -38,6 +45,7 @@ enum job_exit_what {
 
 struct job_xopts {
 	uint64_t set;			/* bit per row of job_opts_x.c's table */
+	enum job_fileop fileop;		/* ioengine=filecreate ...: the thread does these */
 	uint64_t io_size;		/* bytes of I/O per loop, 0: size */
 	uint64_t offset_increment;	/* added per clone: offset + clone x this */
 	char filename_format[JOB_XSTR_MAX];	/* "" : fio's $jobname.$jobnum.$filenum */
