@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "comm/comm.h"
+#include "core/affinity.h"
 #include "core/rng.h"
 #include "runner/runner.h"
 #include "workload/job/job_fileops.h"
@@ -439,8 +440,46 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	return s->err;
 }
 
+/* cpus_allowed (with cpus_allowed_policy=split: one CPU of the list per clone),
+ * numa_cpu_nodes and numa_mem_policy for the calling thread. 0 or -errno with the reason
+ * in t->st. */
+static int jt_bind(struct job_thread *t)
+{
+	const struct job_xopts *x = &t->d->xo;
+	char cpus[1024];
+	const char *what = "cpus_allowed";
+	int rc = 0;
+
+	if (x->numa_cpu_nodes[0]) {
+		what = "numa_cpu_nodes";
+		rc = affinity_node_cpus(x->numa_cpu_nodes, cpus, sizeof(cpus));
+		if (!rc)
+			rc = affinity_set(cpus, -1);
+	}
+	if (!rc && x->cpus_allowed[0]) {
+		what = "cpus_allowed";
+		rc = affinity_set(x->cpus_allowed, x->cpus_split ? (int)t->clone : -1);
+	}
+	if (!rc && x->numa_mem_policy[0]) {
+		what = "numa_mem_policy";
+		rc = affinity_mempolicy(x->numa_mem_policy);
+	}
+	if (rc < 0) {
+		job_stats_init(&t->st);
+		t->st.err = rc;
+		t->st.err_op = -1;
+		snprintf(t->st.errtxt, sizeof(t->st.errtxt), "%s: cannot bind the thread: %s",
+			 what, strerror(-rc));
+	}
+	return rc;
+}
+
 int job_thread_run(struct job_thread *t, struct worker *w)
 {
+	int rc = jt_bind(t);
+
+	if (rc < 0)
+		return rc;
 	if (t->d->xo.fileop)
 		return job_fileops_run(t, w);
 	return jt_run(t, w, 0);
