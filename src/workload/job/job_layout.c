@@ -18,6 +18,8 @@
 #include "fs/scratch.h"
 #include "runner/ioctx.h"
 #include "runner/vhook.h"
+#include "core/err.h"
+#include "output/numfmt.h"
 #include "workload/job/job_run.h"
 
 #define LAYOUT_CHUNK	(1u << 20)
@@ -283,13 +285,23 @@ void job_layout_release(struct job_plan *p, bool keep)
 
 	for (i = 0; i < p->nfiles; i++) {
 		struct job_file *f = &p->files[i];
+		char sz[32];
 
 		if (f->cleanup_slot < 0)
 			continue;
-		if (keep)
+		/* a filename= file the run made stays, as fio keeps it (it can be read
+		 * again), unless a job using it asked for unlink=1; said either way */
+		if (keep && !f->unlink) {
 			cleanup_unregister(f->cleanup_slot);
-		else
+			if (comm_rank() == 0)
+				err_msg("job: kept '%s' (%s), made by this job (unlink=1 removes it)",
+					f->path, numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB"));
+		} else {
 			(void)cleanup_remove(f->cleanup_slot);
+			if (keep && comm_rank() == 0)
+				err_msg("job: removed '%s' (%s), made by this job (unlink=1)", f->path,
+					numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB"));
+		}
 		f->cleanup_slot = -1;
 	}
 }

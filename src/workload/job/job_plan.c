@@ -213,6 +213,8 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 			p->need_scratch = true;
 		if (d->xo.fileop == JOB_FOP_CREATE)
 			p->files[k].made_by_job = true;
+		if (d->xo.unlink)
+			p->files[k].unlink = true;
 		if (job_rw_modifies(d->rw))
 			p->files[k].written = true;
 		if (job_rw_trims(d->rw))

@@ -117,6 +117,8 @@ struct job_file {
 	bool formatted;		/* named by filename_format: threads giving the same name
 				 * share it */
 	bool made_by_job;	/* ioengine=filecreate makes it: not laid out */
+	bool unlink;		/* a job using it has unlink=1: removed at the end when
+				 * the run made it (job_layout_release) */
 	bool written;		/* some job writes or trims it */
 	bool trimmed;		/* some job trims it */
 	int trim_kind;		/* ENGINE_DISCARD_* found by job_plan_check, 0 unknown */
