@@ -101,7 +101,8 @@ RUNS = {
     "jesd219.fio": ([], {"/dev/nvme0n1": "nvme0n1.dat"}, 0.08, 32 << 20),
     "basic-verify.fio": ([], {"/dev/XXX": "xxx.dat"}, 0),
     "filecreate-ioengine.fio": ([], {}, 0), "filestat-ioengine.fio": ([], {}, 0),
-    "filedelete-ioengine.fio": ([], {}, 0),
+    "filedelete-ioengine.fio": ([], {}, 0), "dedupe-global.fio": ([], {}, 0),
+    "latency-profile.fio": ([], {"/dev/sda": "sda.dat"}, 0),
 }
 
 def summary(js):
