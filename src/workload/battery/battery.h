@@ -2,6 +2,11 @@
  * method in one run, sized so that every figure it shows can be trusted.
  *
  * Pieces:
+ *   battery_cmd.c    the command face: options, checks, the descriptors of `battery`
+ *                    and the hooks `run` (cmd/run.c) reuses
+ *   battery_job.c    a whole battery: scratch directory, probe, plan, repeats over the
+ *                    configurations, undoing
+ *   battery_model.c  the planner's model: each step's rows, variables, rates, costs
  *   battery_plan.c   the planner: from the machine (RAM, free space), a short probe of the
  *                    target and the budget, a size and a duration for every step, such
  *                    that no figure is short (ROW_SHORT_NS) and no read of the device is
@@ -14,8 +19,10 @@
  *                    job workload (job_plan_build, job_layout, job_run_steps)
  *   battery_pass.c   one pass of the steps in a directory, progress with the overall ETA,
  *                    the rows' honesty check and the configuration's params
+ *   battery_adapt.c  the plan corrected from the rates the first pass's steps measured
  *   battery_fs.c     the file-system matrix (--fs): parsing, and one configuration made,
  *                    mounted and undone (fs/fsmake.h does the system side)
+ *   battery_ranks.c  the battery across ranks (mpirun): rank 0 probes and plans
  * The steps compose the workloads through their run functions (dd_run, copy_run,
  * bonnie_run, iozone_run, postmark_run, db_run, fsync_run, the job workload's steps);
  * nothing here does I/O of its own.

@@ -1,4 +1,4 @@
-/* battery.c - `iobattery battery`: the seeds' whole method in one run, sized by the
+/* battery_cmd.c - `iobattery battery`: the seeds' whole method in one run, sized by the
  * planner (workload/battery/battery.h), optionally across file systems made on loop
  * devices or on a device given to be wiped; --dry-run prints the plan, --cleanup removes
  * what a killed run left. Every check of what was typed comes before anything is made.

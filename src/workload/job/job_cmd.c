@@ -1,4 +1,4 @@
-/* job.c - `iobattery job`: fio job files (`iobattery job FILE.fio [--section NAME]`) or a
+/* job_cmd.c - `iobattery job`: fio job files (`iobattery job FILE.fio [--section NAME]`) or a
  * fio-style command line (`iobattery job --rw=randread --bs=4k ...`), validated before
  * anything is created: the parser (workload/job/job.h), the plan and its safety checks
  * (workload/job/job_check.h), the engines; then the layout in a scratch directory, the steps, and
