@@ -109,9 +109,12 @@ static json_t *fj_dir(const struct row *w, const struct fj_extra *x)
 	fj_set(o, "total_ios", fj_int((w ? (double)w->ops : 0) + (x ? (double)x->ops : 0)));
 	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
 	fj_set(o, "drop_ios", json_integer(0));
-	fj_set(o, "slat_ns", fj_lat(w, sl));
-	fj_set(o, "clat_ns", fj_hist(w));
-	fj_set(o, "lat_ns", fj_lat(w, ll));
+	/* what the job's disable_*, gtod_reduce and clat_percentiles leave, as fio: zeros */
+	fj_set(o, "slat_ns", fj_lat(fio_lat_shown(w, "slat") ? w : NULL, sl));
+	fj_set(o, "clat_ns", fio_lat_shown(w, "clat") ? fj_hist(w) : fj_hist(NULL));
+	if (!fio_lat_shown(w, "clat_percentiles"))
+		json_object_del(json_object_get(o, "clat_ns"), "percentile");
+	fj_set(o, "lat_ns", fj_lat(fio_lat_shown(w, "lat") ? w : NULL, ll));
 	fj_set(o, "bw_min", fj_int(w ? fio_metric(w, RK_JOB_BW_MIN) : 0));
 	fj_set(o, "bw_max", fj_int(w ? fio_metric(w, RK_JOB_BW_MAX) : 0));
 	fj_set(o, "bw_agg", fj_real(w ? fio_metric(w, RK_JOB_BW_AGG) : 0));

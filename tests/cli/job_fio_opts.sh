@@ -45,6 +45,19 @@ expect_exit 0 "$IOB" job --no-store --quiet --name=k --size=1m --rw=write --file
 	--unlink=1
 expect_out "removed 'k.dat' (1.00 MiB), made by this job (unlink=1)"
 [ ! -e k.dat ] || fail "unlink=1 left k.dat"
+# options that change only what fio prints change what the fio summary and JSON show
+"$IOB" job --no-store --quiet --name=g --size=64k --rw=read --ioengine=libaio \
+	--disable_clat=1 > out 2>&1 || fail "disable_clat run failed"
+grep -q "slat (" out && grep -q " lat (" out || fail "disable_clat: slat or lat line missing"
+! grep -q "clat (\|clat percentiles" out || fail "disable_clat: a clat line is printed"
+"$IOB" job --no-store --quiet --format fio-json --name=g --size=64k --rw=read \
+	--gtod_reduce=1 > out 2>&1 || fail "gtod_reduce run failed"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["jobs"][0]["read"]
+sys.exit(0 if (r["slat_ns"]["N"], r["clat_ns"]["N"], r["lat_ns"]["N"]) == (0, 0, 0) and
+         "percentile" not in r["clat_ns"] and r["total_ios"] == 16 else 1)' out ||
+	fail "gtod_reduce: fio-json still shows latencies"
 # refusals naming why
 expect_exit 2 "$IOB" job --parse-only --name=z --zonemode=zbd --filename=/dev/null
 expect_out "zonemode=zbd needs a zoned block device as filename=, and '/dev/null' is not one"
