@@ -33,6 +33,10 @@ same "256/1048576" --zonemode=strided --zonesize=128k --zonerange=512k --rw=rand
 same "50/204800" --ioengine=filestat --nrfiles=50 --filesize=4k
 same "50/204800" --ioengine=filecreate --nrfiles=50 --filesize=4k
 same "50/204800" --ioengine=filedelete --nrfiles=50 --filesize=4k
+# fio 3.37's directory engines (this fio has none: the figures follow the file engines')
+same "20/81920 20/81920" --ioengine=dircreate --nrfiles=20 --filesize=4k --numjobs=2
+same "20/81920" --ioengine=dirstat --nrfiles=20 --filesize=4k
+same "20/81920" --ioengine=dirdelete --nrfiles=20 --filesize=4k
 # two clones naming the same files share them (fio: one file per name)
 expect_exit 0 "$IOB" job --no-store --quiet --name=f --size=1m --rw=write --numjobs=2 \
 	--nrfiles=2 '--filename_format=f.$filenum' --showcmd

@@ -51,7 +51,8 @@ struct job_cmd {
 	"  numa_mem_policy, wait_for; the data written: scramble_buffers (on, as fio),\n" \
 	"  refill_buffers, zero_buffers, buffer_pattern, buffer_compress_percentage,\n" \
 	"  buffer_compress_chunk, dedupe_percentage, dedupe_mode; ioengine filecreate,\n" \
-	"  filestat, filedelete (one timed metadata call per file); disable_lat,\n" \
+	"  filestat, filedelete, dircreate, dirstat, dirdelete (one timed metadata call\n" \
+	"  per file or directory); disable_lat,\n" \
 	"  disable_clat, disable_slat, gtod_reduce, clat_percentiles=0 (fio's summary and\n" \
 	"  JSON leave out what fio leaves out); accepted without effect on what is\n" \
 	"  measured: lat_percentiles, random_generator, io_submit_mode, fallocate,\n" \

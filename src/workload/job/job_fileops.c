@@ -1,6 +1,7 @@
 /* job_fileops.c - fio's file-metadata engines in the job workload: filecreate (each of
  * the job's files created, open with O_CREAT then close), filestat (each stat'ed) and
- * filedelete (each unlinked), through the engine's metadata calls (runner/ioctx.h), each
+ * filedelete (each unlinked), and fio 3.37's dircreate, dirstat and dirdelete (the same
+ * on a directory of each name: mkdir, stat, rmdir), through the engine's metadata calls (runner/ioctx.h), each
  * call timed as one request. fio counts them as reads of filesize bytes each (no data
  * moves), with the call's time as the completion latency; so does the fio summary here.
  * ftruncate (each request a truncate to its end offset) and falloc (each request an
@@ -20,7 +21,8 @@ static const struct {
 	enum job_fileop op;
 } job_fops[] = {
 	{ "filecreate", JOB_FOP_CREATE }, { "filestat", JOB_FOP_STAT },
-	{ "filedelete", JOB_FOP_DELETE },
+	{ "filedelete", JOB_FOP_DELETE }, { "dircreate", JOB_FOP_DCREATE },
+	{ "dirstat", JOB_FOP_DSTAT }, { "dirdelete", JOB_FOP_DDELETE },
 };
 
 int job_fileop_engine(struct job_def *d, const char *name)
@@ -47,9 +49,14 @@ static int jf_one(struct ioctx *io, enum job_fileop op, const char *path)
 		fd = ioctx_open(io, path, O_CREAT | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0644);
 		return fd < 0 ? fd : ioctx_close(io, fd);
 	case JOB_FOP_STAT:
+	case JOB_FOP_DSTAT:
 		return ioctx_stat(io, path, &st);
 	case JOB_FOP_DELETE:
 		return ioctx_unlink(io, path);
+	case JOB_FOP_DCREATE:
+		return ioctx_mkdir(io, path, 0755);
+	case JOB_FOP_DDELETE:
+		return ioctx_rmdir(io, path);
 	default:
 		return -EINVAL;
 	}
@@ -69,6 +76,19 @@ int job_fileops_run(struct job_thread *t, struct worker *w)
 	if (rc < 0)
 		return rc;
 	ioctx_bind(&io, w);
+	/* dirstat and dirdelete find their directories made (untimed), as fio lays out */
+	for (i = 0; (d->xo.fileop == JOB_FOP_DSTAT || d->xo.fileop == JOB_FOP_DDELETE) &&
+		    i < t->nfiles; i++) {
+		rc = ioctx_mkdir(&io, t->pfiles[t->files[i].file].path, 0755);
+		if (rc < 0 && rc != -EEXIST) {
+			s->err = rc;
+			s->err_op = -1;
+			snprintf(s->errtxt, sizeof(s->errtxt), "%s: cannot make '%s': %s",
+				 d->engine_name, t->pfiles[t->files[i].file].path, strerror(-rc));
+			ioctx_exit(&io);
+			return rc;
+		}
+	}
 	worker_start(w);
 	s->t_start = w->t_first;
 	for (loop = 0; loop < d->loops && !s->err; loop++) {
@@ -91,7 +111,7 @@ int job_fileops_run(struct job_thread *t, struct worker *w)
 			s->bytes[JOB_READ] += f->len;
 		}
 		/* a file made or removed once: the next loop finds it so (as fio) */
-		if (d->xo.fileop != JOB_FOP_STAT)
+		if (d->xo.fileop != JOB_FOP_STAT && d->xo.fileop != JOB_FOP_DSTAT)
 			break;
 	}
 	s->t_stop = w->t_last > s->t_start ? w->t_last : s->t_start;

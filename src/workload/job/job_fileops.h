@@ -1,5 +1,5 @@
-/* job_fileops.h - fio's file-metadata engines (filecreate, filestat, filedelete) for the
- * job workload (job_fileops.c). */
+/* job_fileops.h - fio's file-metadata engines (filecreate, filestat, filedelete;
+ * dircreate, dirstat, dirdelete) for the job workload (job_fileops.c). */
 #ifndef IOB_WORKLOAD_JOB_FILEOPS_H
 #define IOB_WORKLOAD_JOB_FILEOPS_H
 

@@ -211,7 +211,7 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 		p->files[k].shared = sf->shared_file;
 		if (!d->filename)
 			p->need_scratch = true;
-		if (d->xo.fileop == JOB_FOP_CREATE)
+		if (d->xo.fileop && d->xo.fileop != JOB_FOP_STAT && d->xo.fileop != JOB_FOP_DELETE)
 			p->files[k].made_by_job = true;
 		if (d->xo.unlink)
 			p->files[k].unlink = true;

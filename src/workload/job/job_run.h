@@ -116,7 +116,8 @@ struct job_file {
 	bool in_scratch;	/* created in the scratch directory */
 	bool formatted;		/* named by filename_format: threads giving the same name
 				 * share it */
-	bool made_by_job;	/* ioengine=filecreate makes it: not laid out */
+	bool made_by_job;	/* ioengine=filecreate or a dir engine makes it: not laid
+				 * out */
 	bool unlink;		/* a job using it has unlink=1: removed at the end when
 				 * the run made it (job_layout_release) */
 	bool written;		/* some job writes or trims it */

@@ -26,6 +26,9 @@ enum job_fileop {		/* fio's file-metadata engines (job_fileops.c) */
 	JOB_FOP_CREATE,		/* filecreate */
 	JOB_FOP_STAT,		/* filestat */
 	JOB_FOP_DELETE,		/* filedelete */
+	JOB_FOP_DCREATE,	/* dircreate (fio 3.37): mkdir */
+	JOB_FOP_DSTAT,		/* dirstat: stat of a directory made untimed first */
+	JOB_FOP_DDELETE,	/* dirdelete: rmdir of a directory made untimed first */
 };
 
 enum job_coe {			/* continue_on_error */
