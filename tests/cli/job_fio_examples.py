@@ -54,6 +54,13 @@ def parse_only(failures):
 SIZE = 4 << 20
 DROP = re.compile(r"^\s*(time_based|runtime|timeout|directory|ramp_time)\b")
 
+def nbytes(v):
+    """A size as fio writes it (digits and k, m, g, t), or a huge one when not such."""
+    m = re.match(r"^(\d+)([kmgt]?)i?b?$", v.lower())
+    if not m:
+        return 1 << 62
+    return int(m.group(1)) << (10 * " kmgt".index(m.group(2) or " "))
+
 def shrink(text, local, size):
     """The example at a small size: sizes down to size, no runtime, files local (a
     device named becomes a file of that size)."""
@@ -64,8 +71,7 @@ def shrink(text, local, size):
         if DROP.match(s):
             continue
         m = re.match(r"^(\s*)(size|filesize|io_size)\s*=\s*(\S+)", s)
-        if m and not (m.group(3).isdigit() and int(m.group(3)) < size) and \
-           not re.match(r"^\d+k$", m.group(3)):
+        if m and nbytes(m.group(3)) > size:
             line = "%s%s=%d" % (m.group(1), m.group(2), size)
         m = re.match(r"^(\s*)filename\s*=\s*(\S+)", s)
         if m:
@@ -103,6 +109,7 @@ RUNS = {
     "filecreate-ioengine.fio": ([], {}, 0), "filestat-ioengine.fio": ([], {}, 0),
     "filedelete-ioengine.fio": ([], {}, 0), "dedupe-global.fio": ([], {}, 0),
     "latency-profile.fio": ([], {"/dev/sda": "sda.dat"}, 0),
+    "falloc.fio": ([], {}, 0.08, 32 << 20), "ftruncate.fio": ([], {}, 0),
 }
 
 def summary(js):

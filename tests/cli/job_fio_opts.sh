@@ -33,6 +33,17 @@ same "256/1048576" --zonemode=strided --zonesize=128k --zonerange=512k --rw=rand
 same "50/204800" --ioengine=filestat --nrfiles=50 --filesize=4k
 same "50/204800" --ioengine=filecreate --nrfiles=50 --filesize=4k
 same "50/204800" --ioengine=filedelete --nrfiles=50 --filesize=4k
+# falloc: each request a fallocate (reads too, as fio), trims holes punched; ftruncate:
+# each write truncates the file to its offset (fio leaves a 1 MiB write job's file at
+# 1044480 bytes)
+same "256/1048576" --ioengine=falloc --filename=fa.dat
+rm -f fa.dat
+expect_exit 0 "$IOB" job --no-store --quiet --name=t --size=1m --rw=write \
+	--ioengine=ftruncate --filename=ft.dat
+[ "$(wc -c < ft.dat)" = 1044480 ] || fail "ftruncate: ft.dat is $(wc -c < ft.dat) bytes"
+rm -f ft.dat
+expect_exit 2 "$IOB" job --parse-only --name=t --size=1m --rw=read --ioengine=ftruncate
+expect_out "ioengine=ftruncate truncates on writes only"
 # fio 3.37's directory engines (this fio has none: the figures follow the file engines')
 same "20/81920 20/81920" --ioengine=dircreate --nrfiles=20 --filesize=4k --numjobs=2
 same "20/81920" --ioengine=dirstat --nrfiles=20 --filesize=4k

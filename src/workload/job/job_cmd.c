@@ -52,7 +52,8 @@ struct job_cmd {
 	"  refill_buffers, zero_buffers, buffer_pattern, buffer_compress_percentage,\n" \
 	"  buffer_compress_chunk, dedupe_percentage, dedupe_mode; ioengine filecreate,\n" \
 	"  filestat, filedelete, dircreate, dirstat, dirdelete (one timed metadata call\n" \
-	"  per file or directory); disable_lat,\n" \
+	"  per file or directory), falloc (fallocate per request) and ftruncate (a\n" \
+	"  truncate to each write's offset); disable_lat,\n" \
 	"  disable_clat, disable_slat, gtod_reduce, clat_percentiles=0 (fio's summary and\n" \
 	"  JSON leave out what fio leaves out); accepted without effect on what is\n" \
 	"  measured: lat_percentiles, random_generator, io_submit_mode, fallocate,\n" \

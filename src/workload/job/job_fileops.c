@@ -29,6 +29,13 @@ int job_fileop_engine(struct job_def *d, const char *name)
 {
 	size_t i;
 
+	d->xo.fileop = JOB_FOP_NONE;
+	d->xo.iometa = JOB_IOM_NONE;
+	if (!strcmp(name, "falloc") || !strcmp(name, "ftruncate")) {
+		d->xo.iometa = name[1] == 'a' ? JOB_IOM_FALLOC : JOB_IOM_FTRUNCATE;
+		d->engine_name = name[1] == 'a' ? "falloc" : "ftruncate";
+		return 0;
+	}
 	for (i = 0; i < sizeof(job_fops) / sizeof(job_fops[0]); i++)
 		if (!strcmp(job_fops[i].name, name)) {
 			d->xo.fileop = job_fops[i].op;

@@ -5,8 +5,8 @@
 
 #include "workload/job/job_run.h"
 
-/* ioengine=name when it is one of them: sets d->xo.fileop and d->engine_name; 0. 1 when
- * name is another engine. */
+/* ioengine=name when it is one of them, or falloc or ftruncate: sets d->xo.fileop or
+ * d->xo.iometa and d->engine_name; 0. 1 when name is another engine (both then none). */
 int job_fileop_engine(struct job_def *d, const char *name);
 /* The thread's run: one timed call per file (per loop for filestat). 0 or -errno (the
  * error also in t->st). */

@@ -544,6 +544,31 @@ static void __attribute__((noinline)) jw_ramp_over(struct jw *j)
 	jw_rusage(&j->ru0);
 }
 
+/* fio's falloc and ftruncate engines: the request is a timed metadata call through the
+ * engine (a trim of falloc stays the engine's discard, a hole punched): fallocate of its
+ * range, or ftruncate of the file to its offset; counted as the request it stands for. */
+static void __attribute__((noinline)) jw_meta_io(struct jw *j, const struct jw_io *x)
+{
+	struct engine_req r;
+	uint64_t t1;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.user = x->dir;
+	r.off = x->off;
+	r.len = (size_t)x->len;
+	r.t_issue = clock_ns();
+	if (j->d->xo.iometa == JOB_IOM_FALLOC)
+		rc = ioctx_fallocate(&j->io, x->f->fd, x->off, x->len);
+	else
+		rc = ioctx_ftruncate(&j->io, x->f->fd, x->off);
+	t1 = clock_ns();
+	r.res = rc < 0 ? rc : (int64_t)x->len;
+	worker_record(j->w, t1 - r.t_issue, r.res, t1);
+	jw_account(j, &r, t1);
+	j->now = t1;
+}
+
 /* Whether the loop goes on after an I/O was picked or a pass ended. */
 static inline bool jw_more(struct jw *j)
 {
@@ -617,6 +642,10 @@ void jw_loop(struct jw *j)
 			if (at > j->now)
 				j->now = jw_wait_until(j, at);
 		}
+		if (__builtin_expect(d->xo.iometa != 0, 0) && x.dir != JOB_TRIM) {
+			jw_meta_io(j, &x);
+			goto issued;
+		}
 		r = jw_get(j);
 		if (!r) {
 			j->stop = true;
@@ -633,6 +662,7 @@ void jw_loop(struct jw *j)
 			j->stop = true;
 		if (!j->async)
 			j->now = j->w->t_last;
+issued:
 		if (__builtin_expect(j->log != NULL, 0))
 			job_iolog_io(j->log, (j->now - j->log_t0) / 1000000u, x.f->name, x.dir,
 				     x.off, x.len);

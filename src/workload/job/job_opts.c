@@ -365,7 +365,7 @@ static int jo_ioengine(struct job_pstate *ps, struct job_def *d, const struct jo
 		return job_opt_bad(ps, val, "an engine name is required");
 	for (v = val; isspace((unsigned char)*v); v++)
 		;
-	d->xo.fileop = JOB_FOP_NONE;
+	(void)job_fileop_engine(d, "");	/* none of fio's metadata engines, until one */
 	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
 		if (!strcmp(engines[i].name, v)) {
 			d->engine = engines[i].e;

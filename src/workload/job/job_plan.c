@@ -215,7 +215,7 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 			p->files[k].made_by_job = true;
 		if (d->xo.unlink)
 			p->files[k].unlink = true;
-		if (job_rw_modifies(d->rw))
+		if (job_rw_modifies(d->rw) || d->xo.iometa)
 			p->files[k].written = true;
 		if (job_rw_trims(d->rw))
 			p->files[k].trimmed = true;

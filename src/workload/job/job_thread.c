@@ -60,7 +60,8 @@ static int jw_err(struct jw *j, int rc, const char *what, const char *path)
 
 static int jw_open_flags(const struct job_def *d)
 {
-	int flags = (job_rw_modifies(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	/* falloc's reads allocate too (fio's FALLOC_FL_KEEP_SIZE): the file is written */
+	int flags = (job_rw_modifies(d->rw) || d->xo.iometa ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 
 #ifdef HAVE_O_DIRECT
 	if (d->direct)

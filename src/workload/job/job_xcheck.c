@@ -75,6 +75,9 @@ int job_xopts_finish(struct job_pstate *ps, struct job_def *d)
 					(unsigned long long)x->zonerange,
 					(unsigned long long)x->zonesize);
 	}
+	if (x->iometa == JOB_IOM_FTRUNCATE && (job_rw_reads(d->rw) || job_rw_trims(d->rw)))
+		return job_perr(ps, "ioengine=ftruncate truncates on writes only (fio fails its "
+				"reads and trims): rw=%s", job_rw_name(d->rw));
 	if (x->fileop && d->filename)
 		return job_perr(ps, "ioengine=%s works on the job's own files (nrfiles, in the "
 				"scratch directory): filename= is not allowed with it",

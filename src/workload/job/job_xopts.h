@@ -31,6 +31,12 @@ enum job_fileop {		/* fio's file-metadata engines (job_fileops.c) */
 	JOB_FOP_DDELETE,	/* dirdelete: rmdir of a directory made untimed first */
 };
 
+enum job_iometa {		/* fio's engines whose requests are metadata calls */
+	JOB_IOM_NONE,
+	JOB_IOM_FALLOC,		/* falloc: a write or read is a fallocate of its range */
+	JOB_IOM_FTRUNCATE,	/* ftruncate: a write truncates the file to its offset */
+};
+
 enum job_coe {			/* continue_on_error */
 	JOB_COE_NONE = 0,
 	JOB_COE_READ = 1,
@@ -49,6 +55,7 @@ enum job_exit_what {
 struct job_xopts {
 	uint64_t set;			/* bit per row of job_opts_x.c's table */
 	enum job_fileop fileop;		/* ioengine=filecreate ...: the thread does these */
+	enum job_iometa iometa;		/* ioengine=falloc or ftruncate */
 	uint64_t io_size;		/* bytes of I/O per loop, 0: size */
 	uint64_t offset_increment;	/* added per clone: offset + clone x this */
 	char filename_format[JOB_XSTR_MAX];	/* "" : fio's $jobname.$jobnum.$filenum */
