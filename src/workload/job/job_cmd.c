@@ -58,7 +58,8 @@ struct job_cmd {
 	"  JSON leave out what fio leaves out); accepted without effect on what is\n" \
 	"  measured: lat_percentiles, random_generator, io_submit_mode, fallocate,\n" \
 	"  create_on_open, threads, openfiles, flow, latency_target (warned: not searched),\n" \
-	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal.\n"
+	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal,\n" \
+	"  prio, prioclass, cmdprio* (warned: the default I/O priority is used).\n"
 
 static const char job_synopsis[] =
 	"FILE.fio... [--section NAME]... [OPTION]...\n"
