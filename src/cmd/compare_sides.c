@@ -130,7 +130,8 @@ int compare_load_sides(char **specs, size_t n, int use_store, int by_label,
 			/* compare reads the rows' percentiles, never their histograms */
 			got = malloc(sizeof(*got));
 			if (got)
-				got[0] = results_load_flags(specs[i], use_store, RESULT_LOAD_NO_HIST);
+				got[0] = results_load_flags(specs[i], use_store,
+							    RESULT_LOAD_NO_HIST);
 			m = !got ? -ENOMEM : got[0] ? 1 : -EINVAL;
 		}
 		if (m < 0) {

@@ -305,7 +305,8 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 		memset(j->buf, 0, j->slot_len * (depth + 1));
 	iov.iov_base = j->buf;
 	iov.iov_len = j->slot_len * (depth + 1);
-	if (d->fixedbufs && (rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
+	/* the engine uses them when its options ask (io_uring's fixedbufs) */
+	if ((rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
 		return jw_err(j, rc, "cannot register the buffers (fixedbufs)", NULL);
 	j->t_fill = calloc(depth + 1, sizeof(*j->t_fill));
 	j->s->samp = calloc(JOB_SAMPLES_MAX, sizeof(*j->s->samp));
@@ -375,6 +376,29 @@ static void jw_free(struct jw *j)
 	free(j->t_fill);
 }
 
+/* fio's logs and steady state for the first round: the logs' origin is the request log's
+ * (after ramp_time), the steady state's seconds start after ramp_time too. The logs of
+ * the first repeat only (t->logs_done). 0 or -errno. */
+static int jt_extras(struct jw *j, struct job_thread *t)
+{
+	int rc = 0;
+
+	job_tlog_free(t->tlog);
+	t->tlog = NULL;
+	job_ss_free(t->ss);
+	t->ss = NULL;
+	if (!t->logs_done)
+		rc = job_tlog_new(t->d, &t->tlog);
+	if (!rc)
+		rc = job_ss_new(t->d, j->now + t->d->ramp_time * 1000u, &t->ss);
+	if (rc < 0)
+		return jw_err(j, rc, "cannot allocate the logs", NULL);
+	j->tl = t->tlog;
+	j->ss = t->ss;
+	j->ss_next = j->ss ? job_ss_next(j->ss) : UINT64_MAX;
+	return 0;
+}
+
 /* The thread's run, or with budget its --wearout round (no start delay, ramp or runtime;
  * the worker's clock goes on, and the request log's times go on from the first round's
  * origin). */
@@ -411,9 +435,16 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	j.rate_t0 = j.now;
 	j.deadline = d->runtime && !budget ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
 	j.ramp_end = d->ramp_time && !budget ? j.now + d->ramp_time * 1000u : 0;
+	j.ss_next = UINT64_MAX;
+	if (!budget && (rc = jt_extras(&j, t)) < 0) {
+		jw_free(&j);
+		return rc;
+	}
 	jw_rusage(&j.ru0);
 	j.io_limit = budget ? 0 : d->xo.io_size;
 	jw_loop(&j);
+	if (j.tl)
+		job_tlog_end(j.tl, w->t_last > j.log_t0 ? w->t_last - j.log_t0 : 0);
 	if (d->xo.exitall && t->exit_all)
 		atomic_store(t->exit_all, 1);
 	if (!budget)
