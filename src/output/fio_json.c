@@ -363,7 +363,8 @@ static void fj_verify_share(const struct run *run, const struct fio_unit *u, siz
 		for (i = 0; i < n && wsum; i++) {
 			if (u[i].repeat != v->repeat || !u[i].dir[1])
 				continue;
-			x[i].ops = (uint64_t)((unsigned __int128)v->ops * u[i].dir[1]->bytes / wsum);
+			x[i].ops = (uint64_t)((unsigned __int128)v->ops * u[i].dir[1]->bytes /
+					      wsum);
 			x[i].bytes = (uint64_t)((unsigned __int128)v->bytes * u[i].dir[1]->bytes /
 						wsum);
 			ops += x[i].ops;

@@ -1,11 +1,12 @@
 /* job_fileops.c - fio's file-metadata engines in the job workload: filecreate (each of
  * the job's files created, open with O_CREAT then close), filestat (each stat'ed) and
  * filedelete (each unlinked), and fio 3.37's dircreate, dirstat and dirdelete (the same
- * on a directory of each name: mkdir, stat, rmdir), through the engine's metadata calls (runner/ioctx.h), each
- * call timed as one request. fio counts them as reads of filesize bytes each (no data
- * moves), with the call's time as the completion latency; so does the fio summary here.
- * ftruncate (each request a truncate to its end offset) and falloc (each request an
- * fallocate of its range) are the engines' ftruncate and fallocate calls. */
+ * on a directory of each name: mkdir, stat, rmdir), through the engine's metadata calls
+ * (runner/ioctx.h), each call timed as one request. fio counts them as reads of
+ * filesize bytes each (no data moves), with the call's time as the completion latency;
+ * so does the fio summary here. ftruncate (each write a truncate to its offset) and
+ * falloc (each request a fallocate of its range) are the engines' ftruncate and
+ * fallocate calls too (job_io.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

@@ -289,18 +289,19 @@ void job_layout_release(struct job_plan *p, bool keep)
 
 		if (f->cleanup_slot < 0)
 			continue;
+		numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB");
 		/* a filename= file the run made stays, as fio keeps it (it can be read
 		 * again), unless a job using it asked for unlink=1; said either way */
 		if (keep && !f->unlink) {
 			cleanup_unregister(f->cleanup_slot);
 			if (comm_rank() == 0)
-				err_msg("job: kept '%s' (%s), made by this job (unlink=1 removes it)",
-					f->path, numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB"));
+				err_msg("job: kept '%s' (%s), made by this job (unlink=1 removes "
+					"it)", f->path, sz);
 		} else {
 			(void)cleanup_remove(f->cleanup_slot);
 			if (keep && comm_rank() == 0)
-				err_msg("job: removed '%s' (%s), made by this job (unlink=1)", f->path,
-					numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB"));
+				err_msg("job: removed '%s' (%s), made by this job (unlink=1)",
+					f->path, sz);
 		}
 		f->cleanup_slot = -1;
 	}

@@ -162,7 +162,8 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 		bool clat = !x->disable_clat;
 
 		if (x->disable_slat || x->disable_clat || x->disable_lat || !x->clat_percentiles)
-			rc |= kv_set(k, RK_JOB_LAT_SHOWN, "%s%s%s%s", x->disable_slat ? "" : "slat,",
+			rc |= kv_set(k, RK_JOB_LAT_SHOWN, "%s%s%s%s",
+				     x->disable_slat ? "" : "slat,",
 				     clat ? "clat," : "", x->disable_lat ? "" : "lat,",
 				     clat && x->clat_percentiles ? "clat_percentiles" : "");
 	}

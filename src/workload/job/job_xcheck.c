@@ -96,7 +96,8 @@ int job_xopts_finish(struct job_pstate *ps, struct job_def *d)
 			  "not enforced)", x->flow);
 	if (x->verify_backlog && d->verify)
 		job_pwarn(ps, "verify_backlog=%llu: iobattery reads the blocks back after the "
-			  "write steps, not every %llu blocks", (unsigned long long)x->verify_backlog,
+			  "write steps, not every %llu blocks",
+			  (unsigned long long)x->verify_backlog,
 			  (unsigned long long)x->verify_backlog);
 	if (x->ignore_error[0])
 		job_pwarn(ps, "ignore_error: every error of the kinds continue_on_error names is "
