@@ -148,6 +148,26 @@ unsigned long fio_param_u(const struct row *w, const char *name, unsigned long d
 	return v ? strtoul(v, NULL, 10) : dflt;
 }
 
+int fio_lat_shown(const struct row *w, const char *what)
+{
+	const char *v = w ? kv_get(&w->params, RK_JOB_LAT_SHOWN) : NULL;
+	size_t n = strlen(what);
+
+	if (!v)
+		return 1;
+	while (*v) {
+		const char *c = strchr(v, ',');
+		size_t k = c ? (size_t)(c - v) : strlen(v);
+
+		if (k == n && !strncmp(v, what, n))
+			return 1;
+		if (!c)
+			break;
+		v = c + 1;
+	}
+	return 0;
+}
+
 size_t fio_pctl(const struct row *w, double *p, size_t max)
 {
 	static const double def[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5,

@@ -35,6 +35,9 @@ size_t fio_disks(const struct run *run, int r, const struct row **out, size_t ma
  * or Ki Mi Gi ..) and unit. Returns buf. */
 char *fio_num(char *buf, size_t len, double value, int maxlen, int pow2, const char *unit);
 
+/* Whether fio's outputs show the latency what ("slat", "clat", "lat",
+ * "clat_percentiles") of w: its fio_latency_shown param, all when absent. */
+int fio_lat_shown(const struct row *w, const char *what);
 /* A metric of w, 0 when absent. */
 double fio_metric(const struct row *w, const char *name);
 /* A param of w as an unsigned number, dflt when absent. */

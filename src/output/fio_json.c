@@ -6,7 +6,10 @@
  * interval bw and iops figures, the sync object, CPU, IO depths, the latency buckets,
  * then "disk_util"), so that tools reading fio's JSON (fio-plot, fio2gnuplot-style
  * scripts) read iobattery's. Written at the end from the model; other workloads' rows
- * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)".
+ * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)". With --verify
+ * (fio's verify=) the read-back is counted in the writing job's read total_ios and
+ * io_bytes, as fio counts its verify pass (iobattery's own outputs keep it on a verify
+ * row of its own).
  * fio-json+ (fio's --output-format=json+) is the same document with each latency
  * histogram's "bins" too: {"NS": count} per bin fio would hold a count in, keyed by
  * fio's value of the bin (fio_fmt.h, FIO_PLAT_NR), as fio_jsonplus_clat2csv reads it. */
@@ -108,7 +111,12 @@ static json_t *fj_hist(const struct row *w, int plus)
 	return o;
 }
 
-static json_t *fj_dir(const struct row *w, int plus)
+/* The verify read-back a unit is given (fj_verify_share), counted as fio counts it. */
+struct fj_extra {
+	uint64_t ops, bytes;
+};
+
+static json_t *fj_dir(const struct row *w, const struct fj_extra *x, int plus)
 {
 	static const char *const sl[5] = { RK_JOB_SLAT_N, RK_JOB_SLAT_MIN_NS, RK_JOB_SLAT_MAX_NS,
 					   RK_JOB_SLAT_MEAN_NS, RK_JOB_SLAT_SD_NS };
@@ -119,18 +127,21 @@ static json_t *fj_dir(const struct row *w, int plus)
 
 	if (!o)
 		return NULL;
-	fj_set(o, "io_bytes", fj_int(w ? (double)w->bytes : 0));
-	fj_set(o, "io_kbytes", fj_int(w ? (double)(w->bytes / 1024) : 0));
+	fj_set(o, "io_bytes", fj_int((w ? (double)w->bytes : 0) + (x ? (double)x->bytes : 0)));
+	fj_set(o, "io_kbytes", fj_int(((w ? w->bytes : 0) + (x ? x->bytes : 0)) / 1024));
 	fj_set(o, "bw_bytes", fj_int(bw));
 	fj_set(o, "bw", fj_int(floor(bw / 1024)));
 	fj_set(o, "iops", fj_real(w ? w->rate : 0));
 	fj_set(o, "runtime", fj_int(w ? (double)(w->elapsed_ns / 1000000u) : 0));
-	fj_set(o, "total_ios", fj_int(w ? (double)w->ops : 0));
+	fj_set(o, "total_ios", fj_int((w ? (double)w->ops : 0) + (x ? (double)x->ops : 0)));
 	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
 	fj_set(o, "drop_ios", json_integer(0));
-	fj_set(o, "slat_ns", fj_lat(w, sl));
-	fj_set(o, "clat_ns", fj_hist(w, plus));
-	fj_set(o, "lat_ns", fj_lat(w, ll));
+	/* what the job's disable_*, gtod_reduce and clat_percentiles leave, as fio: zeros */
+	fj_set(o, "slat_ns", fj_lat(fio_lat_shown(w, "slat") ? w : NULL, sl));
+	fj_set(o, "clat_ns", fj_hist(fio_lat_shown(w, "clat") ? w : NULL, plus));
+	if (!fio_lat_shown(w, "clat_percentiles"))
+		json_object_del(json_object_get(o, "clat_ns"), "percentile");
+	fj_set(o, "lat_ns", fj_lat(fio_lat_shown(w, "lat") ? w : NULL, ll));
 	fj_set(o, "bw_min", fj_int(w ? fio_metric(w, RK_JOB_BW_MIN) : 0));
 	fj_set(o, "bw_max", fj_int(w ? fio_metric(w, RK_JOB_BW_MAX) : 0));
 	fj_set(o, "bw_agg", fj_real(w ? fio_metric(w, RK_JOB_BW_AGG) : 0));
@@ -269,7 +280,7 @@ static json_t *fj_ss(const struct row *w)
 	return o;
 }
 
-static json_t *fj_job(const struct fio_unit *u, int plus)
+static json_t *fj_job(const struct fio_unit *u, const struct fj_extra *vx, int plus)
 {
 	const struct row *w = u->first;
 	json_t *j = json_object(), *sync, *ss;
@@ -284,9 +295,9 @@ static json_t *fj_job(const struct fio_unit *u, int plus)
 	fj_set(j, "eta", json_integer(0));
 	fj_set(j, "elapsed", fj_int(ceil(secs)));
 	fj_set(j, "job options", fj_options(kv_get(&w->params, RK_JOB_FIO_OPTIONS)));
-	fj_set(j, "read", fj_dir(u->dir[0], plus));
-	fj_set(j, "write", fj_dir(u->dir[1], plus));
-	fj_set(j, "trim", fj_dir(u->dir[2], plus));
+	fj_set(j, "read", fj_dir(u->dir[0], vx, plus));
+	fj_set(j, "write", fj_dir(u->dir[1], NULL, plus));
+	fj_set(j, "trim", fj_dir(u->dir[2], NULL, plus));
 	sync = json_object();
 	if (sync) {
 		fj_set(sync, "total_ios", fj_int(u->dir[3] ? (double)u->dir[3]->ops : 0));
@@ -330,12 +341,50 @@ static json_t *fj_disk(const struct row *d)
 	return o;
 }
 
+/* fio reads back what a job wrote as that job's reads (its read total_ios and
+ * io_bytes); iobattery checks every file in one verify row after the steps. The row's
+ * requests and bytes go to the units of its repeat that wrote, in proportion to the
+ * bytes each wrote (all of them to a lone writer). x[i] receives unit i's share. */
+static void fj_verify_share(const struct run *run, const struct fio_unit *u, size_t n,
+			    struct fj_extra *x)
+{
+	size_t i, k;
+
+	for (k = 0; k < run->nrows; k++) {
+		const struct row *v = run->rows[k];
+		uint64_t wsum = 0, ops = 0, bytes = 0, last = n;
+
+		if (!v->workload || strcmp(v->workload, "job") || !v->phase ||
+		    strcmp(v->phase, "verify"))
+			continue;
+		for (i = 0; i < n; i++)
+			if (u[i].repeat == v->repeat && u[i].dir[1])
+				wsum += u[i].dir[1]->bytes;
+		for (i = 0; i < n && wsum; i++) {
+			if (u[i].repeat != v->repeat || !u[i].dir[1])
+				continue;
+			x[i].ops = (uint64_t)((unsigned __int128)v->ops * u[i].dir[1]->bytes /
+					      wsum);
+			x[i].bytes = (uint64_t)((unsigned __int128)v->bytes * u[i].dir[1]->bytes /
+						wsum);
+			ops += x[i].ops;
+			bytes += x[i].bytes;
+			last = i;
+		}
+		if (last < n) {	/* what the division left goes to the last writer */
+			x[last].ops += v->ops - ops;
+			x[last].bytes += v->bytes - bytes;
+		}
+	}
+}
+
 /* The whole document: every repeat's jobs, the disk rows of the last repeat. */
 static json_t *fj_doc(const struct run *run, int plus)
 {
 	json_t *doc = json_object(), *jobs = json_array(), *disks = json_array();
 	const struct row *dk[16];
 	struct fio_unit *u;
+	struct fj_extra *vx;
 	char ver[96], tbuf[64];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -359,8 +408,12 @@ static json_t *fj_doc(const struct run *run, int plus)
 	if (g)
 		fj_set(doc, "global options", fj_options(g));
 	u = fio_units(run, -1, &n);
+	vx = n ? calloc(n, sizeof(*vx)) : NULL;
+	if (vx)
+		fj_verify_share(run, u, n, vx);
 	for (i = 0; i < n; i++)
-		json_array_append_new(jobs, fj_job(&u[i], plus));
+		json_array_append_new(jobs, fj_job(&u[i], vx ? &vx[i] : NULL, plus));
+	free(vx);
 	free(u);
 	fj_set(doc, "jobs", jobs);
 	nd = fio_disks(run, run->nrows ? (int)run->rows[run->nrows - 1]->repeat : 0, dk, 16);

@@ -133,14 +133,20 @@ static void tj_dir(FILE *f, const struct row *w, unsigned d)
 		fio_num(bw10, sizeof(bw10), bps, 4, 0, "B/s"),
 		fio_num(io, sizeof(io), (double)w->bytes, 4, 1, "B"),
 		(unsigned long long)(w->elapsed_ns / 1000000u), d == 1 ? "; 0 zone resets" : "");
-	tj_lat_line(f, "slat", fio_metric(w, RK_JOB_SLAT_N), fio_metric(w, RK_JOB_SLAT_MIN_NS),
-		    fio_metric(w, RK_JOB_SLAT_MAX_NS), fio_metric(w, RK_JOB_SLAT_MEAN_NS),
-		    fio_metric(w, RK_JOB_SLAT_SD_NS));
-	tj_lat_line(f, "clat", (double)l->n, (double)l->min_ns, (double)l->max_ns, l->mean_ns, sd);
-	tj_lat_line(f, " lat", fio_metric(w, RK_JOB_LAT_N), fio_metric(w, RK_JOB_LAT_MIN_NS),
-		    fio_metric(w, RK_JOB_LAT_MAX_NS), fio_metric(w, RK_JOB_LAT_MEAN_NS),
-		    fio_metric(w, RK_JOB_LAT_SD_NS));
-	tj_pctl(f, "clat", w);
+	/* what the job's disable_*, gtod_reduce and clat_percentiles leave, as fio */
+	if (fio_lat_shown(w, "slat"))
+		tj_lat_line(f, "slat", fio_metric(w, RK_JOB_SLAT_N),
+			    fio_metric(w, RK_JOB_SLAT_MIN_NS), fio_metric(w, RK_JOB_SLAT_MAX_NS),
+			    fio_metric(w, RK_JOB_SLAT_MEAN_NS), fio_metric(w, RK_JOB_SLAT_SD_NS));
+	if (fio_lat_shown(w, "clat"))
+		tj_lat_line(f, "clat", (double)l->n, (double)l->min_ns, (double)l->max_ns,
+			    l->mean_ns, sd);
+	if (fio_lat_shown(w, "lat"))
+		tj_lat_line(f, " lat", fio_metric(w, RK_JOB_LAT_N),
+			    fio_metric(w, RK_JOB_LAT_MIN_NS), fio_metric(w, RK_JOB_LAT_MAX_NS),
+			    fio_metric(w, RK_JOB_LAT_MEAN_NS), fio_metric(w, RK_JOB_LAT_SD_NS));
+	if (fio_lat_shown(w, "clat_percentiles"))
+		tj_pctl(f, "clat", w);
 	tj_samples(f, w);
 }
 
@@ -229,7 +235,8 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 			tot[d] = u->dir[d]->ops;
 			shrt[d] = (uint64_t)fio_metric(u->dir[d], RK_JOB_SHORT_IOS);
 		}
-	tj_lat_dist(f, u);
+	if (fio_lat_shown(u->first, "clat"))
+		tj_lat_dist(f, u);
 	if (u->dir[3])
 		tj_dir(f, u->dir[3], 3);
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f, majf=%.0f, minf=%.0f\n",

@@ -595,6 +595,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_TIME_BASED	"time_based"
 #define RK_JOB_FIO_OPTIONS	"fio_options"
 #define RK_JOB_PERCENTILE_LIST	"percentile_list"
+#define RK_JOB_LAT_SHOWN	"fio_latency_shown"
 #define RK_JOB_DESCRIPTION	"description"
 #define RK_JOB_STEP		"step"
 #define RK_JOB_DEVICE		"device"

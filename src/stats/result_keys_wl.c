@@ -339,6 +339,10 @@ static const struct result_key job_keys[] = {
 	      "the options of the job's section, NAME=VALUE per line (fio's job options)"),
 	PARAM(RK_JOB_PERCENTILE_LIST, "", 0, RK_CMP_NONE, NULL,
 	      "the percentiles fio's outputs list, colon-separated"),
+	PARAM(RK_JOB_LAT_SHOWN, "", 0, RK_CMP_NONE, NULL,
+	      "the latencies fio's outputs show when the job's disable_slat, disable_clat, "
+	      "disable_lat, gtod_reduce or clat_percentiles=0 leave out some: a comma list "
+	      "of slat, clat, lat, clat_percentiles (absent: all four)"),
 	PARAM(RK_JOB_STEP, "", 0, RK_CMP_NONE, NULL,
 	      "aggregate rows: the stonewall step (0-based)"),
 	PARAM(RK_JOB_DEVICE, "", 0, RK_CMP_NONE, NULL, "disk rows: the device's kernel name"),

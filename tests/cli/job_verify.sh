@@ -88,9 +88,9 @@ expect_out ", each block held to its last write"
 no_scratch .
 
 # fio's verify= in a job file turns the check on, saying whose header is written
-printf '[global]\nbs=32k\nsize=256k\n[w]\nrw=randwrite\nverify=crc32c\nverify_fatal=0\n' > v.fio
+printf '[global]\nbs=32k\nsize=256k\n[w]\nrw=randwrite\nverify=crc32c\nverify_interval=4k\n' > v.fio
 expect_exit 2 "$IOB" $job v.fio
-expect_out "line 7, section [w]: fio option 'verify_fatal' is not implemented by iobattery (iobattery's --verify"
+expect_out "line 7, section [w]: fio option 'verify_interval' is not implemented by iobattery (iobattery's --verify"
 printf '[global]\nbs=32k\nsize=256k\n[w]\nrw=randwrite\nverify=crc32c\ndo_verify=1\n' > v.fio
 expect_exit 0 "$IOB" $job v.fio
 expect_out "iobattery: job: 'v.fio' line 6, section [w]: verify=crc32c is served by iobattery's --verify: every block the run writes carries iobattery's header and CRC32C (not fio's crc32c header)"

@@ -18,6 +18,8 @@ db/db_pgserver.c|*|runs a PostgreSQL server: its log, data directory and lock fi
 db/db_sqlite.c|*|SQLite does the measured I/O itself; this removes its files afterwards
 job/job_parse.c|fopen|reads the job file and its includes (input, not measured I/O)
 iozone/iozone_stdio.c|fopen|the iozone tests 6 and 7 (fwrite, fread) are stdio itself: the FILE is what is measured
+job/job_xcheck.c|stat|the parse checks: whether filename= is a block device (zonemode=zbd), whether the system lists NUMA nodes; not measured I/O
+job/job_logs.c|*|the fio log files (write_bw_log, write_lat_log ...): output the user asked for, not measured I/O
 job/job_iolog.c|fopen|write_iolog: the log of the requests the user asked for (output, not measured I/O)
 job/job_logs.c|*|write_bw_log and the other fio logs: files the user asked for (output written after each step, not measured I/O)
 job/job_check.c|*|the safety checks of the plan: what each named file is (lstat, holes, a trim probe) before anything runs, not measured I/O

@@ -124,8 +124,8 @@ static void t_errors(void)
 	CHECK_ERR("[a]\nrw = randread\n", "invalid 'rw= randread'");	/* as fio */
 	CHECK_ERR("[a]\nrw=trimread\n", "invalid 'rw=trimread'");
 	CHECK_ERR("[a]\nrw=randread:0\n", "a new offset every N");
-	CHECK_ERR("[a]\nzonemode=zbd\n", "fio option 'zonemode' is not implemented");
-	CHECK_ERR("[a]\nverify_fatal=1\n", "fio option 'verify_fatal' is not implemented by "
+	CHECK_ERR("[a]\nzonemode=zbd\n", "zonemode=zbd needs a zoned block device");
+	CHECK_ERR("[a]\nverify_interval=1\n", "fio option 'verify_interval' is not implemented by "
 		  "iobattery (iobattery's --verify, or verify=crc32c, stamps every block");
 	CHECK_ERR("[a]\nverify=pattern\n", "fio's pattern verification is not implemented");
 	CHECK_ERR("[a]\nverify=null\n", "fio's pretend verification is not implemented");
@@ -178,12 +178,12 @@ static void t_ignore_unknown(void)
 	char err[256], *cmd;
 	struct job_list l;
 
-	CHECK_EQ_U64(parse("[a]\nzonemode=zbd\nbs=8k\n", JOB_PARSE_IGNORE_UNKNOWN, &l, err,
-			   sizeof(err)), 0);
-	CHECK(strstr(t_warnings, "line 2, section [a]: fio option 'zonemode' is not "
-				 "implemented by iobattery: ignored") != NULL);
+	CHECK_EQ_U64(parse("[a]\nverify_interval=4k\nbs=8k\n", JOB_PARSE_IGNORE_UNKNOWN, &l,
+			   err, sizeof(err)), 0);
+	CHECK(strstr(t_warnings, "line 2, section [a]: fio option 'verify_interval' is not "
+				 "implemented by iobattery") != NULL);
 	cmd = job_showcmd(&l);
-	CHECK_STR(cmd, "fio --name=a --zonemode=zbd --bs=8k \n");
+	CHECK_STR(cmd, "fio --name=a --verify_interval=4k --bs=8k \n");
 	free(cmd);
 	job_list_free(&l);
 	/* not a fio option at all: still an error */

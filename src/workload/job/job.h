@@ -49,6 +49,7 @@
 #include <stdint.h>
 
 #include "core/rng.h"
+#include "workload/job/job_xopts.h"
 #include "workload/job/job_logs.h"
 #include "workload/job/job_ss.h"
 
@@ -252,6 +253,7 @@ struct job_def {
 	unsigned kb_base;	/* 1024 or 1000 */
 
 	uint64_t set;		/* bit JOB_OPT_x for each option set explicitly */
+	struct job_xopts xo;	/* the options of the second table (job_xopts.h) */
 };
 
 /* One option as fio's --showcmd prints it: canonical name, value after ${VAR} and

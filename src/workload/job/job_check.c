@@ -144,6 +144,12 @@ static void segment(struct job_tfile *r, const struct job_def *d, const struct j
 	r->off += comm_rank() * r->len;
 }
 
+/* pct percent of n, rounded down, without the overflow of n * pct: floor(n * pct / 100). */
+static uint64_t pct_of(uint64_t n, unsigned pct)
+{
+	return n / 100 * pct + n % 100 * pct / 100;
+}
+
 /* Threads whose regions had no size take it from the existing file or device (minus
  * offset), or from size=N% / offset=N% of it; a shared file's region becomes this
  * rank's segment. 0 or -EINVAL. */
@@ -161,12 +167,22 @@ static int size_threads(struct job_plan *p, char *err, size_t errlen)
 			const struct job_file *f = &p->files[r->file];
 			uint64_t have = f->have, minbs;
 
+			minbs = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
+									    : d->bs[JOB_WRITE].min;
+			if (job_rw_trims(d->rw) && d->bs[JOB_TRIM].min < minbs)
+				minbs = d->bs[JOB_TRIM].min;
+			/* fio: N% of the length, multiplied before dividing; an offset is
+			 * rounded up to the smallest block size (so O_DIRECT still works) and
+			 * a size in percent stops at the end of the file */
 			if (d->offset_pct)
-				r->off = have / 100 * d->offset_pct;
-			if (d->size_pct)
-				r->len = have / 100 * d->size_pct / th->nfiles;
-			else if (!r->len && f->exists)
+				r->off = (pct_of(have, d->offset_pct) + minbs - 1) / minbs * minbs;
+			if (d->size_pct) {
+				r->len = pct_of(have, d->size_pct) / th->nfiles;
+				if (f->exists && r->len > have - (r->off < have ? r->off : have))
+					r->len = r->off < have ? have - r->off : 0;
+			} else if (!r->len && f->exists) {
 				r->len = have > r->off ? (have - r->off) : 0;
+			}
 			if ((d->size_pct || d->offset_pct) && !f->exists)
 				return job_plan_err(d, err, errlen, "size or offset in percent "
 						    "needs an existing file or device: '%s'",
@@ -174,10 +190,6 @@ static int size_threads(struct job_plan *p, char *err, size_t errlen)
 			if (!r->len && !f->exists)
 				return job_plan_err(d, err, errlen, "size= is required: '%s' "
 						    "does not exist to take it from", f->path);
-			minbs = d->bs[JOB_READ].min < d->bs[JOB_WRITE].min ? d->bs[JOB_READ].min
-									    : d->bs[JOB_WRITE].min;
-			if (job_rw_trims(d->rw) && d->bs[JOB_TRIM].min < minbs)
-				minbs = d->bs[JOB_TRIM].min;
 			segment(r, d, f, minbs);
 			if (r->len < minbs)
 				return job_plan_err(d, err, errlen, "the region of '%s' (%llu "

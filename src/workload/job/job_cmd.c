@@ -41,6 +41,25 @@ struct job_cmd {
 	int err;			/* what the run returned */
 };
 
+/* the second option table (job_opts_x.c), in its own paragraph */
+#define JOB_XOPTS_HELP \
+	"Also: io_size, offset_increment, filename_format, zonemode=strided (zonesize,\n" \
+	"  zonerange, zoneskip; zbd is refused), thinktime_blocks, exitall, exit_what,\n" \
+	"  continue_on_error, unlink (a filename= file the job made is otherwise kept, and\n" \
+	"  said), cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes,\n" \
+	"  numa_mem_policy, wait_for; the data written: scramble_buffers (on, as fio),\n" \
+	"  refill_buffers, zero_buffers, buffer_pattern, buffer_compress_percentage,\n" \
+	"  buffer_compress_chunk, dedupe_percentage, dedupe_mode; ioengine filecreate,\n" \
+	"  filestat, filedelete, dircreate, dirstat, dirdelete (one timed metadata call\n" \
+	"  per file or directory), falloc (fallocate per request) and ftruncate (a\n" \
+	"  truncate to each write's offset); disable_lat,\n" \
+	"  disable_clat, disable_slat, gtod_reduce, clat_percentiles=0 (fio's summary and\n" \
+	"  JSON leave out what fio leaves out); accepted without effect on what is\n" \
+	"  measured: lat_percentiles, random_generator, io_submit_mode, fallocate,\n" \
+	"  create_on_open, threads, openfiles, flow, latency_target (warned: not searched),\n" \
+	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal,\n" \
+	"  prio, prioclass, cmdprio* (warned: the default I/O priority is used).\n"
+
 static const char job_synopsis[] =
 	"FILE.fio... [--section NAME]... [OPTION]...\n"
 	"       iobattery job --name=NAME --rw=MODE --bs=SIZE --size=SIZE [FIO-OPTION]... "
@@ -70,6 +89,7 @@ static const char job_help[] =
 	"  steadystate (ss), steadystate_duration (ss_dur), steadystate_ramp_time (ss_ramp),\n"
 	"  kb_base, verify (a checksum: iobattery's --verify), do_verify=1, [global] sections,\n"
 	"  include, ${VAR}. Any other fio option is an error.\n"
+	JOB_XOPTS_HELP
 	"\n"
 	"iobattery's options:\n"
 	"  --section NAME       run only that section (repeatable; globals still apply)\n"

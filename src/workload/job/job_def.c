@@ -54,6 +54,7 @@ void job_def_defaults(struct job_def *d)
 		d->pctl[i] = job_def_pctl[i];
 	d->kb_base = 1024;
 	d->invalidate = true;
+	job_xopts_defaults(&d->xo);
 }
 
 void job_def_clear(struct job_def *d)
@@ -154,5 +155,7 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 		d->randrepeat = false;	/* fio: randseed overrides randrepeat */
 	if (!d->loops)
 		d->loops = 1;
+	if (job_xopts_finish(ps, d))
+		return -EINVAL;
 	return job_engine_finish(ps, d);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "workload/job/job_fileops.h"
 #include "workload/job/job_int.h"
 
 /* The registry's spelling of name for e (its name or the alias), static. */
@@ -33,10 +34,17 @@ int job_opt_ioengine(struct job_pstate *ps, struct job_def *d, const struct job_
 		return job_opt_bad(ps, val, "an engine name is required");
 	for (v = val; isspace((unsigned char)*v); v++)
 		;
+	(void)job_fileop_engine(d, "");	/* none of fio's metadata engines, until one */
 	e = engine_lookup(v);
 	if (e) {
 		d->engine = e;
 		d->engine_name = spelling(e, v);
+		return 0;
+	}
+	/* fio's file engines (filecreate ...) and falloc, ftruncate: the engine's metadata
+	 * calls (job_fileops.c), on psync */
+	if (!job_fileop_engine(d, v)) {
+		d->engine = &engine_psync;
 		return 0;
 	}
 	/* the names fio lists as engines (sync is one; its old spellings of libaio are not) */

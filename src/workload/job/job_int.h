@@ -94,6 +94,18 @@ int job_opt_dist(struct job_pstate *ps, struct job_def *d, const struct job_optd
 int job_opt_pctl(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
 		 const char *val);
 
+/* job_opts_x.c: the second table (rows with id JOB_OPT_COUNT, fields in job_def.xo).
+ * The row named name, or NULL; mark a row set in d->xo.set; whether the option named
+ * name was set; fio's defaults of the second table. */
+const struct job_optdef *job_xopt_find(const char *name);
+void job_xopt_mark(struct job_def *d, const struct job_optdef *o);
+bool job_xopt_set(const struct job_def *d, const char *name);
+void job_xopts_defaults(struct job_xopts *x);
+/* A CPU or node list "0-3,8" into mask (nmask words; NULL only checks). 0 or -EINVAL. */
+int job_cpulist_parse(const char *s, uint64_t *mask, unsigned nmask);
+/* job_xcheck.c: the second table's checks once a job is complete. 0 or -EINVAL. */
+int job_xopts_finish(struct job_pstate *ps, struct job_def *d);
+
 /* The option named name (or its alias), or NULL. */
 const struct job_optdef *job_opt_find(const char *name);
 /* The priority fio gives the option named name (kb_base 1, filename -1, others 0). */

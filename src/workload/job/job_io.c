@@ -85,6 +85,14 @@ static void jw_sample(struct jw *j, uint64_t t1)
 
 static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r)
 {
+	unsigned d = (unsigned)r->user;
+
+	/* continue_on_error: an error of a kind it names is counted, and the job goes on */
+	if ((d == JOB_READ && (j->d->xo.continue_on_error & JOB_COE_READ)) ||
+	    (d == JOB_WRITE && (j->d->xo.continue_on_error & JOB_COE_WRITE))) {
+		j->s->errs_passed++;
+		return;
+	}
 	if (!j->s->err) {
 		j->s->err = (int)r->res;
 		j->s->err_op = r->op;
@@ -182,8 +190,33 @@ static inline bool jw_used(const struct jw_file *f, uint64_t k)
 	return (f->map[k >> 3] >> (k & 7)) & 1;
 }
 
+/* The first free block of f at or after k (wrapping to the start as fio's random map
+ * does), or n when every block is used. Skips whole used bytes of the map. */
+static uint64_t jw_next_free(const struct jw_file *f, uint64_t k, uint64_t n)
+{
+	uint64_t i, e;
+	int wrap;
+
+	for (wrap = 0; wrap < 2; wrap++) {
+		e = wrap ? k : n;
+		for (i = wrap ? 0 : k; i < e;) {
+			if ((i & 7) == 0 && i + 8 <= e && f->map[i >> 3] == 0xff) {
+				i += 8;
+				continue;
+			}
+			if (!jw_used(f, i))
+				return i;
+			i++;
+		}
+	}
+	return n;
+}
+
 /* The random block of direction dir in f, and how many blocks from it are free (the
- * map), or 1. 0 blocks: the pass over f is complete. */
+ * map), or 1. 0 blocks: the pass over f is complete. With variable sizes (the map) fio's
+ * rule: a uniform draw; on a used block the next free one after it; the request is then
+ * cut to the free run (jw_next_in), so a pass moves the region's bytes in requests of
+ * about the sizes asked for. */
 static uint64_t jw_rand_block(struct jw *j, struct jw_file *f, unsigned dir, uint64_t *run)
 {
 	struct job_offgen *g = &f->gen[j->shared_map ? 0 : dir];
@@ -193,15 +226,11 @@ static uint64_t jw_rand_block(struct jw *j, struct jw_file *f, unsigned dir, uin
 		*run = 1;
 		return job_offgen_next(g, &j->rng);
 	}
-	/* a block already covered by a longer request is passed over; the pass ends with
-	 * the permutation */
-	do {
-		if (g->pos == n) {
-			*run = 0;
-			return 0;
-		}
-		k = job_offgen_next(g, &j->rng);
-	} while (jw_used(f, k));
+	k = jw_next_free(f, rng_below(&j->rng, n), n);
+	if (k == n) {
+		*run = 0;
+		return 0;
+	}
 	for (e = k + 1; e < n && !jw_used(f, e); e++)
 		;
 	*run = e - k;
@@ -217,6 +246,44 @@ static void jw_mark(struct jw_file *f, uint64_t ba, uint64_t off, uint64_t len)
 		f->map[k >> 3] |= (unsigned char)(1u << (k & 7));
 }
 
+/* zonemode=strided (fio's): zonesize bytes of I/O inside a window of zonerange bytes,
+ * then the next window zonerange + zoneskip further on, back to the start past the
+ * region's end; sequential from the window's start, or uniform inside it. */
+static bool __attribute__((noinline)) jw_next_zoned(struct jw *j, struct jw_file *f,
+						   unsigned dir, struct jw_io *x)
+{
+	const struct job_xopts *z = &j->d->xo;
+	const struct job_bs *b = &j->d->bs[dir];
+	uint64_t zend, off, n;
+	unsigned k;
+
+	if (!f->zleft || !f->zstarted) {
+		f->zlo = !f->zstarted ? f->lo : f->zlo + z->zonerange + z->zoneskip;
+		if (f->zlo + b->min > f->hi)
+			f->zlo = f->lo;
+		f->zstarted = true;
+		f->zleft = z->zonesize;
+		for (k = 0; k < JOB_DDIRS; k++)
+			f->pos[k] = f->zlo;
+	}
+	zend = f->zlo + z->zonerange < f->hi ? f->zlo + z->zonerange : f->hi;
+	if (!j->random) {
+		off = f->pos[dir];
+		if (off + b->min > zend) {
+			f->zleft = 0;	/* the window is read through: the next one */
+			return jw_next_zoned(j, f, dir, x);
+		}
+	} else {
+		n = (zend - f->zlo - b->min) / b->ba + 1;
+		off = f->zlo + rng_below(&j->rng, n) * b->ba;
+	}
+	x->len = job_bs_next(b, &j->rng, zend - off);
+	x->off = off;
+	f->pos[dir] = off + x->len;
+	f->zleft = x->len < f->zleft ? f->zleft - x->len : 0;
+	return x->len != 0;
+}
+
 /* The next I/O of f in direction dir into x. false: f has no more in this pass. */
 static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_io *x)
 {
@@ -226,6 +293,8 @@ static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_
 
 	if (f->issued >= f->hi - f->lo)
 		return false;
+	if (__builtin_expect(d->xo.zonemode == JOB_ZONE_STRIDED, 0))
+		return jw_next_zoned(j, f, dir, x);
 	if (!j->random) {
 		off = f->pos[dir];
 		if (off < f->lo || off >= f->hi || (room = f->hi - off) < b->min)
@@ -255,12 +324,13 @@ static bool jw_next_in(struct jw *j, struct jw_file *f, unsigned dir, struct jw_
 		off = f->lo + k * b->ba;
 		f->seq_left = d->rw_seq_nr - 1;
 	}
-	room = f->hi - off;
-	if (f->map && run * b->ba < room)
-		room = run * b->ba;
-	x->len = job_bs_next(b, &j->rng, room);
+	/* the size is drawn to fit the region (fio redraws at its end), then cut to the
+	 * free run of the map (fio's mark_random_map shortens it so) */
+	x->len = job_bs_next(b, &j->rng, f->hi - off);
 	if (!x->len)
 		return false;
+	if (f->map && run * b->ba < x->len)
+		x->len = run * b->ba;
 	x->off = off;
 	f->seq_next = off + x->len;
 	if (f->map)
@@ -477,6 +547,31 @@ static void __attribute__((noinline)) jw_ramp_over(struct jw *j)
 	jw_rusage(&j->ru0);
 }
 
+/* fio's falloc and ftruncate engines: the request is a timed metadata call through the
+ * engine (a trim of falloc stays the engine's discard, a hole punched): fallocate of its
+ * range, or ftruncate of the file to its offset; counted as the request it stands for. */
+static void __attribute__((noinline)) jw_meta_io(struct jw *j, const struct jw_io *x)
+{
+	struct engine_req r;
+	uint64_t t1;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.user = x->dir;
+	r.off = x->off;
+	r.len = (size_t)x->len;
+	r.t_issue = clock_ns();
+	if (j->d->xo.iometa == JOB_IOM_FALLOC)
+		rc = ioctx_fallocate(&j->io, x->f->fd, x->off, x->len);
+	else
+		rc = ioctx_ftruncate(&j->io, x->f->fd, x->off);
+	t1 = clock_ns();
+	r.res = rc < 0 ? rc : (int64_t)x->len;
+	worker_record(j->w, t1 - r.t_issue, r.res, t1);
+	jw_account(j, &r, t1);
+	j->now = t1;
+}
+
 /* Whether the loop goes on after an I/O was picked or a pass ended. */
 static inline bool jw_more(struct jw *j)
 {
@@ -490,6 +585,11 @@ static inline bool jw_more(struct jw *j)
 		return false;
 	if (__builtin_expect(j->budget != 0, 0) && j->issued >= j->budget)
 		return false;	/* --wearout: as much as the busiest rank did */
+	if (__builtin_expect(j->io_limit != 0, 0) && j->issued >= j->io_limit)
+		return false;	/* io_size */
+	if (__builtin_expect(j->t->exit_all != NULL, 0) &&
+	    atomic_load_explicit(j->t->exit_all, memory_order_relaxed))
+		return false;	/* exitall: a job of the step with it has finished */
 	return true;
 }
 
@@ -522,15 +622,20 @@ void jw_loop(struct jw *j)
 			jw_snap(j);
 		if (!jw_next(j, &x)) {
 			/* a pass over the files is complete */
-			if (!(d->time_based && j->deadline) && !j->budget &&
+			if (!(d->time_based && j->deadline) && !j->budget && !j->io_limit &&
 			    j->passes + 1 >= d->loops)
 				break;
+			if (j->io_limit && j->issued == wear_mark)
+				break;	/* io_size: a pass with nothing to issue */
 			if (j->budget && j->issued == wear_mark)
 				break;	/* a pass with nothing to issue: no more to wear out */
 			wear_mark = j->issued;
 			jw_new_pass(j);
 			continue;
 		}
+		/* io_size: fio issues no request that would go past it */
+		if (__builtin_expect(j->io_limit != 0, 0) && j->issued + x.len > j->io_limit)
+			break;
 		/* fio syncs after every N writes, but not after the job's last one */
 		if (__builtin_expect(j->sync_pending, 0))
 			jw_sync(j);
@@ -539,6 +644,10 @@ void jw_loop(struct jw *j)
 
 			if (at > j->now)
 				j->now = jw_wait_until(j, at);
+		}
+		if (__builtin_expect(d->xo.iometa != 0, 0) && x.dir != JOB_TRIM) {
+			jw_meta_io(j, &x);
+			goto issued;
 		}
 		r = jw_get(j);
 		if (!r) {
@@ -550,10 +659,13 @@ void jw_loop(struct jw *j)
 		r->buf = j->buf + (size_t)r->slot * j->slot_len;
 		r->len = (size_t)x.len;
 		r->off = x.off;
+		if (x.dir == JOB_WRITE && j->data.fill)
+			j->data.fill(&j->data, r->buf, r->len, r->off);
 		if (jw_issue(j, r, x.dir) < 0)
 			j->stop = true;
 		if (!j->async)
 			j->now = j->w->t_last;
+issued:
 		if (__builtin_expect(j->log != NULL, 0))
 			job_iolog_io(j->log, (j->now - j->log_t0) / 1000000u, x.f->name, x.dir,
 				     x.off, x.len);
@@ -567,7 +679,9 @@ void jw_loop(struct jw *j)
 				j->sync_fd = x.f->fd;
 			}
 		}
-		if (__builtin_expect(d->thinktime != 0, 0)) {
+		if (__builtin_expect(d->thinktime != 0, 0) &&
+		    ++j->think_n >= d->xo.thinktime_blocks) {
+			j->think_n = 0;
 			if (jw_submit(j) < 0)
 				j->stop = true;
 			j->now = jw_wait_until(j, j->now + d->thinktime * 1000u);

@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 
 #include "runner/ioctx.h"
+#include "workload/job/job_buf.h"
 #include "workload/job/job_run.h"
 
 struct jw_file {
@@ -20,6 +21,8 @@ struct jw_file {
 	uint64_t nblk[JOB_DDIRS];	/* random blocks per direction */
 	unsigned char *map;		/* blocks used in this pass (variable sizes), or NULL */
 	struct job_offgen gen[JOB_DDIRS];	/* gen[0] serves all with a shared map */
+	uint64_t zlo, zleft;		/* zonemode=strided: the zone's start, bytes left in it */
+	bool zstarted;
 	uint64_t seq_next;		/* randread:N: where the next follow-up goes */
 	unsigned seq_left;		/* follow-ups left */
 	bool done, wrote;
@@ -43,6 +46,7 @@ struct jw {
 	unsigned nf, cur, ndone;
 	unsigned char *buf;
 	size_t slot_len;
+	struct job_buf data;		/* what writes carry (fio's buffer options) */
 	uint64_t *t_fill;		/* per slot: when it was filled (asynchronous) */
 	bool async, noio, random, mixed, shared_map, stop, snapped;
 	unsigned dir0;			/* the direction of a job that is not mixed */
@@ -54,6 +58,8 @@ struct jw {
 	uint64_t passes, ios_total;
 	uint64_t budget;		/* --wearout's round: the bytes to issue (0: none) */
 	uint64_t issued;		/* bytes issued in this round */
+	uint64_t io_limit;		/* io_size: the bytes to issue over every pass (0: none) */
+	unsigned think_n;		/* I/Os since the last think time (thinktime_blocks) */
 	unsigned sync_every, since_sync;
 	int sync_op, sync_fd;
 	bool sync_pending;

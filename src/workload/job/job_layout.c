@@ -18,6 +18,8 @@
 #include "fs/scratch.h"
 #include "runner/ioctx.h"
 #include "runner/vhook.h"
+#include "core/err.h"
+#include "output/numfmt.h"
 #include "workload/job/job_run.h"
 
 #define LAYOUT_CHUNK	(1u << 20)
@@ -136,7 +138,8 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
  * long enough is kept, unless --verify stamps it). */
 static bool layout_wanted(const struct job_plan *p, const struct job_file *f)
 {
-	return f->io && !f->device && !(f->exists && f->need <= f->have && !(p->vh && f->vbs));
+	return f->io && !f->device && !f->made_by_job &&
+	       !(f->exists && f->need <= f->have && !(p->vh && f->vbs));
 }
 
 /* --shared-file under mpirun: rank 0 creates the new shared files (and registers a named
@@ -282,13 +285,24 @@ void job_layout_release(struct job_plan *p, bool keep)
 
 	for (i = 0; i < p->nfiles; i++) {
 		struct job_file *f = &p->files[i];
+		char sz[32];
 
 		if (f->cleanup_slot < 0)
 			continue;
-		if (keep)
+		numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB");
+		/* a filename= file the run made stays, as fio keeps it (it can be read
+		 * again), unless a job using it asked for unlink=1; said either way */
+		if (keep && !f->unlink) {
 			cleanup_unregister(f->cleanup_slot);
-		else
+			if (comm_rank() == 0)
+				err_msg("job: kept '%s' (%s), made by this job (unlink=1 removes "
+					"it)", f->path, sz);
+		} else {
 			(void)cleanup_remove(f->cleanup_slot);
+			if (keep && comm_rank() == 0)
+				err_msg("job: removed '%s' (%s), made by this job (unlink=1)",
+					f->path, sz);
+		}
 		f->cleanup_slot = -1;
 	}
 }

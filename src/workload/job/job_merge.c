@@ -120,6 +120,7 @@ int job_merge(struct job_stats *dst, const struct job_stats *src)
 		dst->complete[i] += src->complete[i];
 	}
 	dst->first_done_bytes += src->first_done_bytes;
+	dst->errs_passed += src->errs_passed;
 	dst->sync_only_engine = dst->sync_only_engine || src->sync_only_engine;
 	if (!dst->err && src->err) {
 		dst->err = src->err;

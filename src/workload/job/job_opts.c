@@ -527,13 +527,15 @@ static const struct job_optdef job_opts[] = {
 
 const struct job_optdef *job_opt_find(const char *name)
 {
+	const struct job_optdef *o;
 	size_t i;
 
 	for (i = 0; i < sizeof(job_opts) / sizeof(job_opts[0]); i++)
 		if (!strcmp(job_opts[i].name, name) ||
 		    (job_opts[i].alias && !strcmp(job_opts[i].alias, name)))
 			return &job_opts[i];
-	return job_logs_opt_find(name);
+	o = job_logs_opt_find(name);	/* the logs' and steady state's rows */
+	return o ? o : job_xopt_find(name);	/* then the second table's */
 }
 
 int job_opt_prio(const char *name)
@@ -617,5 +619,7 @@ int job_opt_apply(struct job_pstate *ps, struct job_def *d, const struct job_opt
 
 	if (!rc && o->id < JOB_OPT_COUNT)	/* the logs' and ss options have no bit */
 		d->set |= 1ull << o->id;
+	else if (!rc)
+		job_xopt_mark(d, o);
 	return rc;
 }

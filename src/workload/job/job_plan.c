@@ -35,13 +35,17 @@ int job_plan_err(const struct job_def *d, char *err, size_t errlen, const char *
 }
 
 /* The file called path, appended when new. Returns its index or -ENOMEM. */
-static int plan_file(struct job_plan *p, const char *path, bool scratch)
+static int plan_file(struct job_plan *p, const char *path, bool scratch, bool formatted)
 {
 	struct job_file *nf;
 	unsigned i;
 
 	for (i = 0; i < p->nfiles; i++)
 		if (!scratch && !p->files[i].in_scratch && !strcmp(p->files[i].path, path))
+			return (int)i;
+	/* a scratch name that filename_format gives several threads: one file */
+	for (i = 0; i < p->nfiles; i++)
+		if (formatted && p->files[i].formatted && !strcmp(p->files[i].path, path))
 			return (int)i;
 	nf = realloc(p->files, (p->nfiles + 1) * sizeof(*nf));
 	if (!nf)
@@ -51,6 +55,7 @@ static int plan_file(struct job_plan *p, const char *path, bool scratch)
 	memset(nf, 0, sizeof(*nf));
 	nf->cleanup_slot = -1;
 	nf->in_scratch = scratch;
+	nf->formatted = formatted;
 	nf->path = strdup(path);
 	if (!nf->path)
 		return -ENOMEM;
@@ -75,6 +80,39 @@ static char *plan_join(const char *dir, const char *name, int rank)
 	return s;
 }
 
+/* The scratch name of file i of clone c of job d: fio's filename_format with $jobname,
+ * $jobnum (the clone), $filenum and $clientuid (0: no client/server here) replaced, or
+ * fio's default "$jobname.$jobnum.$filenum". */
+static void plan_format(char *buf, size_t n, const struct job_def *d, unsigned c, unsigned i)
+{
+	const char *f = d->xo.filename_format[0] ? d->xo.filename_format
+						  : "$jobname.$jobnum.$filenum";
+	size_t o = 0;
+
+	while (*f && o + 1 < n) {
+		int w = 0;
+
+		if (!strncmp(f, "$jobname", 8)) {
+			w = snprintf(buf + o, n - o, "%s", d->name);
+			f += 8;
+		} else if (!strncmp(f, "$jobnum", 7)) {
+			w = snprintf(buf + o, n - o, "%u", c);
+			f += 7;
+		} else if (!strncmp(f, "$filenum", 8)) {
+			w = snprintf(buf + o, n - o, "%u", i);
+			f += 8;
+		} else if (!strncmp(f, "$clientuid", 10)) {
+			w = snprintf(buf + o, n - o, "0");
+			f += 10;
+		} else {
+			buf[o++] = *f++;
+		}
+		if (w > 0)
+			o = o + (size_t)w < n ? o + (size_t)w : n - 1;
+	}
+	buf[o] = '\0';
+}
+
 /* The sizes of thread t's regions: filesize (a range draws one per file, from the
  * thread's seed), else size shared out over the files; an existing file without either
  * is measured in job_plan_check (len 0 here). */
@@ -88,7 +126,8 @@ static void plan_regions(struct job_thread *t)
 	for (i = 0; i < t->nfiles; i++) {
 		struct job_tfile *f = &t->files[i];
 
-		f->off = d->offset;
+		/* fio's offset_increment: each clone its own part of the files */
+		f->off = d->offset + (uint64_t)t->clone * d->xo.offset_increment;
 		if (d->filesize[0]) {
 			f->len = d->filesize[0];
 			if (d->filesize[1] > d->filesize[0])
@@ -148,11 +187,11 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 
 			path = plan_join(nd ? dirs[0] : NULL, names[i], r);
 		} else {
-			/* fio's name: JOB.CLONE.FILE; a '/' in the job's name would leave the
-			 * scratch directory */
-			char buf[JOB_NAME_MAX + 32], *c;
+			/* fio's name: JOB.CLONE.FILE, or filename_format's; a '/' in it would
+			 * leave the scratch directory */
+			char buf[JOB_NAME_MAX + JOB_XSTR_MAX + 64], *c;
 
-			snprintf(buf, sizeof(buf), "%s.%u.%u", d->name, t->clone, i);
+			plan_format(buf, sizeof(buf), d, t->clone, i);
 			for (c = buf; *c; c++)
 				if (*c == '/')
 					*c = '_';
@@ -162,7 +201,7 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 			rc = -ENOMEM;
 			goto out;
 		}
-		k = plan_file(p, path, !d->filename);
+		k = plan_file(p, path, !d->filename, !d->filename && d->xo.filename_format[0]);
 		free(path);
 		if (k < 0) {
 			rc = k;
@@ -172,7 +211,11 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 		p->files[k].shared = sf->shared_file;
 		if (!d->filename)
 			p->need_scratch = true;
-		if (job_rw_modifies(d->rw))
+		if (d->xo.fileop && d->xo.fileop != JOB_FOP_STAT && d->xo.fileop != JOB_FOP_DELETE)
+			p->files[k].made_by_job = true;
+		if (d->xo.unlink)
+			p->files[k].unlink = true;
+		if (job_rw_modifies(d->rw) || d->xo.iometa)
 			p->files[k].written = true;
 		if (job_rw_trims(d->rw))
 			p->files[k].trimmed = true;

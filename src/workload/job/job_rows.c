@@ -155,6 +155,18 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 	if (d->description)
 		rc |= kv_set(k, RK_JOB_DESCRIPTION, "%s", d->description);
 	rc |= kv_set(k, RK_JOB_PERCENTILE_LIST, "%s", pl);
+	{
+		/* what fio leaves out of its outputs (disable_*, gtod_reduce,
+		 * clat_percentiles=0); the figures themselves stay in the model */
+		const struct job_xopts *x = &d->xo;
+		bool clat = !x->disable_clat;
+
+		if (x->disable_slat || x->disable_clat || x->disable_lat || !x->clat_percentiles)
+			rc |= kv_set(k, RK_JOB_LAT_SHOWN, "%s%s%s%s",
+				     x->disable_slat ? "" : "slat,",
+				     clat ? "clat," : "", x->disable_lat ? "" : "lat,",
+				     clat && x->clat_percentiles ? "clat_percentiles" : "");
+	}
 	opts = jr_options(p->jobs, t->job, false);
 	if (opts) {
 		rc |= kv_set(k, RK_JOB_FIO_OPTIONS, "%s", opts);

@@ -181,6 +181,8 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 {
 	const struct job_step *st = &p->steps[step];
 	_Atomic uint64_t first_done = 0;
+	_Atomic int exit_all = 0;
+	bool any_exitall = false;
 	struct diskstats_snap a, b;
 	struct diskstats_figures fig, *dev = NULL;
 	struct jr_step c = { p, st->first };
@@ -192,14 +194,17 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 
 	job_invalidate(p, st->first, st->n);
 	jr_residency(p, step);
+	for (i = st->first; i < st->first + st->n; i++)
+		any_exitall |= p->threads[i].d->xo.exitall;
 	for (i = st->first; i < st->first + st->n; i++) {
 		struct job_thread *t = &p->threads[i];
 
 		t->first_done = &first_done;
+		t->exit_all = any_exitall ? &exit_all : NULL;
 		t->pfiles = p->files;
 		t->vh = p->vh;
 		if (!t->d->time_based)
-			expected += t->size * t->d->loops;
+			expected += t->d->xo.io_size ? t->d->xo.io_size : t->size * t->d->loops;
 	}
 	if (phase_begin(&ph, rc, "aggregate", st->n, "B", expected) < 0)
 		return -ENOMEM;

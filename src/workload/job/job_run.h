@@ -90,6 +90,7 @@ struct job_stats {
 	uint64_t first_done_bytes;	/* bytes done when the step's first thread finished */
 	bool sync_only_engine;		/* requests completed inside submit (psync, mmap,
 					 * null, libaio on a buffered file) */
+	uint64_t errs_passed;		/* I/O errors continue_on_error passed over */
 	int err;			/* first -errno */
 	int err_op;			/* its engine op (-1: setup), offset and length */
 	uint64_t err_off, err_len;
@@ -116,6 +117,12 @@ struct job_file {
 	bool exists;		/* there before the run */
 	bool device;		/* a block device (--destroy-data-on) */
 	bool in_scratch;	/* created in the scratch directory */
+	bool formatted;		/* named by filename_format: threads giving the same name
+				 * share it */
+	bool made_by_job;	/* ioengine=filecreate or a dir engine makes it: not laid
+				 * out */
+	bool unlink;		/* a job using it has unlink=1: removed at the end when
+				 * the run made it (job_layout_release) */
 	bool written;		/* some job writes or trims it */
 	bool trimmed;		/* some job trims it */
 	int trim_kind;		/* ENGINE_DISCARD_* found by job_plan_check, 0 unknown */
@@ -156,6 +163,8 @@ struct job_thread {
 					 * goes on from it */
 	struct jt_resume *resume;	/* --wearout: where the first round stopped, or NULL */
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
+	_Atomic int *exit_all;		/* the step's: a thread with exitall finished (NULL:
+					 * no job of the step has exitall) */
 	const struct job_file *pfiles;	/* plan->files */
 	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
 	struct job_tlog *tlog;		/* fio's logs of this run, until the step ends */

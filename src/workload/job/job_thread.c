@@ -14,8 +14,10 @@
 
 #include "config.h"
 #include "comm/comm.h"
+#include "core/affinity.h"
 #include "core/rng.h"
 #include "runner/runner.h"
+#include "workload/job/job_fileops.h"
 #include "workload/job/job_io_int.h"
 
 static uint64_t tv_ns(struct timeval t)
@@ -58,7 +60,8 @@ static int jw_err(struct jw *j, int rc, const char *what, const char *path)
 
 static int jw_open_flags(const struct job_def *d)
 {
-	int flags = (job_rw_modifies(d->rw) ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	/* falloc's reads allocate too (fio's FALLOC_FL_KEEP_SIZE): the file is written */
+	int flags = (job_rw_modifies(d->rw) || d->xo.iometa ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 
 #ifdef HAVE_O_DIRECT
 	if (d->direct)
@@ -297,7 +300,7 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	if (posix_memalign((void **)&j->buf, 4096, j->slot_len * (depth + 1)))
 		return jw_err(j, -ENOMEM, "cannot allocate the buffers", NULL);
 	if (job_rw_writes(d->rw))
-		rng_fill(&j->rng, j->buf, j->slot_len * (depth + 1));
+		job_buf_setup(&j->data, d, t->seed, j->buf, j->slot_len * (depth + 1));
 	else
 		memset(j->buf, 0, j->slot_len * (depth + 1));
 	iov.iov_base = j->buf;
@@ -438,9 +441,12 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 		return rc;
 	}
 	jw_rusage(&j.ru0);
+	j.io_limit = budget ? 0 : d->xo.io_size;
 	jw_loop(&j);
 	if (j.tl)
 		job_tlog_end(j.tl, w->t_last > j.log_t0 ? w->t_last - j.log_t0 : 0);
+	if (d->xo.exitall && t->exit_all)
+		atomic_store(t->exit_all, 1);
 	if (!budget)
 		t->log_t0 = j.log_t0;	/* ramp_time may have moved it */
 	jw_close(&j, true);
@@ -466,8 +472,48 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	return s->err;
 }
 
+/* cpus_allowed (with cpus_allowed_policy=split: one CPU of the list per clone),
+ * numa_cpu_nodes and numa_mem_policy for the calling thread. 0 or -errno with the reason
+ * in t->st. */
+static int jt_bind(struct job_thread *t)
+{
+	const struct job_xopts *x = &t->d->xo;
+	char cpus[1024];
+	const char *what = "cpus_allowed";
+	int rc = 0;
+
+	if (x->numa_cpu_nodes[0]) {
+		what = "numa_cpu_nodes";
+		rc = affinity_node_cpus(x->numa_cpu_nodes, cpus, sizeof(cpus));
+		if (!rc)
+			rc = affinity_set(cpus, -1);
+	}
+	if (!rc && x->cpus_allowed[0]) {
+		what = "cpus_allowed";
+		rc = affinity_set(x->cpus_allowed, x->cpus_split ? (int)t->clone : -1);
+	}
+	if (!rc && x->numa_mem_policy[0]) {
+		what = "numa_mem_policy";
+		rc = affinity_mempolicy(x->numa_mem_policy);
+	}
+	if (rc < 0) {
+		job_stats_init(&t->st);
+		t->st.err = rc;
+		t->st.err_op = -1;
+		snprintf(t->st.errtxt, sizeof(t->st.errtxt), "%s: cannot bind the thread: %s",
+			 what, strerror(-rc));
+	}
+	return rc;
+}
+
 int job_thread_run(struct job_thread *t, struct worker *w)
 {
+	int rc = jt_bind(t);
+
+	if (rc < 0)
+		return rc;
+	if (t->d->xo.fileop)
+		return job_fileops_run(t, w);
 	return jt_run(t, w, 0);
 }
 
