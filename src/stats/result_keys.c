@@ -64,6 +64,8 @@ static const struct result_key row_keys[] = {
 	      "2x_ram"),
 	FIELD(RK_ROW_SYSTEM, "", "what the system did during the phase"),
 	FIELD(RK_ROW_SERIES, "", "the phase interval by interval"),
+	FIELD(RK_ROW_DEVICE_LATENCY, "", "block-layer device and queue time per request class"),
+	FIELD(RK_ROW_CEILING, "", "the ceilings that apply to the row's figure"),
 	/* every write workload's --verify: its rows' param, and the verify row's figures */
 	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
 	      "true on every row of a run with --verify: the data written were stamped blocks"),
@@ -312,6 +314,7 @@ const struct result_key_table *const result_key_tables[] = {
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
+	&rk_devlat_table, &rk_devlat_part_table, &rk_ceilings_table, &rk_ceiling_table,
 	NULL,
 };
 
@@ -442,6 +445,10 @@ static const struct {
 	{ "device_idle", "a disk rate while the device moved under 10% of the bytes: "
 	  "the page cache answered" },
 	{ "writeback_pending", "a buffered write ended with over 10% of its bytes still dirty" },
+	{ "over_ceiling", "faster than the link to the device or than memory can copy: "
+	  "not a device rate" },
+	{ "tool_bound", "within 10% of the tool's own limit at these settings (its null "
+	  "engine): the tool, not the device, set the pace" },
 };
 
 const char *result_flag_name(unsigned flag)
