@@ -8,8 +8,11 @@
  * stamp the request (a hash keyed by its address); the completion adds, while the loader
  * has the window open (`enabled`), the device time (issue to completion) and the queue
  * time (insert to issue; 0 for a request issued without passing the scheduler's queue)
- * to the histograms of its class (devlat_abi.h). A completion whose request was not
- * stamped (issued before the program was attached) is not counted: `lost` says how many.
+ * to the histograms of its class (devlat_abi.h). Requests that complete without times
+ * are counted apart: `lost`, one the program never saw inserted or issued (an fsync's
+ * empty flush request: the block layer sends the device a flush request of its own and
+ * completes the first with it, without tracing its insertion or issue; or one issued
+ * before the program was attached), and `unissued`, one seen inserted but not issued.
  * docs/methodology.md, "Block-layer latency", says what the figures mean. */
 #include "vmlinux.h"
 #include <bpf/bpf_core_read.h>
@@ -33,6 +36,7 @@ unsigned long long sum[DEVLAT_NOPS][2] = { 0 };
 unsigned long long maxv[DEVLAT_NOPS][2] = { 0 };
 unsigned long long count[DEVLAT_NOPS] = { 0 };
 unsigned long long lost = 0;
+unsigned long long unissued = 0;
 
 struct stamp {
 	unsigned long long insert_ns, issue_ns;
@@ -179,6 +183,8 @@ int devlat_complete(unsigned long long *ctx)
 			__sync_fetch_and_add(&lost, 1);
 		return 0;
 	}
+	if (enabled && !p->issue_ns)	/* completed by the flush machinery, never issued */
+		__sync_fetch_and_add(&unissued, 1);
 	if (enabled && p->issue_ns) {
 		c = op_class(rq);
 		if (c < DEVLAT_NOPS) {

@@ -169,6 +169,7 @@ void devlat_begin(struct devlat *d)
 	memset(b->maxv, 0, sizeof(b->maxv));
 	memset(b->count, 0, sizeof(b->count));
 	b->lost = 0;
+	b->unissued = 0;
 	d->ds_ok = ds_read(d, &d->ios0, &d->ticks0) == 0;
 	d->t0 = clock_ns();
 	__atomic_store_n(&b->enabled, 1, __ATOMIC_SEQ_CST);
@@ -218,6 +219,7 @@ struct row_devlat *devlat_end(struct devlat *d)
 	r->window_ns = (double)(t1 - d->t0);
 	r->devices = names_joined(d);
 	r->unstamped = b->lost;
+	r->unissued = b->unissued;
 	for (unsigned c = 0; c < RDL_NOPS; c++) {
 		for (unsigned k = 0; k < 2; k++) {
 			struct rdl_part *p = k ? &r->op[c].queue : &r->op[c].dev;
@@ -239,6 +241,7 @@ struct row_devlat *devlat_end(struct devlat *d)
 		}
 		r->requests += r->op[c].dev.n;
 	}
+	r->requests += r->unissued + r->unstamped;
 	return r;
 }
 

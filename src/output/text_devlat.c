@@ -30,8 +30,12 @@ int out_text_devlat(FILE *f, const struct row *w)
 
 	if (!d || d->reason)
 		return 0;
-	fprintf(f, "  device: %s, %llu requests (p50/p99/max)", d->devices ? d->devices : "?",
+	fprintf(f, "  device: %s, %llu requests", d->devices ? d->devices : "?",
 		(unsigned long long)d->requests);
+	if (d->unissued + d->unstamped)
+		fprintf(f, " (%llu without times: not seen issued)",
+			(unsigned long long)(d->unissued + d->unstamped));
+	fputs(" p50/p99/max", f);
 	for (unsigned i = 0; i < RDL_NOPS; i++) {
 		const struct rdl_op_figs *o = &d->op[i];
 

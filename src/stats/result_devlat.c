@@ -175,6 +175,7 @@ json_t *rdl_to_json(const struct row_devlat *d)
 	put(o, RK_DL_DEVICES, d->devices ? json_string(d->devices) : json_null(), &bad);
 	put(o, RK_DL_REQUESTS, json_integer((json_int_t)d->requests), &bad);
 	put(o, RK_DL_UNSTAMPED, json_integer((json_int_t)d->unstamped), &bad);
+	put(o, RK_DL_UNISSUED, json_integer((json_int_t)d->unissued), &bad);
 	put(o, RK_DL_DS_REQUESTS, jnum(d->diskstats_requests, 1), &bad);
 	put(o, RK_DL_DS_AWAIT, jnum(d->diskstats_await_ms, 0), &bad);
 	put(o, RK_DL_WINDOW_NS, jnum(d->window_ns, 1), &bad);
@@ -323,6 +324,7 @@ int rdl_from_json(const json_t *o, struct row_devlat **out, char *err, size_t le
 	d->window_ns = get_num(o, RK_DL_WINDOW_NS);
 	if (get_u64(o, RK_DL_REQUESTS, &d->requests, err, len, "") < 0 ||
 	    get_u64(o, RK_DL_UNSTAMPED, &d->unstamped, err, len, "") < 0 ||
+	    get_u64(o, RK_DL_UNISSUED, &d->unissued, err, len, "") < 0 ||
 	    load_ops(json_object_get(o, RK_DL_OPS), d, err, len) < 0) {
 		row_devlat_free(d);
 		return -EINVAL;

@@ -42,9 +42,13 @@ struct row_devlat {
 	char *reason;			/* why there are no figures (not root, no BTF ...);
 					 * NULL when measured */
 	char *devices;			/* "vda" or "nvme0n1,nvme1n1": the devices counted */
-	uint64_t requests;		/* completions counted, all classes */
-	uint64_t unstamped;		/* completions of requests issued before the program
-					 * was attached: not counted */
+	uint64_t requests;		/* completions counted: the classes', unissued and
+					 * unstamped */
+	uint64_t unissued;		/* seen inserted, completed without being issued */
+	uint64_t unstamped;		/* completed, never seen inserted or issued: an
+					 * fsync's empty flush request (the block layer
+					 * answers it with a flush request of its own), or
+					 * one issued before the program was attached */
 	double diskstats_requests;	/* the same devices' completed requests by
 					 * /proc/diskstats over the window; NaN unknown */
 	double diskstats_await_ms;	/* their mean time by /proc/diskstats; NaN */

@@ -193,6 +193,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DL_DEVICES		"devices"
 #define RK_DL_REQUESTS		"requests"
 #define RK_DL_UNSTAMPED		"unstamped"
+#define RK_DL_UNISSUED		"unissued"
 #define RK_DL_DS_REQUESTS	"diskstats_requests"
 #define RK_DL_DS_AWAIT		"diskstats_await_ms"
 #define RK_DL_WINDOW_NS		"window_ns"

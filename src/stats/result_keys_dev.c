@@ -6,8 +6,9 @@
 static const struct result_key devlat_keys[] = {
 	FIELD(RK_DL_REASON, "", "why the phase has no block-layer figures, or null"),
 	FIELD(RK_DL_DEVICES, "", "the devices whose requests were counted, comma-separated"),
-	FIELD(RK_DL_REQUESTS, "", "requests that completed in the window, all classes"),
-	FIELD(RK_DL_UNSTAMPED, "", "completions of requests issued before the program ran"),
+	FIELD(RK_DL_REQUESTS, "", "requests that completed in the window, untimed included"),
+	FIELD(RK_DL_UNSTAMPED, "", "completed without the program seeing them issued"),
+	FIELD(RK_DL_UNISSUED, "", "seen inserted, completed without being issued"),
 	FIELD(RK_DL_DS_REQUESTS, "", "the same devices' completed requests by /proc/diskstats"),
 	FIELD(RK_DL_DS_AWAIT, "ms", "their mean time by /proc/diskstats (await)"),
 	FIELD(RK_DL_WINDOW_NS, "ns", "the length of the window"),
