@@ -45,6 +45,7 @@ unsigned devlat_pick(const struct diskstats_set *set, unsigned *idx, unsigned ma
 }
 
 #ifdef HAVE_BPF
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "devlat.skel.h"
 
@@ -54,6 +55,7 @@ struct devlat {
 	char names[DEVLAT_MAX_DEVS][DISKSTATS_NAME_LEN];
 	uint64_t t0;
 	uint64_t ios0, ticks0;		/* the devices' diskstats at the window's start */
+	uint64_t run_ns0, runs0;	/* the programs' own run time and runs then */
 	int ds_ok;
 };
 
@@ -159,6 +161,26 @@ void devlat_close(struct devlat *d)
 	free(d);
 }
 
+/* The three programs' run time and runs, as the kernel counts them while
+ * kernel.bpf_stats_enabled is 1 (0 and 0 otherwise). */
+static void prog_stats(struct devlat *d, uint64_t *ns, uint64_t *runs)
+{
+	struct bpf_program *p[] = { d->skel->progs.devlat_insert, d->skel->progs.devlat_issue,
+				    d->skel->progs.devlat_complete };
+
+	*ns = *runs = 0;
+	for (unsigned i = 0; i < 3; i++) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+
+		memset(&info, 0, sizeof(info));
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(p[i]), &info, &len) == 0) {
+			*ns += info.run_time_ns;
+			*runs += info.run_cnt;
+		}
+	}
+}
+
 void devlat_begin(struct devlat *d)
 {
 	struct devlat_bpf__bss *b = d->skel->bss;
@@ -171,6 +193,7 @@ void devlat_begin(struct devlat *d)
 	b->lost = 0;
 	b->unissued = 0;
 	d->ds_ok = ds_read(d, &d->ios0, &d->ticks0) == 0;
+	prog_stats(d, &d->run_ns0, &d->runs0);
 	d->t0 = clock_ns();
 	__atomic_store_n(&b->enabled, 1, __ATOMIC_SEQ_CST);
 }
@@ -217,6 +240,13 @@ struct row_devlat *devlat_end(struct devlat *d)
 		return NULL;
 	ds_window(d, r);
 	r->window_ns = (double)(t1 - d->t0);
+	{
+		uint64_t ns, runs;
+
+		prog_stats(d, &ns, &runs);
+		if (runs > d->runs0)	/* counted only with kernel.bpf_stats_enabled=1 */
+			r->program_ns = (double)(ns - d->run_ns0);
+	}
 	r->devices = names_joined(d);
 	r->unstamped = b->lost;
 	r->unissued = b->unissued;

@@ -28,6 +28,7 @@ struct row_devlat *row_devlat_new(void)
 	d->diskstats_requests = NAN;
 	d->diskstats_await_ms = NAN;
 	d->window_ns = NAN;
+	d->program_ns = NAN;
 	return d;
 }
 
@@ -179,6 +180,7 @@ json_t *rdl_to_json(const struct row_devlat *d)
 	put(o, RK_DL_DS_REQUESTS, jnum(d->diskstats_requests, 1), &bad);
 	put(o, RK_DL_DS_AWAIT, jnum(d->diskstats_await_ms, 0), &bad);
 	put(o, RK_DL_WINDOW_NS, jnum(d->window_ns, 1), &bad);
+	put(o, RK_DL_PROGRAM_NS, jnum(d->program_ns, 1), &bad);
 	for (unsigned i = 0; i < RDL_NOPS; i++) {
 		json_t *x;
 
@@ -322,6 +324,7 @@ int rdl_from_json(const json_t *o, struct row_devlat **out, char *err, size_t le
 	d->diskstats_requests = get_num(o, RK_DL_DS_REQUESTS);
 	d->diskstats_await_ms = get_num(o, RK_DL_DS_AWAIT);
 	d->window_ns = get_num(o, RK_DL_WINDOW_NS);
+	d->program_ns = get_num(o, RK_DL_PROGRAM_NS);
 	if (get_u64(o, RK_DL_REQUESTS, &d->requests, err, len, "") < 0 ||
 	    get_u64(o, RK_DL_UNSTAMPED, &d->unstamped, err, len, "") < 0 ||
 	    get_u64(o, RK_DL_UNISSUED, &d->unissued, err, len, "") < 0 ||

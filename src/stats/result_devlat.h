@@ -53,6 +53,9 @@ struct row_devlat {
 					 * /proc/diskstats over the window; NaN unknown */
 	double diskstats_await_ms;	/* their mean time by /proc/diskstats; NaN */
 	double window_ns;		/* the window's length */
+	double program_ns;		/* CPU time the program itself ran in the window, as
+					 * the kernel counts it with kernel.bpf_stats_enabled
+					 * set; NaN otherwise */
 	struct rdl_op_figs op[RDL_NOPS];
 };
 

@@ -120,8 +120,7 @@ static json_t *env_to_json(const struct env *e, int *bad)
 	set(o, RK_ENV_SCHEDULER, jstr(e->scheduler), bad);
 	set(o, RK_ENV_VIRTUALIZED, e->virtualized < 0 ? json_null() :
 	    json_boolean(e->virtualized), bad);
-	if (e->ceilings)
-		set(o, RK_ENV_CEILINGS, rceil_env_to_json(e->ceilings), bad);
+	set(o, RK_ENV_CEILINGS, rceil_env_to_json(e->ceilings), bad);
 	return o;
 }
 
@@ -212,10 +211,9 @@ static json_t *row_to_json(const struct row *w, int *bad)
 	set(o, RK_ROW_RATE_UNIT, jstr(w->rate_unit), bad);
 	set(o, RK_ROW_CPU, cpu_to_json(&w->cpu, bad), bad);
 	set(o, RK_ROW_LATENCY, lat_to_json(&w->lat, bad), bad);
-	if (w->devlat)	/* beside the tool's own latency; absent when not sampled */
-		set(o, RK_ROW_DEVICE_LATENCY, rdl_to_json(w->devlat), bad);
-	if (w->ceiling)
-		set(o, RK_ROW_CEILING, rceil_to_json(w->ceiling), bad);
+	/* beside the tool's own latency; null when not sampled */
+	set(o, RK_ROW_DEVICE_LATENCY, rdl_to_json(w->devlat), bad);
+	set(o, RK_ROW_CEILING, rceil_to_json(w->ceiling), bad);
 	set(o, RK_ROW_CACHE_PCT, w->cache_pct < 0 ? json_null() : jreal(w->cache_pct), bad);
 	set(o, RK_ROW_CACHE_DROPPED, json_boolean(w->cache_dropped), bad);
 	flags = json_array();

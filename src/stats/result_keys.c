@@ -230,6 +230,7 @@ static const struct result_key env_keys[] = {
 	FIELD(RK_ENV_ROTATIONAL, "bool", "the kernel's rotational flag"),
 	FIELD(RK_ENV_SCHEDULER, "", "the active I/O scheduler"),
 	FIELD(RK_ENV_VIRTUALIZED, "bool", "a hypervisor was detected"),
+	FIELD(RK_ENV_CEILINGS, "", "the run's ceilings: the link and the memory copy rate"),
 };
 
 static const struct result_key cpu_keys[] = {
@@ -314,7 +315,8 @@ const struct result_key_table *const result_key_tables[] = {
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
-	&rk_devlat_table, &rk_devlat_part_table, &rk_ceilings_table, &rk_ceiling_table,
+	&rk_devlat_table, &rk_devlat_op_table, &rk_devlat_part_table, &rk_ceilings_table,
+	&rk_ceiling_table,
 	NULL,
 };
 

@@ -197,6 +197,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DL_DS_REQUESTS	"diskstats_requests"
 #define RK_DL_DS_AWAIT		"diskstats_await_ms"
 #define RK_DL_WINDOW_NS		"window_ns"
+#define RK_DL_PROGRAM_NS	"program_ns"
 #define RK_DL_OPS		"ops"
 #define RK_DL_DEVICE		"device"
 #define RK_DL_QUEUE		"queue"

@@ -1,5 +1,5 @@
 /* result_keys_dev.c - the key tables of a row's block-layer latency ("device_latency",
- * "device_latency_part"), of the run's ceilings (env's "ceilings") and of a row's
+ * "device_latency_op" for each class, "device_latency_part" for each time), of the run's ceilings (env's "ceilings") and of a row's
  * "ceiling". See result_keys.h; docs/results-schema.md documents each table. */
 #include "stats/result_keys_int.h"
 
@@ -12,12 +12,16 @@ static const struct result_key devlat_keys[] = {
 	FIELD(RK_DL_DS_REQUESTS, "", "the same devices' completed requests by /proc/diskstats"),
 	FIELD(RK_DL_DS_AWAIT, "ms", "their mean time by /proc/diskstats (await)"),
 	FIELD(RK_DL_WINDOW_NS, "ns", "the length of the window"),
+	FIELD(RK_DL_PROGRAM_NS, "ns", "CPU time the program ran (kernel.bpf_stats_enabled)"),
 	FIELD(RK_DL_OPS, "", "per request class: its device and queue times"),
 };
 
-static const struct result_key devlat_part_keys[] = {
+static const struct result_key devlat_op_keys[] = {
 	FIELD(RK_DL_DEVICE, "", "device time: issue to completion"),
 	FIELD(RK_DL_QUEUE, "", "queue time: insert to issue"),
+};
+
+static const struct result_key devlat_part_keys[] = {
 	FIELD(RK_DL_N, "", "number of timed calls"),
 	FIELD(RK_DL_MEAN_NS, "ns", "exact mean"),
 	FIELD(RK_DL_P50_NS, "ns", "median, from the histogram"),
@@ -27,7 +31,6 @@ static const struct result_key devlat_part_keys[] = {
 };
 
 static const struct result_key ceilings_keys[] = {
-	FIELD(RK_ENV_CEILINGS, "", "the run's ceilings: link and memory copy rate"),
 	FIELD(RK_CEIL_LINK_KIND, "", "nvme, pcie, sata, usb, virtio, none or unknown"),
 	FIELD(RK_CEIL_LINK, "", "the link in words (\"PCIe 8.0 GT/s x4\")"),
 	FIELD(RK_CEIL_LINK_DEVICE, "", "the disk whose link it is"),
@@ -47,6 +50,7 @@ static const struct result_key ceiling_keys[] = {
 };
 
 TABLE(rk_devlat_table, "device_latency", NULL, devlat_keys);
+TABLE(rk_devlat_op_table, "device_latency_op", NULL, devlat_op_keys);
 TABLE(rk_devlat_part_table, "device_latency_part", NULL, devlat_part_keys);
 TABLE(rk_ceilings_table, "ceilings", NULL, ceilings_keys);
 TABLE(rk_ceiling_table, "ceiling", NULL, ceiling_keys);
