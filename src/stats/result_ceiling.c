@@ -9,6 +9,7 @@
 #include "stats/result.h"
 #include "stats/result_ceiling.h"
 #include "stats/result_keys.h"
+#include "stats/result_sys.h"
 
 static const char *const kind_names[] = { NULL, "link", "memory", "tool" };
 
@@ -26,6 +27,7 @@ struct row_ceiling *row_ceiling_new(void)
 	c->rate_bytes_s = c->rate_ops_s = NAN;
 	c->link_bytes_s = c->memory_bytes_s = NAN;
 	c->tool_ops_s = c->tool_bytes_s = NAN;
+	c->tool_cpu_ns_per_op = NAN;
 	return c;
 }
 
@@ -39,14 +41,26 @@ void env_ceilings_free(struct env_ceilings *c)
 	free(c);
 }
 
+double row_cpu_per_op(const struct row *w)
+{
+	double s, smp = 0;
+
+	if (!w->ops || !w->cpu.valid)
+		return NAN;
+	if (w->sys && isfinite(w->sys->v[RS_SAMPLER_CPU_S]))
+		smp = w->sys->v[RS_SAMPLER_CPU_S];
+	s = w->cpu.user_s + w->cpu.sys_s - smp;
+	return s > 0 ? s * 1e9 / (double)w->ops : NAN;
+}
+
 /* The page cache answered, as a flag already says: the link does not bound the figure. */
 #define CACHE_SAID	(ROW_CACHE_INFLATED | ROW_DEVICE_IDLE | ROW_WRITEBACK_PENDING)
 
 unsigned row_ceiling_apply(struct row *w, const struct env_ceilings *c, double tool_ops_s,
-			   double tool_bs, const char *settings)
+			   double tool_cpu_ns, double tool_bs, const char *settings)
 {
 	struct row_ceiling *r;
-	double s, low = INFINITY;
+	double s, cpo, low = INFINITY;
 	unsigned flags = 0;
 
 	if (!w->elapsed_ns || (!w->bytes && !w->ops) ||
@@ -66,6 +80,7 @@ unsigned row_ceiling_apply(struct row *w, const struct env_ceilings *c, double t
 	if (isfinite(tool_ops_s) && tool_ops_s > 0) {
 		r->tool_ops_s = tool_ops_s;
 		r->tool_bytes_s = tool_bs > 0 ? tool_ops_s * tool_bs : NAN;
+		r->tool_cpu_ns_per_op = tool_cpu_ns;
 		snprintf(r->tool_settings, sizeof(r->tool_settings), "%s", settings ? settings : "");
 	}
 	/* the lowest in bytes per second; the tool's in bytes when it has a block size */
@@ -87,6 +102,11 @@ unsigned row_ceiling_apply(struct row *w, const struct env_ceilings *c, double t
 		flags |= ROW_OVER_CEILING;
 	if (isfinite(r->rate_ops_s) && isfinite(r->tool_ops_s) &&
 	    r->rate_ops_s >= CEIL_TOOL_SHARE * r->tool_ops_s)
+		flags |= ROW_TOOL_BOUND;
+	/* the same in CPU time per request, which other work on the machine leaves alone */
+	cpo = row_cpu_per_op(w);
+	if (cpo > 0 && isfinite(r->tool_cpu_ns_per_op) && r->tool_cpu_ns_per_op > 0 &&
+	    cpo * CEIL_TOOL_SHARE <= r->tool_cpu_ns_per_op)
 		flags |= ROW_TOOL_BOUND;
 	return flags;
 }
@@ -124,6 +144,7 @@ json_t *rceil_to_json(const struct row_ceiling *c)
 	put(o, RK_CEIL_MEMORY_BYTES_S, jreal(c->memory_bytes_s), &bad);
 	put(o, RK_CEIL_TOOL_OPS_S, jreal(c->tool_ops_s), &bad);
 	put(o, RK_CEIL_TOOL_BYTES_S, jreal(c->tool_bytes_s), &bad);
+	put(o, RK_CEIL_TOOL_CPU, jreal(c->tool_cpu_ns_per_op), &bad);
 	put(o, RK_CEIL_TOOL_SETTINGS, jstr(c->tool_settings), &bad);
 	if (bad) {
 		json_decref(o);
@@ -193,6 +214,7 @@ int rceil_from_json(const json_t *o, struct row_ceiling **out, char *err, size_t
 	c->memory_bytes_s = num(o, RK_CEIL_MEMORY_BYTES_S);
 	c->tool_ops_s = num(o, RK_CEIL_TOOL_OPS_S);
 	c->tool_bytes_s = num(o, RK_CEIL_TOOL_BYTES_S);
+	c->tool_cpu_ns_per_op = num(o, RK_CEIL_TOOL_CPU);
 	t = json_object_get(o, RK_CEIL_TOOL_SETTINGS);
 	if (json_is_string(t))
 		snprintf(c->tool_settings, sizeof(c->tool_settings), "%s", json_string_value(t));

@@ -8,7 +8,8 @@
  * path at the same depth, threads and block size), and which of them is the lowest
  * (applies). Flags: over_ceiling (the row's bytes per second above the link or the
  * memory ceiling), tool_bound (its operations per second within 10% of the tool's own
- * limit). Values are doubles, NaN where unknown or not applicable (JSON null).
+ * limit, or its CPU time per operation within 1/0.9 of the tool's own: the comparison
+ * that holds when other work on the machine takes CPU time from both measurements). Values are doubles, NaN where unknown or not applicable (JSON null).
  * docs/results-schema.md ("ceilings", "ceiling") and docs/methodology.md ("Ceilings").
  * Ownership: the env owns its ceilings (env_free), a row its ceiling (run_free). */
 #ifndef IOB_STATS_RESULT_CEILING_H
@@ -39,7 +40,8 @@ struct row_ceiling {
 	double link_bytes_s;		/* NaN: does not apply (cache, no link known) */
 	double memory_bytes_s;
 	double tool_ops_s, tool_bytes_s;	/* NaN: not measured for this row */
-	char tool_settings[96];		/* "null engine, depth 1, 1 thread, bs 4096" */
+	double tool_cpu_ns_per_op;	/* the null engine's CPU time per request */
+	char tool_settings[160];		/* "null engine, depth 1, 1 thread, bs 4096" */
 };
 
 /* "link", "memory", "tool"; NULL for CEIL_NONE. */
@@ -49,13 +51,18 @@ struct row_ceiling *row_ceiling_new(void);
 void env_ceilings_free(struct env_ceilings *c);
 
 /* Fill w->ceiling from the run's ceilings c (may be NULL) and the tool's limit
- * (tool_ops_s, NaN none; settings in words), pick the one that applies, and return the
- * flags (ROW_OVER_CEILING, ROW_TOOL_BOUND) it calls for. The link applies to a row that
+ * (tool_ops_s and tool_cpu_ns per request, NaN none; tool_bs its block size; settings in
+ * words), pick the one that applies, and return the flags (ROW_OVER_CEILING,
+ * ROW_TOOL_BOUND) it calls for. The link applies to a row that
  * moves bytes unless a flag already says the page cache answered (cache_inflated,
  * device_idle, writeback_pending); memory to every row that moves bytes. 0 and no
  * ceiling for a row without a time. -ENOMEM possible through the allocation: then 0. */
 unsigned row_ceiling_apply(struct row *w, const struct env_ceilings *c, double tool_ops_s,
-			   double tool_bs, const char *settings);
+			   double tool_cpu_ns, double tool_bs, const char *settings);
+
+/* The CPU time w's process spent per operation, less the sampler thread's own (ns); NaN
+ * without CPU figures. Pure. */
+double row_cpu_per_op(const struct row *w);
 
 json_t *rceil_to_json(const struct row_ceiling *c);
 json_t *rceil_env_to_json(const struct env_ceilings *c);

@@ -218,6 +218,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_CEIL_RATE_OPS_S	"rate_ops_s"
 #define RK_CEIL_TOOL_OPS_S	"tool_ops_s"
 #define RK_CEIL_TOOL_BYTES_S	"tool_bytes_s"
+#define RK_CEIL_TOOL_CPU	"tool_cpu_ns_per_op"
 #define RK_CEIL_TOOL_SETTINGS	"tool_settings"
 
 /* ---- what the system did during the phase (tables "system", "device", "wait") -------- */

@@ -46,6 +46,7 @@ static const struct result_key ceiling_keys[] = {
 	FIELD(RK_CEIL_MEMORY_BYTES_S, "B/s", "memcpy rate measured once per run"),
 	FIELD(RK_CEIL_TOOL_OPS_S, "1/s", "the null engine's rate at the row's settings"),
 	FIELD(RK_CEIL_TOOL_BYTES_S, "B/s", "that rate times the block size"),
+	FIELD(RK_CEIL_TOOL_CPU, "ns", "the null engine's CPU time per request"),
 	FIELD(RK_CEIL_TOOL_SETTINGS, "", "the settings the null engine ran with"),
 };
 

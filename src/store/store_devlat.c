@@ -107,6 +107,7 @@ static int put_ceiling(struct dput *p, int64_t row_id, const struct row_ceiling 
 	store_bind_num(st, 7, c->tool_ops_s, 0);
 	store_bind_num(st, 8, c->tool_bytes_s, 0);
 	store_bind_text(st, 9, c->tool_settings[0] ? c->tool_settings : NULL);
+	store_bind_num(st, 10, c->tool_cpu_ns_per_op, 0);
 	return store_step(p->s, st, p->errbuf, p->len, "cannot store a ceiling");
 }
 
@@ -123,8 +124,8 @@ static int prepare(struct dput *p)
 			       " ?7, ?8, ?9)", -1, &p->part, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, "INSERT INTO row_ceilings (row_id, applies, rate_bytes_s,"
 			       " rate_ops_s, link_bytes_s, memory_copy_bytes_s, tool_ops_s,"
-			       " tool_bytes_s, tool_settings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-			       " ?8, ?9)", -1, &p->ceil, NULL) != SQLITE_OK ||
+			       " tool_bytes_s, tool_settings, tool_cpu_ns_per_op) VALUES (?1, ?2,"
+			       " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", -1, &p->ceil, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, "SELECT id FROM rows WHERE run_id = ?1 AND seq = ?2", -1,
 			       &p->id, NULL) != SQLITE_OK) {
 		store_err(p->s, p->errbuf, p->len, "cannot prepare");

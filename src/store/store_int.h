@@ -67,7 +67,8 @@ void store_sysput_end(struct store_sysput *p);
 	"CREATE TABLE IF NOT EXISTS row_ceilings (" \
 	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE," \
 	" applies TEXT, rate_bytes_s REAL, rate_ops_s REAL, link_bytes_s REAL," \
-	" memory_copy_bytes_s REAL, tool_ops_s REAL, tool_bytes_s REAL, tool_settings TEXT);"
+	" memory_copy_bytes_s REAL, tool_ops_s REAL, tool_bytes_s REAL, tool_settings TEXT," \
+	" tool_cpu_ns_per_op REAL);"
 
 struct run;
 /* store_devlat.c: the rows' block-layer latency and ceilings, after the rows are in. 0 or
