@@ -22,7 +22,7 @@ double ceiling_pcie_bytes_s(const char *speed, const char *width)
 	if (!speed || !width)
 		return NAN;
 	gt = strtod(speed, &end);
-	if (end == speed || !(gt > 0) || strncmp(end, " GT/s", 5))
+	if (end == speed || !(gt > 0 && gt < 1000) || strncmp(end, " GT/s", 5))
 		return NAN;
 	w = strtol(width, &end, 10);
 	if (end == width || w < 1 || w > 64)
@@ -41,7 +41,7 @@ double ceiling_sata_bytes_s(const char *spd)
 	if (!spd)
 		return NAN;
 	g = strtod(spd, &end);
-	if (end == spd || !(g > 0) || strncmp(end, " Gbps", 5))
+	if (end == spd || !(g > 0 && g < 1000) || strncmp(end, " Gbps", 5))
 		return NAN;
 	return g * 1e9 * 8.0 / 10.0 / 8.0;	/* SATA's 8b/10b */
 }
@@ -54,7 +54,7 @@ double ceiling_usb_bytes_s(const char *speed)
 	if (!speed)
 		return NAN;
 	mb = strtod(speed, &end);
-	if (end == speed || !(mb > 0) || (*end && *end != '\n'))
+	if (end == speed || !(mb > 0 && mb < 1e7) || (*end && *end != '\n'))
 		return NAN;
 	/* USB 2 and below: the line rate; 5 Gb/s: 8b/10b; 10 and 20 Gb/s: 128b/132b */
 	if (mb >= 10000)
