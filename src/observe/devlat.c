@@ -35,9 +35,12 @@ unsigned devlat_pick(const struct diskstats_set *set, unsigned *idx, unsigned ma
 		for (j = 0; j < set->ndev; j++)
 			if (set->dev[j].parent == (int)i && set->dev[j].role == DISKSTATS_MEMBER)
 				members = 1;
-		for (j = 0; j < n && !members; j++)	/* once each */
-			if (set->dev[idx[j]].major == d->major && set->dev[idx[j]].minor == d->minor)
+		for (j = 0; j < n && !members; j++) {	/* once each */
+			const struct diskstats_dev *o = &set->dev[idx[j]];
+
+			if (o->major == d->major && o->minor == d->minor)
 				members = 1;
+		}
 		if (!members)
 			idx[n++] = i;
 	}

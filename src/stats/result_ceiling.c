@@ -81,7 +81,8 @@ unsigned row_ceiling_apply(struct row *w, const struct env_ceilings *c, double t
 		r->tool_ops_s = tool_ops_s;
 		r->tool_bytes_s = tool_bs > 0 ? tool_ops_s * tool_bs : NAN;
 		r->tool_cpu_ns_per_op = tool_cpu_ns;
-		snprintf(r->tool_settings, sizeof(r->tool_settings), "%s", settings ? settings : "");
+		snprintf(r->tool_settings, sizeof(r->tool_settings), "%s",
+			 settings ? settings : "");
 	}
 	/* the lowest in bytes per second; the tool's in bytes when it has a block size */
 	r->applies = CEIL_NONE;

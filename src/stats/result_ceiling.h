@@ -9,7 +9,8 @@
  * (applies). Flags: over_ceiling (the row's bytes per second above the link or the
  * memory ceiling), tool_bound (its operations per second within 10% of the tool's own
  * limit, or its CPU time per operation within 1/0.9 of the tool's own: the comparison
- * that holds when other work on the machine takes CPU time from both measurements). Values are doubles, NaN where unknown or not applicable (JSON null).
+ * that holds when other work on the machine takes CPU time from both measurements).
+ * Values are doubles, NaN where unknown or not applicable (JSON null).
  * docs/results-schema.md ("ceilings", "ceiling") and docs/methodology.md ("Ceilings").
  * Ownership: the env owns its ceilings (env_free), a row its ceiling (run_free). */
 #ifndef IOB_STATS_RESULT_CEILING_H

@@ -1,6 +1,7 @@
 /* result_keys_dev.c - the key tables of a row's block-layer latency ("device_latency",
- * "device_latency_op" for each class, "device_latency_part" for each time), of the run's ceilings (env's "ceilings") and of a row's
- * "ceiling". See result_keys.h; docs/results-schema.md documents each table. */
+ * "device_latency_op" for each class, "device_latency_part" for each time), of the
+ * run's ceilings (env's "ceilings") and of a row's "ceiling". See result_keys.h;
+ * docs/results-schema.md documents each table. */
 #include "stats/result_keys_int.h"
 
 static const struct result_key devlat_keys[] = {

@@ -125,7 +125,8 @@ static int prepare(struct dput *p)
 	    sqlite3_prepare_v2(db, "INSERT INTO row_ceilings (row_id, applies, rate_bytes_s,"
 			       " rate_ops_s, link_bytes_s, memory_copy_bytes_s, tool_ops_s,"
 			       " tool_bytes_s, tool_settings, tool_cpu_ns_per_op) VALUES (?1, ?2,"
-			       " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", -1, &p->ceil, NULL) != SQLITE_OK ||
+			       " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", -1, &p->ceil,
+			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, "SELECT id FROM rows WHERE run_id = ?1 AND seq = ?2", -1,
 			       &p->id, NULL) != SQLITE_OK) {
 		store_err(p->s, p->errbuf, p->len, "cannot prepare");
