@@ -103,6 +103,10 @@ const struct html_flag_word html_flag_words[] = {
 	  "cache answered" },
 	{ ROW_WRITEBACK_PENDING, "dirty", "over 10% of the bytes written were still dirty at "
 	  "the end: the page cache's rate" },
+	{ ROW_OVER_CEILING, "over ceiling", "faster than the link to the disk or than memory "
+	  "copies: not a device rate" },
+	{ ROW_TOOL_BOUND, "tool bound", "within 10% of the tool's own limit (its null engine "
+	  "at the same settings): the tool set the pace" },
 	{ 0, NULL, NULL },
 };
 #define NFLAGS (sizeof(html_flag_words) / sizeof(html_flag_words[0]) - 1)
@@ -397,6 +401,7 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	charts_section(f, &r);
 	html_iozone_section(f, &r);
 	html_latency_section(f, &r);
+	html_devlat_section(f, &r);	/* the block layer's times beside the tool's */
 	html_series_section(f, &r);
 	html_ranks_section(f, &r);		/* runs of several ranks only */
 	if (n >= 2)

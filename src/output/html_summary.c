@@ -16,7 +16,8 @@
 
 /* Flags that make a figure something other than the device's steady speed. */
 #define DOUBT_FLAGS (ROW_SHORT | ROW_CACHE_INFLATED | ROW_INCOMPLETE | ROW_FAILED | \
-		     ROW_TOO_FAST | ROW_INCONSISTENT | ROW_NOT_MEASURED)
+		     ROW_TOO_FAST | ROW_INCONSISTENT | ROW_NOT_MEASURED | ROW_OVER_CEILING | \
+		     ROW_TOOL_BOUND)
 /* Figures named after a flag's sentence, at most. */
 #define NAMES_SHOWN 4
 
@@ -40,6 +41,10 @@ static const struct {
 	{ ROW_INCONSISTENT, "varies by more than 10% between repeats",
 	  "vary by more than 10% between repeats", " (inconsistent): read them with their "
 	  "intervals" },
+	{ ROW_OVER_CEILING, "is above its ceiling", "are above their ceilings",
+	  " (over ceiling): faster than the link to the disk or than memory copies" },
+	{ ROW_TOOL_BOUND, "is bound by the tool", "are bound by the tool",
+	  " (tool bound): within 10% of iobattery's own limit at those settings" },
 };
 #define NDOUBTS (sizeof(doubts) / sizeof(doubts[0]))
 
