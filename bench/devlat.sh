@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/devlat.sh - what the block-layer latency program (docs/methodology.md, section 22)
+# bench/devlat.sh - what the block-layer latency program (docs/methodology.md, section 24)
 # costs per I/O: the same job with the program (the default) and with
 # --no-device-latency, interleaved A B B A for ROUNDS rounds after one uncounted run.
 # Prints per workload the median CPU time per operation of the process (user + system,

@@ -35,5 +35,6 @@ extern const struct result_key_table rk_devlat_op_table;
 extern const struct result_key_table rk_devlat_part_table;
 extern const struct result_key_table rk_ceilings_table;
 extern const struct result_key_table rk_ceiling_table;
+extern const struct result_key_table rk_sustained_table;
 
 #endif
