@@ -14,9 +14,11 @@
 #                   (default /usr/local), staged under DESTDIR if set; make uninstall
 
 # Sources one and two folders below src/ (src/workload/bonnie/...); ls skips empty globs.
-SRCS != ls src/*.c src/*/*.c src/*/*/*.c 2>/dev/null; true
+# NAME.bpf.c are BPF programs (mk/bpf.sh compiles them for the kernel), not C sources.
+SRCS != ls src/*.c src/*/*.c src/*/*/*.c 2>/dev/null | grep -v '\.bpf\.c$$'; true
+BPFSRCS != ls src/*/*.bpf.c 2>/dev/null; true
 HDRS != ls src/*/*.h src/*/*/*.h 2>/dev/null; true
-LIBSRCS != ls src/*/*.c src/*/*/*.c 2>/dev/null; true
+LIBSRCS != ls src/*/*.c src/*/*/*.c 2>/dev/null | grep -v '\.bpf\.c$$'; true
 UNITS != ls tests/unit/t_*.c tests/engine/t_*.c 2>/dev/null; true
 FUZZS != ls tests/fuzz/fuzz_*.c 2>/dev/null; true
 OBJS = ${SRCS:.c=.o}
@@ -40,7 +42,7 @@ config.mk src/config.h: configure VERSION
 	@if [ -n "$(SAN)" ]; then ./configure --enable-san; else ./configure; fi
 
 # config.mk is read by the sub-make, which is the only place that includes it.
-iobattery: config.mk src/config.h $(SRCS) $(HDRS) mk/build.mk
+iobattery: config.mk src/config.h $(SRCS) $(HDRS) $(BPFSRCS) mk/build.mk
 	@sh mk/sanmode.sh "$(SAN)"
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" iobattery
@@ -102,7 +104,7 @@ bench: iobattery bench/verify_speed bench/comm_overhead
 clean:
 	rm -f iobattery iobattery-mpi.so libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed \
 		bench/comm_overhead
-	rm -rf tests/fuzz/bin tests/fuzz/build
+	rm -rf tests/fuzz/bin tests/fuzz/build build
 	rm -f tests/fault/iobfault.so
 
 distclean: clean

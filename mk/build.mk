@@ -13,6 +13,14 @@ $(OBJS): $(HDRS) config.mk src/config.h
 src/cmd/watch.o: src/cmd/watch.c
 	$(CC) $(CFLAGS) $(CURSES_CFLAGS) -c -o $@ src/cmd/watch.c
 
+# the block-layer latency program (configure's HAVE_BPF): BPF_SKEL names its skeleton,
+# made by mk/bpf.sh; empty without BPF, and devlat.c then compiles without it
+src/observe/devlat.o: src/observe/devlat.c $(BPF_SKEL)
+	$(CC) $(CFLAGS) $(BPF_CFLAGS) -c -o $@ src/observe/devlat.c
+
+build/bpf/devlat.skel.h: src/observe/devlat.bpf.c src/observe/devlat_abi.h mk/bpf.sh
+	sh mk/bpf.sh "$(BPF_CLANG)" "$(BPFTOOL)" src/observe/devlat.bpf.c build/bpf
+
 libiob.a: $(LIBOBJS)
 	rm -f $@
 	ar rcs $@ $(LIBOBJS)

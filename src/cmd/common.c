@@ -213,6 +213,8 @@ void common_mark(struct run *run, const struct common_opts *co)
 		compare_flag_inconsistent(run);
 	/* and the flags from what the system did (stats/result_sys.h) */
 	result_sys_flag_run(run);
+	/* and the ceilings, after those flags (which decide whether the link applies) */
+	ceilings_apply_run(run);
 }
 
 int common_write(struct run *run, const struct common_opts *co, unsigned flags)

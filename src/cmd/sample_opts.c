@@ -160,6 +160,7 @@ int sample_run_start(const struct common_opts *co, const char *target, struct ru
 	if (co->no_sample)
 		return 0;
 	memset(&o, 0, sizeof(o));
+	o.no_devlat = co->no_devlat;
 	if (sample_parse_duration(co->interval, &o.interval_ns) < 0 ||
 	    sample_parse_duration(co->sample_interval, &o.wait_ns) < 0)
 		return -EINVAL;	/* checked before: cannot happen */

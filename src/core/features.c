@@ -148,6 +148,11 @@
 #else
 #define F_BLKDISCARD 0
 #endif
+#ifdef HAVE_BPF
+#define F_BPF 1
+#else
+#define F_BPF 0
+#endif
 #ifdef IOB_POSIX_ONLY
 #define F_POSIX_ONLY 1
 #else
@@ -183,6 +188,7 @@ static const struct feature table[] = {
 	{ "statfs_fstypename", F_FSTYPENAME, "file system and device from statfs (BSD)" },
 	{ "sysctl", F_SYSCTL, "RAM and CPU model from sysctl (BSD)" },
 	{ "crc32c_hw", F_CRC32C_HW, "CRC32C instructions for --verify" },
+	{ "bpf", F_BPF, "block-layer device and queue latency per phase (BPF, libbpf)" },
 	{ "posix_only", F_POSIX_ONLY, "built with ./configure --posix-only" },
 	{ NULL, 0, NULL },
 };

@@ -324,6 +324,7 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 		   "latency percentiles, each phase over time</summary>\n");
 	charts_section(f, &r);
 	html_latency_section(f, &r);
+	html_devlat_section(f, &r);	/* the block layer's times beside the tool's */
 	html_series_section(f, &r);
 	fprintf(f, "</details>\n");
 	html_ranks_section(f, &r);		/* runs of several ranks only */

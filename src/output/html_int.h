@@ -32,6 +32,10 @@ const struct row_group *html_cell(const struct report *r, size_t run, size_t col
 void html_col_name(FILE *f, const struct row *w);
 void html_run_name(FILE *f, const struct report *r, size_t i);
 void html_run_name_buf(char *buf, size_t len, const struct report *r, size_t i);
+/* html_devlat.c: per run and figure with block-layer figures, the device and queue time
+ * per request class beside the tool's own latency; nothing when no row has them. */
+void html_devlat_section(FILE *f, const struct report *r);
+
 /* The report's words for row flags: stats/flags.h's one table, in legend order. */
 #define html_flag_words flag_table
 

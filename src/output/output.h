@@ -51,6 +51,10 @@ void out_csv_field(FILE *f, const char *s, char sep);
  * writeback_pending in words; "  system LABEL: ..." when label is not NULL. Nothing for
  * a row without those figures. 0 or -EIO. */
 int out_text_system(FILE *f, const struct row *row, const char *label);
+/* The block-layer latency line of a phase (text_devlat.c): "  device: DEVICES, N requests
+ * (p50/p99/max): OP N: device T T T, queue T T T; ..."; nothing for a row without those
+ * figures. out_text_system calls it. 0 or -EIO. */
+int out_text_devlat(FILE *f, const struct row *row);
 
 extern const struct out_fmt out_text;
 extern const struct out_fmt out_json;

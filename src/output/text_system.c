@@ -102,5 +102,6 @@ int out_text_system(FILE *f, const struct row *w, const char *label)
 	fputc('\n', f);
 	waits_line(f, s);
 	flag_lines(f, w, s);
+	out_text_devlat(f, w);
 	return ferror(f) ? -EIO : 0;
 }

@@ -10,6 +10,7 @@
 #include "runner/phase_sample_int.h"
 #include "runner/runner.h"
 #include "stats/result.h"
+#include "stats/result_devlat.h"
 
 static void obs_free(struct phase_obs *o)
 {
@@ -140,6 +141,28 @@ void phase_obs_restart(struct phase *ph)
 	cfg.records_hint = 64;
 	if (sampler_start(&cfg, &o->s) < 0)
 		o->s = NULL;	/* no figures for this phase */
+	if (ro->devlat && o->s) {
+		devlat_begin(ro->devlat);
+		o->devlat_on = 1;
+	}
+}
+
+/* The block-layer figures of the phase into row (or the reason there are none). */
+static void obs_devlat_end(struct phase_obs *o, struct row *row)
+{
+	struct runner_obs *ro = o->ro;
+	struct row_devlat *d = NULL;
+
+	if (o->devlat_on) {
+		d = devlat_end(ro->devlat);
+		o->devlat_on = 0;
+	} else if (row && ro->devlat_why[0] && (d = row_devlat_new())) {
+		d->reason = strdup(ro->devlat_why);
+	}
+	if (row && d && !row->devlat)
+		row->devlat = d;
+	else
+		row_devlat_free(d);
 }
 
 /* ---- the tick: on the sampler thread ---- */
@@ -287,6 +310,7 @@ void phase_obs_end(struct phase *ph, struct row *row)
 	if (!o)
 		return;
 	ro = o->ro;
+	obs_devlat_end(o, row);
 	if (o->s)
 		sampler_stop(o->s);	/* the last record and tick: the workers are done */
 	if (o->nw == 1 && o->tids[0] == waitstate_tid())

@@ -48,6 +48,7 @@ struct obs_opts {
 	int quiet;			/* do not say what cannot be sampled */
 	uint64_t min_base_ns;		/* shortest base interval; 0: OBS_MIN_BASE_NS (tests
 					 * shorten it to see merges in a short phase) */
+	int no_devlat;			/* no block-layer latency (observe/devlat.h) */
 };
 
 /* The sampling of one run, for target (a path that exists; NULL: no device figures).

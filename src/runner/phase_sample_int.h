@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "observe/devlat.h"
 #include "observe/diskstats.h"
 #include "core/progress.h"
 #include "observe/sampler.h"
@@ -24,6 +25,8 @@ struct runner_obs {
 	pthread_mutex_t mu;		/* cur */
 	struct phase_obs *cur;		/* the phase a live view shows */
 	int want_view;			/* a live view reads: keep obs_view up to date */
+	struct devlat *devlat;		/* block-layer latency, loaded once; NULL none */
+	char devlat_why[160];		/* why none, for the rows ("" when asked for none) */
 };
 
 /* One interval of the series: base records first..last. */
@@ -55,6 +58,7 @@ struct phase_obs {
 	struct obs_bin open;		/* the bin being filled */
 	int failed;			/* out of memory in a tick: no series */
 	int dev_read;			/* a device was read over the phase (obs_fill_row) */
+	int devlat_on;			/* the block-layer window is open */
 	struct progress_live live;	/* for the progress line */
 	pthread_mutex_t mu;		/* view */
 	struct obs_view view;

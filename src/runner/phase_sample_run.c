@@ -50,6 +50,24 @@ static void obs_say_missing(struct runner_obs *ro, int find_rc)
 	waitstate_close(&src);
 }
 
+/* Load the block-layer latency program for the run's device set (again, after the set
+ * changed). Says once why it cannot, unless that is the build or the target (no block
+ * device): the rows carry the reason either way. */
+static void obs_devlat_open(struct runner_obs *ro, int say)
+{
+	int rc;
+
+	devlat_close(ro->devlat);
+	ro->devlat = NULL;
+	ro->devlat_why[0] = '\0';
+	if (ro->o.no_devlat || !ro->set.ndev)
+		return;
+	rc = devlat_open(&ro->set, &ro->devlat, ro->devlat_why, sizeof(ro->devlat_why));
+	if (rc < 0 && say && rc != -ENOSYS && rc != -ENODEV)
+		err_msg("no block-layer latency: '%s': %s", ro->set.dev[0].name,
+			ro->devlat_why);
+}
+
 int runner_obs_new(const struct obs_opts *o, const char *target, struct runner_obs **out)
 {
 	struct runner_obs *ro = calloc(1, sizeof(*ro));
@@ -80,6 +98,7 @@ int runner_obs_new(const struct obs_opts *o, const char *target, struct runner_o
 	if (!ro->o.quiet)
 		obs_say_missing(ro, rc);
 	diskstats_close(&ro->set);
+	obs_devlat_open(ro, !ro->o.quiet);
 	*out = ro;
 	return 0;
 }
@@ -89,6 +108,7 @@ void runner_obs_free(struct runner_obs *ro)
 	if (!ro)
 		return;
 	diskstats_close(&ro->set);
+	devlat_close(ro->devlat);
 	pthread_mutex_destroy(&ro->mu);
 	free(ro);
 }
@@ -109,6 +129,7 @@ int runner_obs_target(struct runner *rc, const char *path, const char *why_none)
 			 why_none ? why_none : "no device to watch");
 	}
 	diskstats_close(&ro->set);
+	obs_devlat_open(ro, !ro->o.quiet);
 	return n < 0 ? n : 0;
 }
 

@@ -20,6 +20,10 @@ const struct flag_info flag_table[] = {
 	  "it", 1 },
 	{ ROW_TOO_FAST, "too_fast", "finished faster than memory can copy (reflink or copy "
 	  "offload): not a disk rate", 1 },
+	{ ROW_OVER_CEILING, "over_ceiling", "faster than the link to the device or than memory "
+	  "can copy: not a device rate", 1 },
+	{ ROW_TOOL_BOUND, "tool_bound", "within 10% of the tool's own limit at these settings "
+	  "(its null engine): the tool, not the device, set the pace", 1 },
 	{ ROW_SHORT, "short", "ran under 0.5 s: timer resolution and start-up may show", 1 },
 	{ ROW_INCONSISTENT, "inconsistent", "the repeats' coefficient of variation is over "
 	  "10%: read the figure with its interval", 0 },

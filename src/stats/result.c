@@ -9,6 +9,8 @@
 
 #include "core/kv.h"
 #include "stats/result.h"
+#include "stats/result_ceiling.h"
+#include "stats/result_devlat.h"
 #include "stats/result_sys.h"
 
 
@@ -59,6 +61,8 @@ static void row_free(struct row *w)
 	free(w->ranks);
 	row_sys_free(w->sys);
 	row_series_free(w->series);
+	row_devlat_free(w->devlat);
+	free(w->ceiling);
 	free(w);
 }
 
@@ -78,6 +82,7 @@ void env_free(struct env *e)
 	free(e->device);
 	free(e->device_model);
 	free(e->scheduler);
+	env_ceilings_free(e->ceilings);
 	memset(e, 0, sizeof(*e));
 	e->rotational = e->virtualized = -1;
 }

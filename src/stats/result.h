@@ -20,6 +20,9 @@
 
 struct row_sys;
 struct row_series;
+struct row_devlat;
+struct row_ceiling;
+struct env_ceilings;
 
 
 /* A named number with a unit ("files_created" 200107 "files"). */
@@ -43,6 +46,8 @@ enum row_flag {
 	ROW_STEAL		= 1u << 9,	/* the hypervisor took over 5% of the CPU */
 	ROW_DEVICE_IDLE		= 1u << 10,	/* a disk rate the device did not deliver */
 	ROW_WRITEBACK_PENDING	= 1u << 11,	/* a buffered write left over 10% dirty */
+	ROW_OVER_CEILING	= 1u << 12,	/* above the link's or memory's ceiling */
+	ROW_TOOL_BOUND		= 1u << 13,	/* within 10% of the tool's own limit */
 };
 
 #define ROW_SHORT_NS	500000000ull	/* below this a phase is flagged short */
@@ -106,6 +111,8 @@ struct row {
 	size_t nranks;
 	struct row_sys *sys;		/* what the system did (stats/result_sys.h); NULL none */
 	struct row_series *series;	/* the phase per interval; NULL none */
+	struct row_devlat *devlat;	/* block-layer latency (stats/result_devlat.h); NULL */
+	struct row_ceiling *ceiling;	/* its ceilings (stats/result_ceiling.h); NULL */
 };
 
 /* The environment a run was measured in. Strings may be NULL (unknown). */
@@ -124,6 +131,7 @@ struct env {
 	int rotational;			/* 1, 0 or -1 unknown */
 	char *scheduler;
 	int virtualized;		/* 1, 0, -1 unknown */
+	struct env_ceilings *ceilings;	/* the run's ceilings (stats/result_ceiling.h); NULL */
 };
 
 /* Where one rank of a multi-rank run ran. */

@@ -16,6 +16,8 @@
 #include "core/textsafe.h"
 #include "core/units.h"
 #include "stats/hist.h"
+#include "stats/result_ceiling.h"
+#include "stats/result_devlat.h"
 #include "stats/result.h"
 #include "stats/result_canon.h"
 #include "stats/result_json.h"
@@ -119,6 +121,7 @@ static json_t *env_to_json(const struct env *e, int *bad)
 	set(o, RK_ENV_SCHEDULER, jstr(e->scheduler), bad);
 	set(o, RK_ENV_VIRTUALIZED, e->virtualized < 0 ? json_null() :
 	    json_boolean(e->virtualized), bad);
+	set(o, RK_ENV_CEILINGS, rceil_env_to_json(e->ceilings), bad);
 	return o;
 }
 
@@ -211,6 +214,9 @@ static json_t *row_to_json(const struct row *w, int *bad)
 	set(o, RK_ROW_RATE_UNIT, jstr(w->rate_unit), bad);
 	set(o, RK_ROW_CPU, cpu_to_json(&w->cpu, bad), bad);
 	set(o, RK_ROW_LATENCY, lat_to_json(&w->lat, bad), bad);
+	/* beside the tool's own latency; null when not sampled */
+	set(o, RK_ROW_DEVICE_LATENCY, rdl_to_json(w->devlat), bad);
+	set(o, RK_ROW_CEILING, rceil_to_json(w->ceiling), bad);
 	set(o, RK_ROW_CACHE_PCT, w->cache_pct < 0 ? json_null() : jreal(w->cache_pct), bad);
 	set(o, RK_ROW_CACHE_DROPPED, json_boolean(w->cache_dropped), bad);
 	flags = json_array();
@@ -453,6 +459,13 @@ static void load_env(struct jload *c, const json_t *o, struct env *e)
 	e->rotational = get_bool(c, o, RK_ENV_ROTATIONAL, -1);
 	get_str(c, o, RK_ENV_SCHEDULER, &e->scheduler);
 	e->virtualized = get_bool(c, o, RK_ENV_VIRTUALIZED, -1);
+	{
+		char msg[160];
+
+		if (rceil_env_from_json(json_object_get(o, RK_ENV_CEILINGS), &e->ceilings, msg,
+					sizeof(msg)) < 0)
+			jfail(c, RK_ENV_CEILINGS, msg);
+	}
 	c->where = "";
 }
 
@@ -629,6 +642,12 @@ static void load_sys(struct jload *c, const json_t *o, struct row *w)
 	else if (rseries_from_json(json_object_get(o, RK_ROW_SERIES), &w->series, msg,
 				   sizeof(msg)) < 0)
 		jfail(c, RK_ROW_SERIES, msg);
+	else if (rdl_from_json(json_object_get(o, RK_ROW_DEVICE_LATENCY), &w->devlat, msg,
+			       sizeof(msg)) < 0)
+		jfail(c, RK_ROW_DEVICE_LATENCY, msg);
+	else if (rceil_from_json(json_object_get(o, RK_ROW_CEILING), &w->ceiling, msg,
+				 sizeof(msg)) < 0)
+		jfail(c, RK_ROW_CEILING, msg);
 }
 
 static void load_row(struct jload *c, struct run *r, const json_t *o)

@@ -65,6 +65,8 @@ static const struct result_key row_keys[] = {
 	      "2x_ram"),
 	FIELD(RK_ROW_SYSTEM, "", "what the system did during the phase"),
 	FIELD(RK_ROW_SERIES, "", "the phase interval by interval"),
+	FIELD(RK_ROW_DEVICE_LATENCY, "", "block-layer device and queue time per request class"),
+	FIELD(RK_ROW_CEILING, "", "the ceilings that apply to the row's figure"),
 	/* every write workload's --verify: its rows' param, and the verify row's figures */
 	PARAM(RK_VERIFY, "bool", 0, RK_CMP_VALUE, "different data (verified blocks)",
 	      "true on every row of a run with --verify: the data written were stamped blocks"),
@@ -230,6 +232,7 @@ static const struct result_key env_keys[] = {
 	FIELD(RK_ENV_ROTATIONAL, "bool", "the kernel's rotational flag"),
 	FIELD(RK_ENV_SCHEDULER, "", "the active I/O scheduler"),
 	FIELD(RK_ENV_VIRTUALIZED, "bool", "a hypervisor was detected"),
+	FIELD(RK_ENV_CEILINGS, "", "the run's ceilings: the link and the memory copy rate"),
 };
 
 static const struct result_key cpu_keys[] = {
@@ -316,6 +319,8 @@ const struct result_key_table *const result_key_tables[] = {
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,
 	&system_table, &device_table, &wait_table, &series_table, &series_device_table,
+	&rk_devlat_table, &rk_devlat_op_table, &rk_devlat_part_table, &rk_ceilings_table,
+	&rk_ceiling_table,
 	NULL,
 };
 

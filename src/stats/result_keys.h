@@ -184,6 +184,43 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_ROW_READ_METHOD	"read_method"	/* a battery read: drop, direct, 2x_ram */
 #define RK_ROW_SYSTEM		"system"
 #define RK_ROW_SERIES		"series"
+#define RK_ROW_DEVICE_LATENCY	"device_latency"
+#define RK_ROW_CEILING		"ceiling"
+
+/* ---- block-layer latency (tables "device_latency", "device_latency_part";
+ * stats/result_devlat.h) and ceilings (tables "ceilings" in env, "ceiling" per row;
+ * stats/result_ceiling.h), declared in result_keys_dev.c ---- */
+#define RK_DL_REASON		"reason"
+#define RK_DL_DEVICES		"devices"
+#define RK_DL_REQUESTS		"requests"
+#define RK_DL_UNSTAMPED		"unstamped"
+#define RK_DL_UNISSUED		"unissued"
+#define RK_DL_DS_REQUESTS	"diskstats_requests"
+#define RK_DL_DS_AWAIT		"diskstats_await_ms"
+#define RK_DL_WINDOW_NS		"window_ns"
+#define RK_DL_PROGRAM_NS	"program_ns"
+#define RK_DL_OPS		"ops"
+#define RK_DL_DEVICE		"device"
+#define RK_DL_QUEUE		"queue"
+#define RK_DL_N			"n"
+#define RK_DL_MEAN_NS		"mean_ns"
+#define RK_DL_P50_NS		"p50_ns"
+#define RK_DL_P99_NS		"p99_ns"
+#define RK_DL_MAX_NS		"max_ns"
+#define RK_DL_HISTOGRAM		"histogram"
+#define RK_ENV_CEILINGS		"ceilings"
+#define RK_CEIL_LINK_KIND	"link_kind"
+#define RK_CEIL_LINK		"link"
+#define RK_CEIL_LINK_DEVICE	"link_device"
+#define RK_CEIL_LINK_BYTES_S	"link_bytes_s"
+#define RK_CEIL_MEMORY_BYTES_S	"memory_copy_bytes_s"
+#define RK_CEIL_APPLIES		"applies"
+#define RK_CEIL_RATE_BYTES_S	"rate_bytes_s"
+#define RK_CEIL_RATE_OPS_S	"rate_ops_s"
+#define RK_CEIL_TOOL_OPS_S	"tool_ops_s"
+#define RK_CEIL_TOOL_BYTES_S	"tool_bytes_s"
+#define RK_CEIL_TOOL_CPU	"tool_cpu_ns_per_op"
+#define RK_CEIL_TOOL_SETTINGS	"tool_settings"
 
 /* ---- what the system did during the phase (tables "system", "device", "wait") -------- */
 #define RK_SYS_DEVICES_REASON	"devices_reason"

@@ -29,6 +29,12 @@ extern const struct result_key_table rk_iozone_table;
 extern const struct result_key_table rk_job_table;
 extern const struct result_key_table rk_import_table;
 extern const struct result_key_table rk_battery_table;
+/* result_keys_dev.c: block-layer latency and ceilings */
+extern const struct result_key_table rk_devlat_table;
+extern const struct result_key_table rk_devlat_op_table;
+extern const struct result_key_table rk_devlat_part_table;
+extern const struct result_key_table rk_ceilings_table;
+extern const struct result_key_table rk_ceiling_table;
 extern const struct result_key_table rk_sustained_table;
 
 #endif

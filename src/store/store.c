@@ -97,6 +97,8 @@ static const char *const migrations[] = {
 	/* 2 -> 3: the ranks of a run measured by several processes (mpirun); the SQL is
 	 * also run before a multi-rank run is stored (store_ranks.c), see STORE_RANKS_SQL */
 	STORE_RANKS_SQL,
+	/* 3 -> 4: block-layer latency and ceilings per row (store_devlat.c) */
+	STORE_DEVLAT_SQL,
 };
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
 

@@ -52,7 +52,30 @@ void store_sysput_end(struct store_sysput *p);
 	" bytes INTEGER, ops INTEGER, elapsed_ns INTEGER, rate REAL, stonewall_bytes INTEGER," \
 	" flags INTEGER NOT NULL, PRIMARY KEY (row_id, rank));"
 
+/* Block-layer latency and ceilings per row (schema 4), IF NOT EXISTS for the same reason
+ * as STORE_RANKS_SQL: migration 3 -> 4, and run again before a run that has them is
+ * stored. */
+#define STORE_DEVLAT_SQL \
+	"CREATE TABLE IF NOT EXISTS row_device_latency_window (" \
+	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE," \
+	" reason TEXT, devices TEXT, requests INTEGER, unstamped INTEGER, unissued INTEGER," \
+	" diskstats_requests INTEGER, diskstats_await_ms REAL, window_ns INTEGER);" \
+	"CREATE TABLE IF NOT EXISTS row_device_latency (" \
+	" row_id INTEGER NOT NULL REFERENCES rows(id) ON DELETE CASCADE," \
+	" op TEXT NOT NULL, kind TEXT NOT NULL, n INTEGER, mean_ns REAL, p50_ns INTEGER," \
+	" p99_ns INTEGER, max_ns INTEGER, buckets TEXT, PRIMARY KEY (row_id, op, kind));" \
+	"CREATE TABLE IF NOT EXISTS row_ceilings (" \
+	" row_id INTEGER PRIMARY KEY REFERENCES rows(id) ON DELETE CASCADE," \
+	" applies TEXT, rate_bytes_s REAL, rate_ops_s REAL, link_bytes_s REAL," \
+	" memory_copy_bytes_s REAL, tool_ops_s REAL, tool_bytes_s REAL, tool_settings TEXT," \
+	" tool_cpu_ns_per_op REAL);"
+
 struct run;
+/* store_devlat.c: the rows' block-layer latency and ceilings, after the rows are in. 0 or
+ * -EIO (the reason in errbuf). */
+int store_put_devlat(struct store *s, const struct run *run, int64_t run_id, char *errbuf,
+		     size_t len);
+
 /* The per-rank tables of a multi-rank run (store_ranks.c), after its rows are in.
  * Creates the tables first where they are missing (STORE_RANKS_SQL). Not thread-safe (the
  * store's connection). 0 or -EIO (the reason in errbuf). */

@@ -256,6 +256,8 @@ static int put_all(struct put *p, const struct run *run, const char *json, int64
 	for (i = 0; i < run->nrows; i++)
 		if ((rc = put_row(p, *id, i, run->rows[i])) < 0)
 			return rc;
+	if ((rc = store_put_devlat(p->s, run, *id, p->errbuf, p->len)) < 0)
+		return rc;
 	return store_put_ranks(p->s, run, *id, p->errbuf, p->len);	/* several ranks */
 }
 

@@ -27,6 +27,8 @@ const struct opt common_opt_table[] = {
 	  "DURATION", "read thread wait states every DURATION (default 100ms)" },
 	{ "no-sample", 0, OPT_FLAG, offsetof(struct common_opts, no_sample), NULL,
 	  "no device, CPU split, wait-state or interval figures" },
+	{ "no-device-latency", 0, OPT_FLAG, offsetof(struct common_opts, no_devlat), NULL,
+	  "no block-layer latency (BPF) per phase" },
 	{ "watch", 0, OPT_FLAG, offsetof(struct common_opts, watch), NULL,
 	  "full-screen live view of the running phase (q closes it)" },
 	{ "series", 0, OPT_STR, offsetof(struct common_opts, series), "FILE",
@@ -47,6 +49,10 @@ int common_take_sample_opts(struct common_opts *co, int *argc, char **argv, char
 
 		if (strncmp(s, "--", 2)) {
 			argv[k++] = argv[i];
+			continue;
+		}
+		if (!strcmp(s, "--no-device-latency")) {
+			co->no_devlat = 1;
 			continue;
 		}
 		if (!strcmp(s, "--no-sample") || !strcmp(s, "--watch")) {

@@ -28,6 +28,7 @@ struct common_opts {
 	const char *interval;		/* --interval DURATION: series interval ("1s") */
 	const char *sample_interval;	/* --sample-interval DURATION: wait states ("100ms") */
 	int no_sample;			/* --no-sample */
+	int no_devlat;			/* --no-device-latency */
 	int watch;			/* --watch: the live view */
 	const char *series;		/* --series FILE: the series as a long CSV table */
 };
@@ -60,8 +61,8 @@ extern const struct opt common_opt_table[];
 					 * table): no repeats block after it */
 
 /* Bonnie's own parser: take the sampling options (--interval, --sample-interval,
- * --series, --no-sample, --watch) out of argv (argc shrinks), into co. 0, or -EINVAL
- * with a message in err (a missing value). Pure. */
+ * --series, --no-sample, --no-device-latency, --watch) out of argv (argc shrinks), into
+ * co. 0, or -EINVAL with a message in err (a missing value). Pure. */
 int common_take_sample_opts(struct common_opts *co, int *argc, char **argv, char *err,
 			    size_t len);
 

@@ -123,7 +123,7 @@ static void check_series(const struct row *w)
 
 static void t_series(void)
 {
-	struct obs_opts o = { INTERVAL_NS, 5000000, 1, BASE_NS };
+	struct obs_opts o = { INTERVAL_NS, 5000000, 1, BASE_NS, 0 };
 	struct runner rc;
 	struct load l;
 	struct row *w;
@@ -305,7 +305,7 @@ static void t_taskio(void)
  * show what starting and stopping a sampler costs and that it is outside the clock. */
 static int tool_phases(unsigned n)
 {
-	struct obs_opts o = { 0, 0, 1, 0 };
+	struct obs_opts o = { 0, 0, 1, 0, 0 };
 	struct runner rc;
 	uint64_t t0, wall[2], timed[2];
 

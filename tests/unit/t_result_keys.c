@@ -19,6 +19,8 @@
 #include "stats/bonnie_layout.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_ceiling.h"
+#include "stats/result_devlat.h"
 #include "stats/result_json.h"
 #include "stats/result_keys.h"
 #include "test.h"
@@ -306,6 +308,22 @@ static void t_json_fields(void)
 	row_set_lat(w, h);
 	row_add_metric(w, RK_DD_BYTES_IN, 1, "B");
 	sys_fill(w);
+	/* block-layer latency with one class, a ceiling, the run's ceilings */
+	w->devlat = row_devlat_new();
+	if (w->devlat) {
+		struct hist *d = malloc(sizeof(*d)), *q = malloc(sizeof(*q));
+
+		if (d && q) {
+			hist_init(d);
+			hist_init(q);
+			hist_add(d, 2000);
+			hist_add(q, 100);
+		}
+		rdl_part_set(&w->devlat->op[RDL_READ].dev, d, 0, 0);
+		rdl_part_set(&w->devlat->op[RDL_READ].queue, q, 0, 0);
+	}
+	w->ceiling = row_ceiling_new();
+	r->env.ceilings = calloc(1, sizeof(*r->env.ceilings));
 	s = result_json_dump(r);
 	root = s ? json_loads(s, 0, &e) : NULL;
 	CHECK(root != NULL);
@@ -325,6 +343,15 @@ static void t_json_fields(void)
 		check_object(json_array_get(json_object_get(sys, RK_SYS_DEVICES), 0), "device");
 		check_object(json_array_get(json_object_get(sys, RK_SYS_WAIT), 0), "wait");
 		check_object(ser, "series");
+		json_t *dl = json_object_get(row, RK_ROW_DEVICE_LATENCY);
+		json_t *op = json_object_get(json_object_get(dl, RK_DL_OPS), "read");
+
+		check_object(dl, "device_latency");
+		check_object(op, "device_latency_op");
+		check_object(json_object_get(op, RK_DL_DEVICE), "device_latency_part");
+		check_object(json_object_get(row, RK_ROW_CEILING), "ceiling");
+		check_object(json_object_get(json_object_get(root, RK_RUN_ENV), RK_ENV_CEILINGS),
+			     "ceilings");
 		check_object(json_array_get(json_object_get(ser, RK_SER_DEVICES), 0),
 			     "series_device");
 		json_decref(root);

@@ -188,7 +188,7 @@ static void t_migrate(void)
 	s = store_open(dbpath, 0, err, sizeof(err));
 	CHECK(s != NULL);
 	store_close(s);
-	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 3);
+	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 4);
 	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 1);
 }
 

@@ -109,6 +109,7 @@ static const char job_help[] =
 	"  --output-dir DIR     write iobattery-results.EXT files there\n"
 	"  --quiet              no progress line;  --label TEXT: stored with the result\n"
 	"  --repeat N           run the jobs N times;  --no-store: do not save the run\n"
+	"  --no-device-latency  no block-layer latency (BPF) per step\n"
 	"  --verify             every block written carries a header and a CRC32C and is read\n"
 	"                       back after the steps (a verify row); writes of one bs on its\n"
 	"                       grid; fio's verify=crc32c (or another checksum) does the same\n"
@@ -230,6 +231,8 @@ static int own_option(struct job_cmd *c, struct common_opts *co, int argc, char 
 		return c->parse_only = true;
 	if (!strcmp(a, "--no-store"))
 		return co->no_store = 1;
+	if (!strcmp(a, "--no-device-latency"))
+		return co->no_devlat = 1;
 	if (!strcmp(a, "-d")) {
 		if (*i + 1 >= argc) {
 			err_msg("job: option '-d' needs a directory");
