@@ -30,6 +30,7 @@ manifest() {
 	echo "docs/methodology.md $docdir methodology.md 644"
 	echo "docs/results-schema.md $docdir results-schema.md 644"
 	echo "docs/store-schema.md $docdir store-schema.md 644"
+	echo "docs/guide.md $docdir guide.md 644"
 }
 
 die() { echo "iobattery: $*" >&2; exit 1; }
