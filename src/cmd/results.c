@@ -81,6 +81,12 @@ static int64_t resolve_id(struct store *st, const char *word)
 	return id > 0 ? id : 0;
 }
 
+static int is_battery(const struct run *run)
+{
+	return run->workload && (!strcmp(run->workload, "battery") ||
+				 !strcmp(run->workload, "run"));
+}
+
 static int do_export(struct store *st, int64_t id, const char *format, int show)
 {
 	char err[512];
@@ -93,7 +99,11 @@ static int do_export(struct store *st, int64_t id, const char *format, int show)
 		err_msg("results: cannot read run %lld: %s", (long long)id, err);
 		return EXIT_USAGE;
 	}
-	if (show) {
+	if (show && is_battery(run)) {
+		/* the battery's own text, as the run printed it (its repeats included) */
+		if (out_write(&out_text, stdout, run) < 0)
+			rc = EXIT_FAILED;
+	} else if (show) {
 		printf("store id %lld\n", (long long)id);
 		/* the repeats block names figures by params: escape them, as the text does */
 		if (termsafe_run(run) < 0 || out_write(&out_text, stdout, run) < 0 ||

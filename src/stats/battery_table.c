@@ -475,8 +475,8 @@ int battery_table_summary(FILE *f, const struct run *run, const char *baseline)
 	if (battery_table_latency(&t, buf, sizeof(buf))[0])
 		fprintf(f, "  %s\n", buf);
 	if (t.loop)
-		fputs("  this compares the file systems' behaviour on this device (each on a loop "
-		      "device over a file here), not devices\n", f);
+		fputs("  this compares the file systems' behaviour on this device (each on a loop\n"
+		      "  device over a file here), not devices\n", f);
 	for (g = 0; g < t.nfig; g++) {
 		if (t.fig[g].nhave < 2)
 			continue;

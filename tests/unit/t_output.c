@@ -12,7 +12,7 @@
 
 static struct run *small_run(void)
 {
-	struct run *r = run_new("battery");
+	struct run *r = run_new("demo");
 	struct row *w;
 	struct hist *h;
 
@@ -112,9 +112,15 @@ static void t_text(void)
 	f = open_memstream(&buf, &len);
 	CHECK(out_text_table(f, r) == 0);
 	fclose(f);
-	CHECK(strncmp(buf, "workload  phase", 15) == 0);
+	CHECK(strncmp(buf, "figure ", 7) == 0);
 	CHECK(strstr(buf, "500 MB/s") != NULL);
-	CHECK(strstr(buf, "short,cache_inflated") != NULL);
+	CHECK(strstr(buf, "  flags: short, cache_inflated\n") != NULL);
+	for (char *l = buf, *e; *l; l = e + 1) {	/* every line fits 100 columns */
+		e = strchr(l, '\n');
+		if (!e)
+			break;
+		CHECK(e - l <= 100);
+	}
 	free(buf);
 	run_free(r);
 }

@@ -399,14 +399,12 @@ static int battery_teardown(struct workload_ctx *x, struct run *run)
 	return b->started ? battery_job_finish(&b->job, run) : 0;
 }
 
-/* Text on stdout: the battery's tables; other formats as every workload writes them. */
+/* Every format as every workload writes it: the text formatter prints a battery's run
+ * as the battery's tables (output/output.c), on stdout and in --output-dir alike; the
+ * repeats block is part of them. */
 static int battery_emit(struct workload_ctx *x, struct run *run)
 {
-	if (!strcmp(x->co->format, "text") && !x->co->output_dir)
-		/* several ranks: the ranks' table under the battery's (nothing alone) */
-		return out_battery_text(stdout, run) < 0 || out_text_ranks(stdout, run) < 0 ?
-		       -EIO : 0;
-	return x->drv->write(run, x->co, 0);
+	return x->drv->write(run, x->co, COMMON_OWN_REPEATS);
 }
 
 const struct workload workload_battery = {
