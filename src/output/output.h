@@ -23,8 +23,8 @@ const struct out_fmt *out_find(const char *name);
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
 
 
-/* A compact table of all rows of run (text_table.c), at most 100 columns: per row the
- * figure's name (workload, phase, detail; wrapped past 34 columns), rate, elapsed and
+/* A compact table of all rows of run (text_table.c), at most 80 columns: per row the
+ * figure's name (workload, phase, detail; wrapped past 23 columns), rate, elapsed and
  * durable seconds, process %CPU, p99 latency, cache residency, then a "flags:" line with
  * every flag the row carries by its JSON name. "-" where a value does not apply. Byte
  * rates all in one family (out_text_set_units). Returns 0 or -EIO. */

@@ -13,8 +13,9 @@
 #include "stats/result_keys.h"
 
 #define MAX_CONFS 32
-/* the widest line of the battery's text (the tables' too: text_table.c) */
-#define TEXT_WIDTH 100
+/* the widest line of the battery's own lines (the tables' too: text_table.c); the
+ * comparison below them (stats/battery_table.c) stays within 100 */
+#define TEXT_WIDTH 80
 
 /* words printed from column col on, wrapped at TEXT_WIDTH with indent spaces before each
  * further line; returns the column after the last word */

@@ -11,13 +11,13 @@
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
-/* The widest line the table prints: it reads in a 100-column terminal, and its rows in
- * an 80-column one wrap only after the p99 column. */
-#define TABLE_WIDTH	100
+/* The widest line the table prints: it reads in an 80-column terminal. */
+#define TABLE_WIDTH	80
 /* The figure's name (workload, phase, detail) wraps at word ends past this width. */
-#define FIG_W		34
+#define FIG_W		23
 
 static int units_binary;
+
 
 void out_text_set_units(int binary)
 {
@@ -144,7 +144,7 @@ static void table_row(FILE *f, const struct row *w)
 		snprintf(cache, sizeof(cache), "-");
 	fig_name(name, sizeof(name), w);
 	rest = fig_cut(name, line, sizeof(line));
-	fprintf(f, "%-*s  %14s  %8s  %8s  %5s  %8s  %5s\n", FIG_W, line, rate, el, du, cpu,
+	fprintf(f, "%-*s  %14s  %7s  %7s  %5s  %8s  %4s\n", FIG_W, line, rate, el, du, cpu,
 		p99, cache);
 	while (*rest) {
 		rest = fig_cut(rest, line, sizeof(line) - 2);
@@ -155,11 +155,11 @@ static void table_row(FILE *f, const struct row *w)
 
 int out_text_table(FILE *f, const struct run *run)
 {
-	fprintf(f, "%-*s  %14s  %8s  %8s  %5s  %8s  %5s\n", FIG_W, "figure", "rate",
-		"elapsed", "durable", "%cpu", "p99", "cache");
+	fprintf(f, "%-*s  %14s  %7s  %7s  %5s  %8s  %4s\n", FIG_W, "figure", "rate",
+		"elapsed", "durable", "%cpu", "p99", "page");
 	for (size_t i = 0; i < run->nrows; i++)
 		table_row(f, run->rows[i]);
-	fprintf(f, "(elapsed and durable in seconds; durable: until fsync or fdatasync "
-		   "returned)\n");
+	fprintf(f, "(elapsed, durable: seconds until the last write returned, until fsync\n"
+		   " or fdatasync returned; page: how much of a read's data was in the page cache)\n");
 	return ferror(f) ? -EIO : 0;
 }
