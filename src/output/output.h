@@ -29,6 +29,9 @@ int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
  * every flag the row carries by its JSON name. "-" where a value does not apply. Byte
  * rates all in one family (out_text_set_units). Returns 0 or -EIO. */
 int out_text_table(FILE *f, const struct run *run);
+/* "PREFIXflags: short, steal" with every flag of w by its JSON name, wrapped at 80
+ * columns; nothing when w has no flag. */
+void out_text_flags_line(FILE *f, const struct row *w, const char *prefix);
 /* The unit family of byte rates in the tables of the text: 0 decimal (MB/s, the default,
  * as dd and iozone count), 1 binary (MiB/s). Set once, before any output (--units). */
 void out_text_set_units(int binary);

@@ -54,9 +54,20 @@ static int needs(char **s, void *arg)
  * text, never as "\x0a"; the other control characters are escaped. */
 static void fold_space(char *s)
 {
-	for (; *s; s++)
-		if (*s == '\n' || *s == '\r' || *s == '\t')
-			*s = ' ';
+	char *o = s, *start = s;
+
+	while (*s) {
+		if (*s == '\n' || *s == '\r' || *s == '\t') {
+			/* the break and the indent after it: one space */
+			while (*s == '\n' || *s == '\r' || *s == '\t' || *s == ' ')
+				s++;
+			if (o == start || o[-1] != ' ')
+				*o++ = ' ';
+			continue;
+		}
+		*o++ = *s++;
+	}
+	*o = '\0';
 }
 
 static int escape(char **s, void *arg)

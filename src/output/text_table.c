@@ -91,22 +91,21 @@ static void table_secs(char *buf, size_t len, uint64_t ns)
 		snprintf(buf, len, "-");
 }
 
-/* "  flags: a, b, c" under the row, wrapped at TABLE_WIDTH. */
-static void row_flags(FILE *f, unsigned flags)
+void out_text_flags_line(FILE *f, const struct row *w, const char *prefix)
 {
-	size_t col = 0;
+	size_t col = 0, ind = strlen(prefix) + 7;
 
 	for (unsigned i = 0; i < 32; i++) {
 		const char *n = result_flag_name(1u << i);
 
-		if (!(flags & (1u << i)) || !n)
+		if (!(w->flags & (1u << i)) || !n)
 			continue;
 		if (!col) {
-			fputs("  flags: ", f);
-			col = 9;
+			fprintf(f, "%sflags: ", prefix);
+			col = ind;
 		} else if (col + 2 + strlen(n) > TABLE_WIDTH) {
-			fputs(",\n         ", f);
-			col = 9;
+			fprintf(f, ",\n%*s", (int)ind, "");
+			col = ind;
 		} else {
 			fputs(", ", f);
 			col += 2;
@@ -150,7 +149,7 @@ static void table_row(FILE *f, const struct row *w)
 		rest = fig_cut(rest, line, sizeof(line) - 2);
 		fprintf(f, "  %s\n", line);
 	}
-	row_flags(f, w->flags);
+	out_text_flags_line(f, w, "  ");
 }
 
 int out_text_table(FILE *f, const struct run *run)
