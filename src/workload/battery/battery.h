@@ -131,6 +131,24 @@ struct battery_want {
 	double margin;			/* figures planned at margin x BATTERY_ROW_NS (0: 1) */
 };
 
+/* The budget as one object (battery_deadline.c): when the command began, its budget
+ * (0: none, hand-sized) and the passes that share it (repeats x file systems). Pure. */
+struct battery_deadline {
+	uint64_t t0_ns, budget_ns;
+	unsigned passes;
+};
+/* The passes w asks for: repeats x configurations, at least 1. */
+unsigned battery_passes(const struct battery_want *w);
+void battery_deadline_init(struct battery_deadline *d, uint64_t t0_ns, uint64_t budget_ns,
+			   const struct battery_want *w);
+/* When the budget ends with the one tolerance "within budget" allows (a hundredth of it
+ * and 0.25 s for the clock); 0 without a budget. */
+uint64_t battery_deadline_end(const struct battery_deadline *d);
+/* The budget left at now_ns (no tolerance): what a message quotes. */
+uint64_t battery_deadline_left(const struct battery_deadline *d, uint64_t now_ns);
+/* 1 when work of need_ns started at now_ns ends within the budget (always without one). */
+int battery_deadline_fits(const struct battery_deadline *d, uint64_t now_ns, uint64_t need_ns);
+
 /* One figure a step leaves out, and why. */
 struct battery_out {
 	enum battery_step step;
@@ -366,6 +384,7 @@ struct battery_job {
 	unsigned fs_up;			/* its index + 1; 0 none */
 	uint64_t make_ns;		/* what making one took */
 	uint64_t t0;
+	struct battery_deadline dl;	/* the budget from t0 (battery_job_start) */
 	uint64_t steps_ns;		/* the steps' own time, all passes */
 	unsigned late;			/* repeats skipped for the budget */
 	struct battery_want want;	/* what the plan was made for */

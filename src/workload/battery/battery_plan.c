@@ -629,7 +629,7 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 	if (!w->size && !w->budget_ns)
 		return -EINVAL;
 	init(&pl, e, p, w, out);
-	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
+	passes = battery_passes(w);
 	over = w->overhead_ns < w->budget_ns ? w->overhead_ns : w->budget_ns;
 	out->pass_budget_ns = w->budget_ns ? (w->budget_ns - over) / passes : 0;
 	pl.budget = (double)out->pass_budget_ns / 1e9;
@@ -700,7 +700,7 @@ int battery_plan_revise(const struct battery_env *e, const struct battery_probe 
 	if (prev->hand_sized || !prev->pass_budget_ns || prev == out)
 		return -EINVAL;
 	init(&pl, e, p, w, out);
-	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
+	passes = battery_passes(w);
 	out->pass_budget_ns = prev->pass_budget_ns;
 	pl.budget = (double)out->pass_budget_ns / 1e9;
 	for (i = 0; i < BSTEP_N; i++)
