@@ -151,6 +151,8 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
 	fprintf(f, "%s %s: ", nz(w->workload, "?"), nz(w->phase, "?"));
 	if (w->flags & ROW_NOT_MEASURED)
 		fputs("not measured\n", f);
+	else if (!w->bytes && !w->ops && !(w->rate > 0))	/* a time alone (time's real) */
+		fprintf(f, "%s\n", numfmt(t, sizeof(t), (double)w->elapsed_ns, "ns"));
 	else if (w->bytes)
 		fprintf(f, "%s (%llu bytes in %s)\n", text_rate(rate, sizeof(rate), w),
 			(unsigned long long)w->bytes,
