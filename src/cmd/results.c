@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/common.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/output.h"
@@ -20,6 +21,7 @@ struct results_opts {
 	const char *label;
 	const char *host;
 	const char *format;
+	const char *units;
 };
 
 static const struct opt results_opt_table[] = {
@@ -29,13 +31,15 @@ static const struct opt results_opt_table[] = {
 	  "list: only runs of this host" },
 	{ "format", 0, OPT_STR, offsetof(struct results_opts, format), "F",
 	  "export: json (default; the result file as written) or csv" },
+	{ "units", 0, OPT_STR, offsetof(struct results_opts, units), "decimal|binary",
+	  "show: byte rates in the tables in MB/s (default) or MiB/s" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
 static void results_usage(FILE *f, const struct opt_group *g)
 {
 	fprintf(f, "usage: iobattery results list [--label L] [--host H]\n"
-		   "       iobattery results show ID\n"
+		   "       iobattery results show ID [--units decimal|binary]\n"
 		   "       iobattery results export ID [--format json|csv]\n"
 		   "       iobattery results delete ID\n"
 		   "The store is $IOBATTERY_DB, else ~/.local/share/iobattery/results.db.\n"
@@ -155,7 +159,7 @@ static int dispatch(struct store *st, const char *verb, char **ops, int n,
 
 int cmd_results(int argc, char **argv)
 {
-	struct results_opts o = { NULL, NULL, "json" };
+	struct results_opts o = { NULL, NULL, "json", NULL };
 	struct opt_group g = { results_opt_table, &o };
 	char **ops = NULL, path[PATH_MAX];
 	struct store *st;
@@ -178,6 +182,10 @@ int cmd_results(int argc, char **argv)
 	}
 	if (strcmp(o.format, "json") && strcmp(o.format, "csv")) {
 		err_msg("results: unknown export format: '%s': use json or csv", o.format);
+		free(ops);
+		return EXIT_USAGE;
+	}
+	if (common_units(o.units) < 0) {
 		free(ops);
 		return EXIT_USAGE;
 	}
