@@ -319,9 +319,12 @@ int battery_left_out(const struct battery_plan *p, enum battery_step s, const ch
 int battery_probe(const struct runner *rc, const char *dir, struct battery_env *e,
 		  struct battery_probe *p, int full);
 
-/* battery_jobstep.c: the engine the database pattern runs on: the first of io_uring,
- * libaio and psync that this build has and this kernel lets run, into e->job_engine,
- * and why the ones before it were not taken into e->job_engine_why. */
+/* battery_jobstep.c: the engines the database pattern may run on, best first (io_uring,
+ * libaio, psync), NULL-terminated; --job-engine must name one of them. Static. */
+const char *const *battery_job_engines(void);
+/* The engine the database pattern runs on: the first of battery_job_engines() that this
+ * build has and this kernel lets run, into e->job_engine, and why the ones before it
+ * were not taken into e->job_engine_why. */
 void battery_job_engine(struct battery_env *e);
 /* The database pattern of plan p (on p->job_engine) as a fio job file, the one the step
  * runs: its file, filename=, is relative (fio's --directory, or the step's directory,
