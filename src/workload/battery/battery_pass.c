@@ -143,6 +143,11 @@ static int late_row(struct runner *rc, const struct battery_plan *p, enum batter
 	}
 	kv_set(&w->params, RK_ROW_DETAIL, "%s", battery_step_name(s));
 	battery_conf_params(w, conf);
+	/* under the step's progress line: why it does not run */
+	if (!ck->quiet)
+		fprintf(stderr, "iobattery: battery: %s%s%s: %s\n",
+			ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "",
+			battery_step_name(s), w->note ? w->note : "skipped");
 	(void)p;
 	return 0;
 }
