@@ -217,6 +217,18 @@ static int uses_tstfile(const struct battery_plan *p, unsigned s)
 	return 0;
 }
 
+/* The steps after step s that the pass will name: those the plan runs, and those it
+ * counted (bits of counted) that a re-plan dropped since. */
+static unsigned steps_after(const struct battery_plan *p, enum battery_step s,
+			    unsigned counted)
+{
+	unsigned i, n = 0;
+
+	for (i = s + 1; i < BSTEP_N; i++)
+		n += p->s[i].run || (counted & (1u << i) && !p->hand_sized);
+	return n;
+}
+
 /* The planned time left from step s of this pass on. */
 static uint64_t left_ns(const struct battery_plan *p, enum battery_step s)
 {
@@ -238,13 +250,12 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 	int r = 0, dd_failed = 0, late;
 	uint64_t t0, mark = clock_ns();
 
-	/* the steps counted are those planned when the pass starts; a re-plan may drop one
-	 * (named under its number) or add one (the count grows) */
+	/* a step is counted when it runs, or when the pass counted it and a re-plan then
+	 * dropped it (named under its number); the count is the steps so far and those still
+	 * to be named, so that it grows only where a re-plan adds a step */
 	for (i = 0; i < BSTEP_N; i++)
-		if (p->s[i].run) {
+		if (p->s[i].run)
 			counted |= 1u << i;
-			n++;
-		}
 	rc->total = &total;
 	for (i = 0; i < BSTEP_N && r != -EINTR; i++) {
 		enum battery_step s = (enum battery_step)i;
@@ -253,16 +264,17 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 		if (!p->s[s].run) {
 			/* the plan in the run's options says why; a step dropped since the
 			 * pass began gets its row and its line */
-			if ((counted & (1u << i)) && !p->hand_sized &&
-			    (r = dropped_row(rc, p, s, conf, ++k, n, ck)) < 0)
-				break;
+			if ((counted & (1u << i)) && !p->hand_sized) {
+				k++;
+				n = k + steps_after(p, s, counted);
+				if ((r = dropped_row(rc, p, s, conf, k, n, ck)) < 0)
+					break;
+			}
 			continue;
 		}
-		if (!(counted & (1u << i))) {
-			counted |= 1u << i;
-			n++;
-		}
+		counted |= 1u << i;
 		k++;
+		n = k + steps_after(p, s, counted);
 		total.end_ns = clock_ns() + left_ns(p, s) + ck->after_ns;
 		snprintf(total.what, sizeof(total.what), "battery %u/%u", k, n);
 		if (!ck->quiet)
