@@ -158,7 +158,8 @@ int out_text_table(FILE *f, const struct run *run)
 		"elapsed", "durable", "%cpu", "p99", "page");
 	for (size_t i = 0; i < run->nrows; i++)
 		table_row(f, run->rows[i]);
-	fprintf(f, "(elapsed, durable: seconds until the last write returned, until fsync\n"
-		   " or fdatasync returned; page: how much of a read's data was in the page cache)\n");
+	fputs("(elapsed, durable: seconds until the last write returned, until fsync\n"
+	      " or fdatasync returned; page: how much of a read's data was in the page cache)\n",
+	      f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -302,8 +302,9 @@ char *iozone_cliff_line(char *buf, size_t len, const struct iozone_cliff *c,
 	if (!cliff_is_page_cache(c, cache_bytes)) {
 		/* both files were read from RAM: the fall is the CPU's caches, not the edge of
 		 * the page cache, and is named so */
-		snprintf(buf, len, "no cache cliff: %s rates fall from %s to %s between %s and %s "
-			 "with both files in the page cache%s%s%s: a CPU-cache effect, not the disk",
+		snprintf(buf, len, "no cache cliff: %s rates fall from %s to %s between %s and "
+			 "%s with both files in the page cache%s%s%s: a CPU-cache effect, not "
+			 "the disk",
 			 what, a, b, fa, fb, cache_bytes ? " (it holds about " : "",
 			 cache_bytes ? cb : "", cache_bytes ? ")" : "");
 		return buf;
