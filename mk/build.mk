@@ -2,16 +2,36 @@
 # exists. Portable to GNU make and bmake (suffix rules only).
 include config.mk
 
+# Quiet by default: one short line a file ("  CC  src/core/clock.o"); `make V=1` prints
+# the full command lines. No conditionals: the variable's name is computed from V, which
+# GNU make and bmake both expand ($(Q_) for V unset, $(Q_1) for V=1).
+V =
+Q_ = @
+Q_0 = @
+Q_1 =
+Q = $(Q_$(V))
+SAY_ = echo
+SAY_0 = echo
+SAY_1 = :
+SAY = $(SAY_$(V))
+# in a shell loop: the command line itself, with V=1 only
+VSAY_ = :
+VSAY_0 = :
+VSAY_1 = echo
+VSAY = $(VSAY_$(V))
+
 .SUFFIXES: .c .o
 
 .c.o:
-	$(CC) $(CFLAGS) -c -o $@ $<
+	@$(SAY) "  CC      $@"
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 $(OBJS): $(HDRS) config.mk src/config.h
 
 # the live view includes curses.h: ncurses' own flags for that file alone
 src/cmd/watch.o: src/cmd/watch.c
-	$(CC) $(CFLAGS) $(CURSES_CFLAGS) -c -o $@ src/cmd/watch.c
+	@$(SAY) "  CC      $@"
+	$(Q)$(CC) $(CFLAGS) $(CURSES_CFLAGS) -c -o $@ src/cmd/watch.c
 
 # the block-layer latency program (configure's HAVE_BPF): BPF_SKEL names its skeleton,
 # made by mk/bpf.sh; empty without BPF, and devlat.c then compiles without it
@@ -22,20 +42,25 @@ build/bpf/devlat.skel.h: src/observe/devlat.bpf.c src/observe/devlat_abi.h mk/bp
 	sh mk/bpf.sh "$(BPF_CLANG)" "$(BPFTOOL)" src/observe/devlat.bpf.c build/bpf
 
 libiob.a: $(LIBOBJS)
-	rm -f $@
-	ar rcs $@ $(LIBOBJS)
+	@$(SAY) "  AR      $@"
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $(LIBOBJS)
 
 iobattery: src/main.o libiob.a $(PLUGINS)
-	$(CC) $(LDFLAGS) -o $@ src/main.o libiob.a $(LIBS)
+	@$(SAY) "  LINK    $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ src/main.o libiob.a $(LIBS)
 
 # the MPI transport as a plugin beside the binary (configure sets PLUGINS where MPI is
 # found): only it links the MPI library, and comm.c opens it under a launcher
 iobattery-mpi.so: src/comm/mpi.c src/comm/comm_int.h src/core/clock.h config.mk src/config.h
-	$(CC) $(CFLAGS) $(MPI_CFLAGS) -DIOB_PLUGIN -fPIC -shared $(LDFLAGS) -o $@ \
+	@$(SAY) "  LINK    $@"
+	$(Q)$(CC) $(CFLAGS) $(MPI_CFLAGS) -DIOB_PLUGIN -fPIC -shared $(LDFLAGS) -o $@ \
 		src/comm/mpi.c $(MPI_LIBS)
 
 units: libiob.a
 	@for t in $(UNITBINS); do \
+		$(SAY) "  LINK    $$t"; \
+		$(VSAY) $(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $$t $$t.c libiob.a $(LIBS); \
 		$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $$t $$t.c libiob.a $(LIBS) || exit 1; \
 	done
 
@@ -51,6 +76,7 @@ fuzz-replay: libiob.a
 	@mkdir -p tests/fuzz/bin
 	@for t in $(FUZZS); do \
 		n=$${t#tests/fuzz/fuzz_}; n=$${n%.c}; \
+		$(SAY) "  LINK    tests/fuzz/bin/$$n"; \
 		$(CC) $(CFLAGS) -Itests/fuzz $(LDFLAGS) -o tests/fuzz/bin/$$n $$t \
 			tests/fuzz/replay.c libiob.a $(LIBS) || exit 1; \
 	done

@@ -32,6 +32,7 @@ manifest() {
 	echo "docs/methodology.md $docdir methodology.md 644"
 	echo "docs/results-schema.md $docdir results-schema.md 644"
 	echo "docs/store-schema.md $docdir store-schema.md 644"
+	echo "docs/guide.md $docdir guide.md 644"
 	# a plugin where this build made it (uninstall removes it either way)
 	if [ -f iobattery-mpi.so ] || [ "$action" = uninstall ]; then
 		echo "iobattery-mpi.so $libdir iobattery-mpi.so 644"

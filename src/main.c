@@ -1,6 +1,7 @@
 /* main.c - the subcommand table and dispatch; nothing else. The commands are the quick
- * battery (the default), every workload of the workload table, and the commands over
- * results. */
+ * battery (run), every workload of the workload table, and the commands over results.
+ * With no command it prints the usage and exits 2: a benchmark that writes gigabytes
+ * must be asked for by name. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,9 +19,9 @@ struct subcommand {
 	const char *summary;
 };
 
-/* The default job, listed first. */
+/* The quick job, listed first. */
 static const struct subcommand run_cmd = {
-	"run", cmd_run, "the quick battery on a scratch directory (the default job)"
+	"run", cmd_run, "the quick battery on a scratch directory (about 2 minutes)"
 };
 
 /* The commands over results, listed after the workloads. */
@@ -45,7 +46,8 @@ static void usage(FILE *f)
 		fprintf(f, "  %-10s %s\n", (*w)->name, (*w)->summary);
 	for (c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
-	fprintf(f, "\nWith no command, 'iobattery run' is performed. See iobattery(1).\n");
+	fprintf(f, "\nStart with 'iobattery run' (the quick battery in a scratch directory of\n"
+		   "the current directory). See iobattery(1).\n");
 }
 
 /* The command named by argv[1]. */
@@ -72,24 +74,26 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	static char name0[] = "iobattery", name1[] = "run";
-	char *def_argv[] = { name0, name1, NULL };
 	int rc;
 
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 			  !strcmp(argv[1], "help"))) {
 		usage(stdout);
 		return 0;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "--version"))
+	if (!strcmp(argv[1], "--version"))
 		return features_print(stdout) < 0 || fflush(stdout) != 0 ? EXIT_FAILED : 0;
 	/* under mpirun: join the other ranks (or refuse to run as unrelated copies) */
 	rc = comm_init(&argc, &argv);
 	if (rc)
 		return rc;
 	if (argc < 2) {
-		argc = 2;
-		argv = def_argv;
+		usage(stderr);
+		return comm_finish(EXIT_USAGE);
 	}
 	rc = sig_install();
 	if (rc < 0) {

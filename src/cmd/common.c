@@ -68,6 +68,20 @@ static int check_format(const char *name, void *arg)
 	return 0;
 }
 
+int common_units(const char *units)
+{
+	if (!units || !strcmp(units, "decimal")) {
+		out_text_set_units(0);
+		return 0;
+	}
+	if (!strcmp(units, "binary")) {
+		out_text_set_units(1);
+		return 0;
+	}
+	err_msg("bad value for --units: '%s': use decimal (MB/s) or binary (MiB/s)", units);
+	return -EINVAL;
+}
+
 int common_validate(const struct common_opts *co, const struct engine **eng)
 {
 	const struct engine *e;
@@ -75,6 +89,9 @@ int common_validate(const struct common_opts *co, const struct engine **eng)
 	int rc;
 
 	rc = each_format(co->format, check_format, NULL);
+	if (rc)
+		return rc;
+	rc = common_units(co->units);
 	if (rc)
 		return rc;
 	if (co->output_dir) {

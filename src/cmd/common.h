@@ -11,6 +11,9 @@ struct run;
 struct engine;
 
 void common_init(struct common_opts *co);
+/* --units: decimal (MB/s, also for NULL) or binary (MiB/s) byte rates in the text's
+ * tables (out_text_set_units). 0, or -EINVAL after a message. */
+int common_units(const char *units);
 /* Check formats, output directory and engine; print one clear message on error.
  * Returns 0 or -EINVAL. *eng receives the engine (may be NULL if not wanted). */
 int common_validate(const struct common_opts *co, const struct engine **eng);

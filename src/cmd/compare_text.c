@@ -45,7 +45,32 @@ int compare_is_regression(const struct cmp_line *l, double limit)
 	       l->delta_pct < -limit && (!l->tested || l->significant);
 }
 
-/* "14.1 MB/s (n=3, CV 1.2%)" or "14.1 MB/s" (single run). */
+/* A side whose figure is the page cache's or too short to time says so after it:
+ * " [cache]", " [short]", " [cache, short]" (the legend under the table). */
+static void side_marks(char *buf, size_t len, unsigned flags)
+{
+	size_t n = strlen(buf);
+	int c = (flags & ROW_CACHE_INFLATED) != 0, sh = (flags & ROW_SHORT) != 0;
+
+	if (c || sh)
+		snprintf(buf + n, len > n ? len - n : 0, " [%s%s%s]", c ? "cache" : "",
+			 c && sh ? ", " : "", sh ? "short" : "");
+}
+
+/* Does any side of r's lines carry a mark? */
+static int any_marks(const struct cmp_result *r)
+{
+	for (size_t k = 0; k < r->n; k++) {
+		const struct cmp_line *l = &r->l[k];
+		unsigned fl = (l->a ? l->a->flags : 0) | (l->b ? l->b->flags : 0);
+
+		if (fl & (ROW_CACHE_INFLATED | ROW_SHORT))
+			return 1;
+	}
+	return 0;
+}
+
+/* "14.1 MB/s (n=3, CV 1.2%)" or "14.1 MB/s" (single run), then its marks. */
 static void side_str(char *buf, size_t len, const struct row_group *g)
 {
 	const struct fig_stats *v = &g->value;
@@ -59,6 +84,7 @@ static void side_str(char *buf, size_t len, const struct row_group *g)
 		snprintf(buf, len, "%s", m);
 	else
 		snprintf(buf, len, "not measured");
+	side_marks(buf, len, g->flags);
 }
 
 static void verdict_str(char *buf, size_t len, const struct cmp_line *l, char bname)
@@ -135,6 +161,10 @@ static void print_pair(FILE *f, const struct cmp_all *c, size_t i)
 		"delta", "95% CI", "verdict");
 	for (k = 0; k < r->n; k++)
 		print_line(f, &r->l[k], b);
+	if (any_marks(r))
+		fprintf(f, "  [cache]: read largely from the page cache, not the device; [short]: "
+			   "ran under 0.5 s:\n  such a side measures RAM or the timer, and its "
+			   "verdict says nothing of the disk\n");
 	fprintf(f, "summary: %c is better in %u of %u figures, significantly in %u; "
 		   "A is better in %u, significantly in %u; %u refused, %u unmatched\n",
 		b, r->b_better, r->compared, r->b_better_sig, r->a_better, r->a_better_sig,

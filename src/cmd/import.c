@@ -28,11 +28,13 @@ struct import_opts {
 	const char *label;
 	int no_store;
 	int no_files;
+	int verbose;			/* a line per run and per skipped line */
 };
 
 /* What became of the runs, for the summary line. */
 struct import_tally {
 	unsigned stored, stored_before, files, files_before;
+	long long id_lo, id_hi;		/* the store ids the runs have */
 };
 
 static const struct opt import_opt_table[] = {
@@ -44,6 +46,8 @@ static const struct opt import_opt_table[] = {
 	  "do not save the runs in the results store" },
 	{ "no-files", 0, OPT_FLAG, offsetof(struct import_opts, no_files), NULL,
 	  "write no result files, even with -o (the default without -o)" },
+	{ "verbose", 'v', OPT_FLAG, offsetof(struct import_opts, verbose), NULL,
+	  "a line per run imported and per line skipped (default: one summary line)" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -54,10 +58,12 @@ static void import_usage(FILE *f, const struct opt_group *g)
 		   "lines, psql's command tags and time output (also inside quoted mail) into\n"
 		   "runs marked imported, and save them in the results store ($IOBATTERY_DB,\n"
 		   "else ~/.local/share/iobattery/results.db); with -o DIR also as result files\n"
-		   "there. A time record after a dd or a psql belongs to that run. Lines that\n"
-		   "cannot be read are reported with their number and skipped. A result file\n"
-		   "of ours (JSON) is saved in the store as it is. One line per run, then a\n"
-		   "summary.\n\noptions:\n");
+		   "there. A time record after a dd or a psql belongs to that run, and a run\n"
+		   "takes its label from the paste's latest heading (a Subject: line, a line\n"
+		   "naming a system or file system) unless --label is given. Lines that cannot\n"
+		   "be read are counted and skipped. A result file of ours (JSON) is saved in\n"
+		   "the store as it is. One summary line; --verbose adds a line per run and\n"
+		   "per skipped line.\n\noptions:\n");
 	opt_help(f, g, 1);
 }
 
@@ -159,13 +165,17 @@ static int keep(const struct import_opts *o, struct store *st, struct run *r,
 				 rc == -EEXIST ? " (already stored)" : "");
 			t->stored += rc == 0;
 			t->stored_before += rc == -EEXIST;
+			if (!t->id_lo || id < t->id_lo)
+				t->id_lo = id;
+			if (id > t->id_hi)
+				t->id_hi = id;
 		} else {
 			err_msg("import: cannot save in the store: '%s': %s", r->id, err);
 			failed = 1;
 		}
 	}
 	/* after a failure the message said what was not kept: no "imported:" line */
-	if (!failed) {
+	if (!failed && o->verbose) {
 		/* the tool version and host came from the file: escaped for the terminal */
 		char *safe = textsafe_term(what);
 
@@ -188,6 +198,9 @@ static void summary(const struct import_opts *o, const struct import_set *set, i
 		printf(", %zu kept", kept);
 	if (!o->no_store)
 		printf(": %u saved in the store, %u already there", t->stored, t->stored_before);
+	if (!o->no_store && t->id_hi)
+		printf(t->id_lo == t->id_hi ? " (store id %lld)" : " (store ids %lld-%lld)",
+		       t->id_lo, t->id_hi);
 	else
 		printf(": not saved in the store (--no-store)");
 	if (o->output_dir && !o->no_files)
@@ -244,7 +257,7 @@ static int add_result_file(struct import_set *set, const char *path)
 
 int cmd_import(int argc, char **argv)
 {
-	struct import_opts o = { NULL, NULL, 0, 0 };
+	struct import_opts o = { NULL, NULL, 0, 0, 0 };
 	struct import_tally tally = { 0 };
 	struct opt_group g = { import_opt_table, &o };
 	struct import_set set = { 0 };
@@ -270,6 +283,7 @@ int cmd_import(int argc, char **argv)
 		err_errno(-errno, "import: cannot write in directory: '%s'", o.output_dir);
 		status = EXIT_USAGE;
 	}
+	set.verbose = o.verbose;
 	/* read everything first: a file that cannot be read means nothing is written */
 	for (i = 0; i < n && status == EXIT_OK; i++) {
 		int rc = is_json(ops[i]) ? add_result_file(&set, ops[i]) :

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/common.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/output.h"
@@ -20,6 +21,7 @@ struct results_opts {
 	const char *label;
 	const char *host;
 	const char *format;
+	const char *units;
 };
 
 static const struct opt results_opt_table[] = {
@@ -29,13 +31,15 @@ static const struct opt results_opt_table[] = {
 	  "list: only runs of this host" },
 	{ "format", 0, OPT_STR, offsetof(struct results_opts, format), "F",
 	  "export: json (default; the result file as written) or csv" },
+	{ "units", 0, OPT_STR, offsetof(struct results_opts, units), "decimal|binary",
+	  "show: byte rates in the tables in MB/s (default) or MiB/s" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
 static void results_usage(FILE *f, const struct opt_group *g)
 {
 	fprintf(f, "usage: iobattery results list [--label L] [--host H]\n"
-		   "       iobattery results show ID\n"
+		   "       iobattery results show ID [--units decimal|binary]\n"
 		   "       iobattery results export ID [--format json|csv]\n"
 		   "       iobattery results delete ID\n"
 		   "The store is $IOBATTERY_DB, else ~/.local/share/iobattery/results.db.\n"
@@ -81,6 +85,12 @@ static int64_t resolve_id(struct store *st, const char *word)
 	return id > 0 ? id : 0;
 }
 
+static int is_battery(const struct run *run)
+{
+	return run->workload && (!strcmp(run->workload, "battery") ||
+				 !strcmp(run->workload, "run"));
+}
+
 static int do_export(struct store *st, int64_t id, const char *format, int show)
 {
 	char err[512];
@@ -93,7 +103,11 @@ static int do_export(struct store *st, int64_t id, const char *format, int show)
 		err_msg("results: cannot read run %lld: %s", (long long)id, err);
 		return EXIT_USAGE;
 	}
-	if (show) {
+	if (show && is_battery(run)) {
+		/* the battery's own text, as the run printed it (its repeats included) */
+		if (out_write(&out_text, stdout, run) < 0)
+			rc = EXIT_FAILED;
+	} else if (show) {
 		printf("store id %lld\n", (long long)id);
 		/* the repeats block names figures by params: escape them, as the text does */
 		if (termsafe_run(run) < 0 || out_write(&out_text, stdout, run) < 0 ||
@@ -145,7 +159,7 @@ static int dispatch(struct store *st, const char *verb, char **ops, int n,
 
 int cmd_results(int argc, char **argv)
 {
-	struct results_opts o = { NULL, NULL, "json" };
+	struct results_opts o = { NULL, NULL, "json", NULL };
 	struct opt_group g = { results_opt_table, &o };
 	char **ops = NULL, path[PATH_MAX];
 	struct store *st;
@@ -168,6 +182,10 @@ int cmd_results(int argc, char **argv)
 	}
 	if (strcmp(o.format, "json") && strcmp(o.format, "csv")) {
 		err_msg("results: unknown export format: '%s': use json or csv", o.format);
+		free(ops);
+		return EXIT_USAGE;
+	}
+	if (common_units(o.units) < 0) {
 		free(ops);
 		return EXIT_USAGE;
 	}

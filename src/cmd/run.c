@@ -150,16 +150,8 @@ static int run_emit(struct workload_ctx *x, struct run *run)
 	struct run_cmd *r = x->cfg;
 	int wrc;
 
-	if (!strcmp(x->co->format, "text") && !x->co->output_dir) {
-		wrc = out_battery_text(stdout, run) < 0 || out_text_ranks(stdout, run) < 0 ?
-		      -EIO : 0;
-		if (wrc == 0 && fflush(stdout) != 0)
-			wrc = -errno;
-		if (wrc < 0)
-			err_errno(wrc, "cannot write results to standard output");
-	} else {
-		wrc = common_write(run, x->co, 0);
-	}
+	/* the text formatter prints a battery's run as the battery's tables */
+	wrc = common_write(run, x->co, COMMON_OWN_REPEATS);
 	if (!r->o.no_json && write_json(run, x->co->output_dir) < 0 && wrc == 0)
 		wrc = -EIO;
 	return wrc;

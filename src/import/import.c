@@ -75,7 +75,7 @@ static void report(struct import_set *set, FILE *diag, const char *source, unsig
 		   const char *why)
 {
 	set->skipped++;
-	if (!diag || set->reported >= IMPORT_MAX_REPORTS)
+	if (!diag || !set->verbose || set->reported >= IMPORT_MAX_REPORTS)
 		return;
 	set->reported++;
 	fprintf(diag, "iobattery: skipped line %u: '%s': %s\n", lineno, source, why);
@@ -176,8 +176,73 @@ static void check_new(struct import_set *set, size_t from, FILE *diag, const cha
 	}
 }
 
+/* A heading of the paste that names what was tested: a mail's "Subject:" line, or a
+ * short line that is no record and names a system or a file system ("FreeBSD 5.3",
+ * "sc400 freeBSD5:", "Fedora C3 EXT3", "(FreeBSD 5.3+ on SC400)"). Copied into heading
+ * (trimmed of blanks, parentheses and a final colon); 1 when line is one. */
+static int take_heading(const char *line, char *heading, size_t len)
+{
+	static const char *const names[] = {
+		"freebsd", "linux", "fedora", "debian", "red hat", "redhat", "suse", "gentoo",
+		"ubuntu", "netbsd", "openbsd", "solaris", "windows", "mac os", "ext2", "ext3",
+		"ext4", "xfs", "jfs", "reiserfs", "ufs", "zfs", "btrfs",
+	};
+	char low[200];
+	size_t n, i;
+	int hit = 0;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (!strncmp(line, "Subject:", 8)) {
+		line += 8;
+		hit = 1;
+	}
+	n = strlen(line);
+	if (!n || n >= sizeof(low) || (!hit && (n > 60 || *line == '$' || *line == '#')))
+		return 0;
+	{
+		size_t dig = 0, alpha = 0;
+
+		/* a line of figures (top's, ps's) is no heading */
+		for (i = 0; i < n; i++) {
+			dig += isdigit((unsigned char)line[i]) != 0;
+			alpha += isalpha((unsigned char)line[i]) != 0;
+		}
+		if (!hit && (dig > alpha || strchr(line, '%') || strchr(line, '=')))
+			return 0;
+	}
+	for (i = 0; i <= n; i++)
+		low[i] = (char)tolower((unsigned char)line[i]);
+	for (i = 0; !hit && i < sizeof(names) / sizeof(names[0]); i++)
+		hit = strstr(low, names[i]) != NULL;
+	if (!hit)
+		return 0;
+	while (*line == ' ' || *line == '(')
+		line++;
+	n = strlen(line);
+	while (n && (line[n - 1] == ' ' || line[n - 1] == ':' || line[n - 1] == ')' ||
+		     line[n - 1] == '\r'))
+		n--;
+	if (!n)
+		return 0;
+	if (n >= len)
+		n = len - 1;
+	memcpy(heading, line, n);
+	heading[n] = '\0';
+	return 1;
+}
+
+/* The runs from index from on without a label take the paste's latest heading. */
+static void label_new(struct import_set *set, size_t from, const char *heading)
+{
+	for (size_t k = from; heading[0] && k < set->n; k++)
+		if (!set->runs[k]->label)
+			(void)str_set(&set->runs[k]->label, heading);
+}
+
 int import_text(struct import_set *set, const char *text, const char *source, FILE *diag)
 {
+	char heading[160] = "";
 	struct import_lines *st;
 	struct lines ls = { 0 };
 	char *copy, *s;
@@ -205,14 +270,16 @@ int import_text(struct import_set *set, const char *text, const char *source, FI
 			break;
 		if (rc >= 0) {
 			check_new(set, had, diag, source, (unsigned)i + 1);
+			label_new(set, had, heading);
 			i += (size_t)rc;
 			continue;
 		}
 		rc = import_lines_feed(st, s, (unsigned)i + 1, set);
 		check_new(set, had, diag, source, (unsigned)i + 1);
+		label_new(set, had, heading);
 		if (rc < 0)
 			break;
-		if (rc == 0)
+		if (rc == 0 && !take_heading(s, heading, sizeof(heading)))
 			report(set, diag, source, (unsigned)i + 1,
 			       "not a Bonnie++ CSV line, PostMark report, dd or time output");
 	}
@@ -224,8 +291,10 @@ int import_text(struct import_set *set, const char *text, const char *source, FI
 		else
 			(void)import_lines_end(st, set);
 		check_new(set, had, diag, source, (unsigned)ls.n);
+		label_new(set, had, heading);
 	}
-	if (diag && set->reported >= IMPORT_MAX_REPORTS && set->skipped > set->reported)
+	if (diag && set->verbose && set->reported >= IMPORT_MAX_REPORTS &&
+	    set->skipped > set->reported)
 		fprintf(diag, "iobattery: skipped lines: '%s': %u more not shown\n", source,
 			set->skipped - set->reported);
 out:

@@ -21,6 +21,7 @@ struct import_set {
 	size_t n, cap;
 	unsigned skipped;		/* lines reported as unreadable */
 	unsigned reported;		/* messages printed (capped) */
+	int verbose;			/* print the skipped lines (else only counted) */
 };
 
 /* At most this many "line N" messages per file; the rest are counted. */

@@ -16,7 +16,7 @@ static const char csv_header[] =
 	"run_id,workload,phase,repeat,params,bytes,ops,elapsed_s,buffered_s,durable_s,"
 	"rate,rate_unit,user_s,sys_s,proc_pct,sys_busy_pct,cpu_ns_per_op,"
 	"lat_n,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,lat_max_us,"
-	"cache_pct,flags,error,note\n";
+	"cache_pct,flags,error,note,fs,mkfs_options,mount_options,kernel,device\n";
 
 void out_csv_field(FILE *f, const char *s, char sep)
 {
@@ -100,6 +100,30 @@ static void csv_flags(FILE *f, unsigned flags)
 	out_csv_field(f, buf, ',');
 }
 
+/* The configuration a row belongs to: a battery's --fs matrix sets it per row (the file
+ * system made on a loop device over a file on the run's device); any other row has the
+ * run's target's. */
+static void csv_conf(FILE *f, const struct run *run, const struct row *w)
+{
+	const struct env *e = &run->env;
+	const char *fs = kv_get(&w->params, RK_ROW_FS);
+	char dev[256];
+
+	if (fs) {
+		snprintf(dev, sizeof(dev), "loop over a file on %s", e->device ? e->device : "?");
+		out_csv_field(f, fs, ',');
+		out_csv_field(f, kv_get(&w->params, RK_ROW_MKFS_OPTIONS), ',');
+		out_csv_field(f, kv_get(&w->params, RK_ROW_MOUNT_OPTIONS), ',');
+	} else {
+		snprintf(dev, sizeof(dev), "%s", e->device ? e->device : "");
+		out_csv_field(f, e->fs_type, ',');
+		out_csv_field(f, NULL, ',');
+		out_csv_field(f, e->mount_opts, ',');
+	}
+	out_csv_field(f, e->kernel, ',');
+	out_csv_field(f, dev, '\n');
+}
+
 static int csv_begin(FILE *f, const struct run *run)
 {
 	if (csv_iozone_run(run))	/* iozone's matrix: a tidy table of its own */
@@ -144,7 +168,8 @@ static int csv_row(FILE *f, const struct run *run, const struct row *w)
 	csv_num(f, w->cache_pct >= 0, 1, w->cache_pct);
 	csv_flags(f, w->flags);
 	out_csv_field(f, w->error, ',');
-	out_csv_field(f, w->note, '\n');
+	out_csv_field(f, w->note, ',');
+	csv_conf(f, run, w);
 	return ferror(f) ? -EIO : 0;
 }
 

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "output/battery_out.h"
 #include "output/output.h"
+#include "output/text_renderers.h"
 #include "output/termsafe.h"
 #include "stats/result.h"
 
@@ -25,6 +27,15 @@ const struct out_fmt *out_find(const char *name)
 	return NULL;
 }
 
+/* A run of the battery (`iobattery battery` or `iobattery run`): its text is the
+ * battery's own (tables per configuration), wherever the text goes - standard output,
+ * --output-dir's file, `results show` - so all three print the same. */
+static int battery_run(const struct run *run)
+{
+	return run->workload && (!strcmp(run->workload, "battery") ||
+				 !strcmp(run->workload, "run"));
+}
+
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run)
 {
 	struct run *safe = NULL;
@@ -37,6 +48,12 @@ int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run)
 		run = safe;
 	if (rc < 0)
 		return rc;
+	if (fmt == &out_text && battery_run(run)) {
+		rc = out_battery_text(f, run);
+		if (rc >= 0)
+			rc = out_text_ranks(f, run);	/* several ranks only */
+		goto flush;
+	}
 	if (fmt->begin)
 		rc = fmt->begin(f, run);
 	for (size_t i = 0; rc >= 0 && i < run->nrows; i++)
@@ -44,6 +61,7 @@ int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run)
 			rc = fmt->row(f, run, run->rows[i]);
 	if (rc >= 0 && fmt->end)
 		rc = fmt->end(f, run);
+flush:
 	errno = 0;
 	/* a formatter knows only that the stream failed (-EIO); the flush says why */
 	if (fflush(f) != 0 && (rc >= 0 || rc == -EIO))

@@ -23,10 +23,22 @@ const struct out_fmt *out_find(const char *name);
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
 
 
-/* A compact table of all rows of run, one line each: workload, phase, rate and unit,
- * elapsed and durable seconds, process %CPU, p99 latency, cache residency, flags.
- * "-" where a value does not apply. Returns 0 or -EIO. */
+/* A compact table of all rows of run (text_table.c), at most 80 columns: per row the
+ * figure's name (workload, phase, detail; wrapped past 23 columns), rate, elapsed and
+ * durable seconds, process %CPU, p99 latency, cache residency, then a "flags:" line with
+ * every flag the row carries by its JSON name. "-" where a value does not apply. Byte
+ * rates all in one family (out_text_set_units). Returns 0 or -EIO. */
 int out_text_table(FILE *f, const struct run *run);
+/* "PREFIXflags: short, steal" with every flag of w by its JSON name, wrapped at 80
+ * columns; nothing when w has no flag. */
+void out_text_flags_line(FILE *f, const struct row *w, const char *prefix);
+/* The unit family of byte rates in the tables of the text: 0 decimal (MB/s, the default,
+ * as dd and iozone count), 1 binary (MiB/s). Set once, before any output (--units). */
+void out_text_set_units(int binary);
+int out_text_units_binary(void);
+/* v in unit as the tables show it: a byte rate converted to the family chosen ("133
+ * MB/s" for 127 MiB/s), anything else as numfmt() does; "-" for NaN. Returns buf. */
+char *out_text_rate(char *buf, size_t len, double v, const char *unit);
 
 /* The repeats block (text_repeats.c): per figure of run (rows sharing workload, phase
  * and params), mean, sd, CV and 95% CI over its repeats, "inconsistent" over 10% CV,

@@ -49,12 +49,36 @@ static int needs(char **s, void *arg)
 	return *s && textsafe_term_needed(*s);
 }
 
+/* Line breaks and tabs inside a value (an SQL statement over several lines) are layout,
+ * not data: on a terminal they become one space each, so that a statement reads as
+ * text, never as "\x0a"; the other control characters are escaped. */
+static void fold_space(char *s)
+{
+	char *o = s, *start = s;
+
+	while (*s) {
+		if (*s == '\n' || *s == '\r' || *s == '\t') {
+			/* the break and the indent after it: one space */
+			while (*s == '\n' || *s == '\r' || *s == '\t' || *s == ' ')
+				s++;
+			if (o == start || o[-1] != ' ')
+				*o++ = ' ';
+			continue;
+		}
+		*o++ = *s++;
+	}
+	*o = '\0';
+}
+
 static int escape(char **s, void *arg)
 {
 	char *e;
 
 	(void)arg;
 	if (!*s || !textsafe_term_needed(*s))
+		return 0;
+	fold_space(*s);
+	if (!textsafe_term_needed(*s))
 		return 0;
 	e = textsafe_term(*s);
 	if (!e)

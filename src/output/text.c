@@ -151,6 +151,8 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
 	fprintf(f, "%s %s: ", nz(w->workload, "?"), nz(w->phase, "?"));
 	if (w->flags & ROW_NOT_MEASURED)
 		fputs("not measured\n", f);
+	else if (!w->bytes && !w->ops && !(w->rate > 0))	/* a time alone (time's real) */
+		fprintf(f, "%s\n", numfmt(t, sizeof(t), (double)w->elapsed_ns, "ns"));
 	else if (w->bytes)
 		fprintf(f, "%s (%llu bytes in %s)\n", text_rate(rate, sizeof(rate), w),
 			(unsigned long long)w->bytes,
@@ -169,75 +171,4 @@ int out_text_generic_row(FILE *f, const struct run *run, const struct row *w)
 		fprintf(f, "  %s: %s\n", nz(w->metrics[i].name, "?"),
 			text_metric(rate, sizeof(rate), &w->metrics[i]));
 	return out_text_extras(f, w);
-}
-
-
-/* ---- summary table ---- */
-
-static void table_flags(char *buf, size_t len, unsigned flags)
-{
-	buf[0] = '\0';
-	for (unsigned i = 0; i < 32; i++) {
-		const char *n = result_flag_name(1u << i);
-
-		if (!(flags & (1u << i)) || !n)
-			continue;
-		if (buf[0])
-			strncat(buf, ",", len - strlen(buf) - 1);
-		strncat(buf, n, len - strlen(buf) - 1);
-	}
-}
-
-static void table_secs(char *buf, size_t len, uint64_t ns)
-{
-	if (ns)
-		snprintf(buf, len, "%.3f", (double)ns / 1e9);
-	else
-		snprintf(buf, len, "-");
-}
-
-int out_text_table(FILE *f, const struct run *run)
-{
-	int ww = 8, pw = 5, dw = 6;
-	char rate[64], el[32], du[32], cpu[16], p99[32], cache[16], flags[160];
-
-	/* RK_ROW_DETAIL is a short row param a workload sets to tell its rows apart in this
-	 * table (dd: the block size, cp: the method). */
-	for (size_t i = 0; i < run->nrows; i++) {
-		int a = (int)strlen(nz(run->rows[i]->workload, "?"));
-		int b = (int)strlen(nz(run->rows[i]->phase, "?"));
-		int c = (int)strlen(nz(kv_get(&run->rows[i]->params, RK_ROW_DETAIL), "-"));
-
-		ww = a > ww ? a : ww;
-		pw = b > pw ? b : pw;
-		dw = c > dw ? c : dw;
-	}
-	fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s  flags\n", ww, "workload",
-		pw, "phase", dw, "detail", "rate", "elapsed s", "durable s", "%cpu", "p99",
-		"cache");
-	for (size_t i = 0; i < run->nrows; i++) {
-		const struct row *w = run->rows[i];
-
-		text_rate(rate, sizeof(rate), w);
-		table_secs(el, sizeof(el), w->elapsed_ns);
-		table_secs(du, sizeof(du), w->durable_ns);
-		if (w->cpu.valid)
-			snprintf(cpu, sizeof(cpu), "%.1f", w->cpu.proc_pct);
-		else
-			snprintf(cpu, sizeof(cpu), "-");
-		if (w->lat.valid && w->lat.n)
-			numfmt(p99, sizeof(p99), (double)w->lat.p99_ns, "ns");
-		else
-			snprintf(p99, sizeof(p99), "-");
-		if (w->cache_pct >= 0)
-			snprintf(cache, sizeof(cache), "%.0f%%", w->cache_pct);
-		else
-			snprintf(cache, sizeof(cache), "-");
-		table_flags(flags, sizeof(flags), w->flags);
-		fprintf(f, "%-*s  %-*s  %-*s  %16s  %9s  %9s  %6s  %10s  %6s%s%s\n", ww,
-			nz(w->workload, "?"), pw, nz(w->phase, "?"), dw,
-			nz(kv_get(&w->params, RK_ROW_DETAIL), "-"), rate, el, du, cpu, p99, cache,
-			flags[0] ? "  " : "", flags);
-	}
-	return ferror(f) ? -EIO : 0;
 }

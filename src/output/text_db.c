@@ -129,6 +129,7 @@ int text_db_row(FILE *f, const struct run *run, const struct row *row)
 		fprintf(f, "        FAILED: %s\n", row->error ? row->error : "unknown error");
 	if (row->flags & ROW_INCOMPLETE)
 		fprintf(f, "        interrupted: the figures cover part of the work\n");
+	out_text_flags_line(f, row, "        ");	/* every flag, short included */
 	out_text_system(f, row, NULL);
 	return ferror(f) ? -1 : 0;
 }

@@ -49,9 +49,14 @@ static void dd_lines(FILE *f, const struct row *w)
 	char si[32], iec[32], rate[32];
 	double secs = (double)w->elapsed_ns / 1e9;
 
-	fprintf(f, "%.0f+%.0f records in\n%.0f+%.0f records out\n",
-		metric(w, RK_DD_RECORDS_IN_FULL), metric(w, RK_DD_RECORDS_IN_PARTIAL),
-		metric(w, RK_DD_RECORDS_OUT_FULL), metric(w, RK_DD_RECORDS_OUT_PARTIAL));
+	/* only the records the row holds: an imported dd whose output had none (BSD's
+	 * "bytes transferred" alone) gets no invented "0+0" */
+	if (row_metric(w, RK_DD_RECORDS_IN_FULL))
+		fprintf(f, "%.0f+%.0f records in\n", metric(w, RK_DD_RECORDS_IN_FULL),
+			metric(w, RK_DD_RECORDS_IN_PARTIAL));
+	if (row_metric(w, RK_DD_RECORDS_OUT_FULL))
+		fprintf(f, "%.0f+%.0f records out\n", metric(w, RK_DD_RECORDS_OUT_FULL),
+			metric(w, RK_DD_RECORDS_OUT_PARTIAL));
 	if (w->bytes >= 1000)
 		fprintf(f, "%" PRIu64 " bytes (%s, %s) copied, %g s, %s\n", w->bytes,
 			units_fmt_si(si, sizeof(si), (double)w->bytes, "B"),

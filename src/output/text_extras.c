@@ -17,9 +17,15 @@ static void text_cpu(FILE *f, const struct row *w)
 	const struct row_cpu *c = &w->cpu;
 	char t[32];
 
-	fprintf(f, "  cpu: %.1f%% process (user %.2f s, sys %.2f s), system busy %.1f%%",
-		c->proc_pct, c->user_s, c->sys_s, c->sys_busy_pct);
-	if (w->ops)
+	/* an imported row has what the old output said (time's user and sys): no system
+	 * share or CPU per operation it never measured */
+	int imp = (w->flags & ROW_IMPORTED) != 0;
+
+	fprintf(f, "  cpu: %.1f%% process (user %.2f s, sys %.2f s)", c->proc_pct, c->user_s,
+		c->sys_s);
+	if (!imp || c->sys_busy_pct > 0 || c->sys_busy_s > 0)
+		fprintf(f, ", system busy %.1f%%", c->sys_busy_pct);
+	if (w->ops && (!imp || c->cpu_ns_per_op > 0))
 		fprintf(f, ", %s cpu/op", numfmt(t, sizeof(t), c->cpu_ns_per_op, "ns"));
 	fputc('\n', f);
 }

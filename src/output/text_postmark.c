@@ -29,8 +29,13 @@ static const struct row *sibling(const struct run *run, const struct row *w,
 	for (i = 0; i < run->nrows; i++) {
 		const struct row *r = run->rows[i];
 
+		const char *ca = kv_get(&r->params, RK_ROW_FS_CONFIG);
+		const char *cb = kv_get(&w->params, RK_ROW_FS_CONFIG);
+
+		/* of the same repeat and the same configuration (a battery's --fs) */
 		if (r->repeat == w->repeat && r->workload && !strcmp(r->workload, "postmark") &&
-		    r->phase && !strcmp(r->phase, phase))
+		    r->phase && !strcmp(r->phase, phase) &&
+		    ((!ca && !cb) || (ca && cb && !strcmp(ca, cb))))
 			return r;
 	}
 	return NULL;
@@ -78,6 +83,22 @@ static void verbose(FILE *f, const struct row *w)
 		scale(b, sizeof(b), m(w, RK_PM_READ_MIB_PER_S) * 1048576.0));
 	fprintf(f, "\t%s written (%s per second)\n", scale(a, sizeof(a), m(w, RK_PM_BYTES_WRITTEN)),
 		scale(b, sizeof(b), m(w, RK_PM_WRITTEN_MIB_PER_S) * 1048576.0));
+}
+
+/* Every flag of every PostMark row of this run, as its JSON carries them. */
+static void pm_flags(FILE *f, const struct run *run, const struct row *w)
+{
+	static const char *const all[] = { "create_alone", "transactions", "delete_alone",
+					   "total", "create", "read", "append", "delete" };
+	char pre[40];
+
+	for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++) {
+		const struct row *p = sibling(run, w, all[k]);
+
+		snprintf(pre, sizeof(pre), "%s ", all[k]);
+		if (p)
+			out_text_flags_line(f, p, pre);
+	}
 }
 
 /* PostMark's terse line: total s, transaction s, transactions/s, created/s (total),
@@ -145,6 +166,7 @@ static void extras(FILE *f, const struct run *run, const struct row *w)
 		fprintf(f, "Note: %s\n", tx->note);
 	if (w->flags & ROW_SHORT || (tx && tx->flags & ROW_SHORT))
 		fprintf(f, "Short: a phase ran under 0.5 s; its rates may be imprecise\n");
+	pm_flags(f, run, w);
 }
 
 /* The phases whose system figures follow the report. */

@@ -461,11 +461,32 @@ char *battery_table_latency(const struct battery_table *t, char *buf, size_t len
 	return buf;
 }
 
+/* The factor that turns a byte rate in unit into MB/s (the text's one family: dd's),
+ * and 1 for anything else; *out names the unit printed. */
+static double mb_factor(const char *unit, const char **out)
+{
+	static const struct { const char *u; double f; } t[] = {
+		{ "K/sec", 1024.0 / 1e6 }, { "KiB/s", 1024.0 / 1e6 }, { "MiB/s", 1048576.0 / 1e6 },
+		{ "GiB/s", 1073741824.0 / 1e6 }, { "kB/s", 1e-3 }, { "GB/s", 1e3 },
+		{ "B/s", 1e-6 },
+	};
+	size_t i;
+
+	*out = unit;
+	for (i = 0; unit && i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(unit, t[i].u)) {
+			*out = "MB/s";
+			return t[i].f;
+		}
+	return 1.0;
+}
+
 int battery_table_summary(FILE *f, const struct run *run, const char *baseline)
 {
 	struct run *runs[1] = { (struct run *)run };
 	struct battery_table t;
 	char buf[1024];
+	const char *unit;
 	size_t c, g;
 	int rc = battery_table_build(runs, NULL, 1, baseline, &t);
 
@@ -476,21 +497,23 @@ int battery_table_summary(FILE *f, const struct run *run, const char *baseline)
 	if (battery_table_latency(&t, buf, sizeof(buf))[0])
 		fprintf(f, "  %s\n", buf);
 	if (t.loop)
-		fputs("  this compares the file systems' behaviour on this device (each on a loop "
-		      "device over a file here), not devices\n", f);
+		fputs("  this compares the file systems' behaviour on this device (each on a loop\n"
+		      "  device over a file here), not devices\n", f);
 	for (g = 0; g < t.nfig; g++) {
 		if (t.fig[g].nhave < 2)
 			continue;
+		double k = mb_factor(t.fig[g].unit, &unit);
+
 		fprintf(f, "  %-40.40s", t.fig[g].name);
 		for (c = 0; c < t.nconf; c++) {
 			const struct bt_cell *x = bt_at(&t, c, g);
+			double m = x->s.mean * k;
 
 			if (!x->have)
 				fprintf(f, "  %s -", t.conf[c].name);
 			else if (c == t.baseline || !x->compared)
 				fprintf(f, "  %s %.*f", t.conf[c].name,
-					fabs(x->s.mean) >= 100 ? 0 : fabs(x->s.mean) >= 10 ? 1 : 3,
-					x->s.mean);
+					fabs(m) >= 100 ? 0 : fabs(m) >= 10 ? 1 : 3, m);
 			else if (x->have_ci)
 				fprintf(f, "  %s %+.1f%% [%+.1f, %+.1f]%s", t.conf[c].name,
 					x->delta_pct, x->lo_pct, x->hi_pct,
@@ -498,7 +521,7 @@ int battery_table_summary(FILE *f, const struct run *run, const char *baseline)
 			else
 				fprintf(f, "  %s %+.1f%%", t.conf[c].name, x->delta_pct);
 		}
-		fprintf(f, " %s\n", t.fig[g].unit ? t.fig[g].unit : "");
+		fprintf(f, " %s\n", unit ? unit : "");
 	}
 	fputs("  (+ better than the baseline; [95% confidence interval]; * significant)\n", f);
 	battery_table_free(&t);

@@ -260,6 +260,18 @@ void iozone_cliff_find(const struct iozone_matrix *m, struct iozone_cliff *c)
 	c->lo_res = res[k];
 }
 
+/* Does the page cache explain the fall of c? The larger file was read mostly from the
+ * device (under half resident when its read began) while the smaller was not, or -
+ * residency unknown - the larger file is around what the page cache holds (RAM or the
+ * cgroup's memory limit: at least half of it). A fall between two files both resident,
+ * or both far below the cache's size, is the CPU's caches. */
+static int cliff_is_page_cache(const struct iozone_cliff *c, uint64_t cache_bytes)
+{
+	if (c->lo_res >= 0)
+		return c->lo_res < 50 && (c->hi_res < 0 || c->hi_res >= c->lo_res);
+	return !cache_bytes || c->to_kb * 1024ull * 2 >= cache_bytes;
+}
+
 char *iozone_cliff_line(char *buf, size_t len, const struct iozone_cliff *c,
 			uint64_t cache_bytes)
 {
@@ -287,6 +299,16 @@ char *iozone_cliff_line(char *buf, size_t len, const struct iozone_cliff *c,
 	}
 	units_fmt_si(a, sizeof(a), c->hi_kbps * 1024.0, "B/s");
 	units_fmt_si(b, sizeof(b), c->lo_kbps * 1024.0, "B/s");
+	if (!cliff_is_page_cache(c, cache_bytes)) {
+		/* both files were read from RAM: the fall is the CPU's caches, not the edge of
+		 * the page cache, and is named so */
+		snprintf(buf, len, "no cache cliff: %s rates fall from %s to %s between %s and "
+			 "%s with both files in the page cache%s%s%s: a CPU-cache effect, not "
+			 "the disk",
+			 what, a, b, fa, fb, cache_bytes ? " (it holds about " : "",
+			 cache_bytes ? cb : "", cache_bytes ? ")" : "");
+		return buf;
+	}
 	snprintf(buf, len, "cache cliff: %s rates fall from %s to %s between %s and %s"
 		 "%s%s%s", what, a, b, fa, fb,
 		 cache_bytes ? ": the page cache holds about " : "", cache_bytes ? cb : "",

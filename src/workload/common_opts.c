@@ -15,6 +15,8 @@ const struct opt common_opt_table[] = {
 	  "no progress line; with --output-dir, no text on stdout" },
 	{ "label", 0, OPT_STR, offsetof(struct common_opts, label), "TEXT",
 	  "a label stored with the run (e.g. the configuration tested)" },
+	{ "units", 0, OPT_STR, offsetof(struct common_opts, units), "decimal|binary",
+	  "byte rates in the text's tables: MB/s (default) or MiB/s" },
 	{ "engine", 0, OPT_STR, offsetof(struct common_opts, engine), "NAME",
 	  "I/O engine: psync (default), io_uring, libaio, mmap or null (no I/O)" },
 	{ "repeat", 0, OPT_UINT, offsetof(struct common_opts, repeat), "N",

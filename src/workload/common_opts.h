@@ -15,6 +15,7 @@ struct common_opts {
 	const char *output_dir;		/* write iobattery-results.EXT files there */
 	int quiet;			/* no progress, no text on stdout when writing files */
 	const char *label;		/* free text stored with the run */
+	const char *units;		/* --units decimal|binary: the text's byte rates */
 	const char *engine;		/* engine name; default "psync" */
 	unsigned repeat;		/* --repeat N: run the phases N times (default 1) */
 	int no_store;			/* --no-store: do not save the run in the results store */

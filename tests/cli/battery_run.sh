@@ -11,9 +11,9 @@ grep -q '^	\./iobattery run$' Makefile || fail "make run does not run 'iobattery
 cd "$T/o" || exit 1
 expect_exit 0 "$IOB" run -d "$T/w" --budget 15s --no-store
 cd "$OLDPWD" || exit 1
-grep -Eq '^workload +phase ' "$T/out" || fail "no table"
-grep -Eq '^dd +write ' "$T/out" || fail "no dd figure in the table"
-awk '/^workload +phase /{t=1; next} /^$/{t=0} t' "$T/out" | grep -Eq ' short|short,' &&
+grep -Eq '^figure +rate ' "$T/out" || fail "no table"
+grep -Eq "^dd write " "$T/out" || { cat "$T/out" >&2; fail "no dd figure in the table"; }
+awk '/^figure +rate /{t=1; next} /^$/{t=0} t' "$T/out" | grep -Eq '^  flags: (.* )?short(,|$)' &&
 	fail "the table shows a short figure"
 grep -q '^not shown:' "$T/out" || fail "what is left out is not listed"
 grep -Eq '^  [a-z].*: (skipped|left out): ' "$T/out" || fail "no reason for what is left out"

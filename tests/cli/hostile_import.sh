@@ -15,7 +15,7 @@ printf '%s\n' '1.03,vm,512M,1e999,99,46531,9,19843,4,26473,61,46131,5,221.3,0,16
 printf '%s\n' '1.03,vm,999999999999T,80011,99,46531,9,19843,4,26473,61,46131,5,221.3,0,16,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++' > in/bonnie-wrap.csv
 tree_snap in "$T/in"
 for f in neg.txt inf.txt bonnie-inf.csv bonnie-wrap.csv; do
-	expect_exit 2 "$IOB" import --no-store -o "$T/dst" "in/$f"
+	expect_exit 2 "$IOB" import --verbose --no-store -o "$T/dst" "in/$f"
 	expect_out "skipped line 1: 'in/$f'"
 	expect_out "nothing to import"
 done
@@ -23,17 +23,17 @@ done
 
 # a Latin-1 label (and mail): kept, as the characters of its Latin-1 reading
 cp "$OLDPWD/tests/data/dd-time-bsd.txt" g/dd.txt
-expect_exit 0 "$IOB" import --no-store -o "$T/dst" --label "$(printf 'caf\351')" g/dd.txt
+expect_exit 0 "$IOB" import --verbose --no-store -o "$T/dst" --label "$(printf 'caf\351')" g/dd.txt
 grep -q '"label": "café"' dst/*.json || fail "the Latin-1 label was lost"
 rm -f dst/*
 
 # a save that fails (a trigger refuses new runs): the message, exit 1, no "imported:"
-expect_exit 0 "$IOB" import --no-files g/dd.txt
+expect_exit 0 "$IOB" import --verbose --no-files g/dd.txt
 if command -v sqlite3 >/dev/null 2>&1; then
 	sqlite3 "$IOBATTERY_DB" "CREATE TRIGGER no_runs BEFORE INSERT ON runs BEGIN
 		SELECT RAISE(ABORT, 'refused by the test'); END;" || fail "sqlite3 failed"
 	printf '%s\n' '1048576 bytes transferred in 1.5 secs (699050 bytes/sec)' > g/dd2.txt
-	expect_exit 1 "$IOB" import --no-files g/dd2.txt
+	expect_exit 1 "$IOB" import --verbose --no-files g/dd2.txt
 	expect_out "cannot save in the store"
 	grep -q '^imported:' "$T/out" && fail "'imported:' printed after a failed save"
 fi
@@ -47,7 +47,7 @@ if command -v bonnie++ >/dev/null 2>&1; then
 		fail "bonnie++ -s 0 -n 1 failed"
 	grep -q '^1\.9[0-9]*,[^,]*,[^,]*,[^,]*,[^,]*,,' g/s0.csv ||
 		fail "bonnie++ -s 0 printed no empty size field: $(cat g/s0.csv)"
-	expect_exit 0 "$IOB" import --no-store -o "$T/dst" g/s0.csv
+	expect_exit 0 "$IOB" import --verbose --no-store -o "$T/dst" g/s0.csv
 	expect_out "imported: bonnie++"
 	grep -q '"phase": "seq_create"' dst/*.json || fail "the file figures are missing"
 	grep -q '"phase": "put_block"' dst/*.json && fail "byte-I/O figures from an -s 0 line"

@@ -66,7 +66,7 @@ no_ctrl "$T/out"
 cp "$T/out" "$T/import.out"
 expect_exit 0 "$IOB" compare "$a" in/ctrl.json
 no_ctrl "$T/out"
-expect_out '\x1b]0;pwned\x07\x1b[2J\x0afake: line'
+expect_out '\x1b]0;pwned\x07\x1b[2J fake: line'	# a line break in data is a space, never a line
 expect_out '\x1b[31mred\u009b'
 expect_exit 0 "$IOB" results list
 no_ctrl "$T/out"

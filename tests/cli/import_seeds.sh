@@ -6,7 +6,7 @@ D=tests/data
 IOBATTERY_DB="$T/store.db"; export IOBATTERY_DB
 mkdir "$T/res" || exit 1
 
-expect_exit 0 "$IOB" import -o "$T/res" --label seeds $D/bonnie-103.csv $D/bonnie-193c.csv \
+expect_exit 0 "$IOB" import --verbose -o "$T/res" --label seeds $D/bonnie-103.csv $D/bonnie-193c.csv \
 	$D/bonnie-193c-mail.txt $D/bonnie-200a.csv $D/postmark-seed.txt $D/postmark-151.txt \
 	$D/postmark-terse.txt $D/dd-time-bsd.txt $D/time-bash.txt $D/dd-bsd-read.txt
 expect_out "imported: bonnie++ 1.0x 'localhost.localdomain' from $D/bonnie-103.csv:1"
@@ -27,21 +27,21 @@ grep -q '"char_method": "putc"' "$f" || fail "1.03 char method"
 [ "$(grep -c imported "$T/list")" -eq 21 ] || fail "21 imported runs expected in the store"
 
 # importing again: same ids, nothing duplicated
-expect_exit 0 "$IOB" import -o "$T/res" $D/bonnie-200a.csv
+expect_exit 0 "$IOB" import --verbose -o "$T/res" $D/bonnie-200a.csv
 expect_out "(already there), store id 8 (already stored)"
 
 # junk: reported by line number, nothing to import, nothing written
 mkdir "$T/junk" || exit 1
-expect_exit 2 "$IOB" import -o "$T/junk" $D/junk.txt
+expect_exit 2 "$IOB" import --verbose -o "$T/junk" $D/junk.txt
 expect_out "skipped line 1: '$D/junk.txt'"
 expect_out "skipped line 3: '$D/junk.txt': bonnie++ 1.9x csv line with"
 expect_out "nothing to import"
 # a good file and a missing one: nothing written
-expect_exit 2 "$IOB" import -o "$T/junk" --no-store $D/bonnie-103.csv "$T/missing.txt"
+expect_exit 2 "$IOB" import --verbose -o "$T/junk" --no-store $D/bonnie-103.csv "$T/missing.txt"
 expect_out "cannot read: '$T/missing.txt'"
 [ -z "$(ls "$T/junk")" ] || fail "files written although an input was missing"
 head -c 20000 /dev/urandom > "$T/random.bin"
-expect_exit 2 "$IOB" import -o "$T/junk" --no-store "$T/random.bin"
+expect_exit 2 "$IOB" import --verbose -o "$T/junk" --no-store "$T/random.bin"
 expect_exit 2 "$IOB" import
-expect_exit 2 "$IOB" import -o "$T/nodir" $D/bonnie-103.csv
+expect_exit 2 "$IOB" import --verbose -o "$T/nodir" $D/bonnie-103.csv
 exit 0

@@ -9,12 +9,12 @@ command -v jq > /dev/null 2>&1 || skip "jq is not installed"
 mkdir "$T/cwd" "$T/res" || exit 1
 cd "$T/cwd" || exit 1
 
-expect_exit 0 "$IOB" import "$D/psql-dd-paste.txt" "$D/bonnie-103.csv" "$D/time-bash.txt" \
+expect_exit 0 "$IOB" import --verbose "$D/psql-dd-paste.txt" "$D/bonnie-103.csv" "$D/time-bash.txt" \
 	"$D/dd-time-bsd.txt"
 [ -z "$(ls -A)" ] || fail "import wrote into the current directory: $(ls -A)"
 [ "$(grep -c '^imported: ' "$T/out")" -eq 16 ] || fail "a line per run expected"
 expect_out "imported: db from $D/psql-dd-paste.txt:4, store id 1"
-expect_out "import: 16 runs read from 4 files (13 lines skipped): 16 saved in the store, 0 already there"
+expect_out "import: 16 runs read from 4 files (12 lines skipped): 16 saved in the store, 0 already there (store ids 1-16)"
 
 "$IOB" results list > "$T/list" 2>&1 || fail "results list"
 # the one time run left is the `time cp` (no dd, no psql before it)
@@ -54,13 +54,13 @@ expect_out "UPDATE 92308"
 [ "$(jq -r '.rows[0].cpu.sys_s' "$T/dd.json")" = 30.675 ] || fail "second dd sys"
 
 # again: nothing new; -o DIR writes the files there, still nothing here
-expect_exit 0 "$IOB" import -o "$T/res" "$D/psql-dd-paste.txt"
-expect_out "import: 5 runs read from 1 file (5 lines skipped): 0 saved in the store, 5 already there; 5 result files written in $T/res, 0 already there"
+expect_exit 0 "$IOB" import --verbose -o "$T/res" "$D/psql-dd-paste.txt"
+expect_out "import: 5 runs read from 1 file (5 lines skipped): 0 saved in the store, 5 already there (store ids 1-5); 5 result files written in $T/res, 0 already there"
 set -- "$T"/res/iobattery-import-*.json
 [ $# -eq 5 ] || fail "five result files expected in -o DIR, got $#"
 [ -z "$(ls -A)" ] || fail "import -o wrote into the current directory"
 # --no-store without -o keeps nothing, and says so
-expect_exit 0 "$IOB" import --no-store "$D/psql-dd-paste.txt"
+expect_exit 0 "$IOB" import --verbose --no-store "$D/psql-dd-paste.txt"
 expect_out "nothing was kept"
 [ -z "$(ls -A)" ] || fail "import --no-store wrote into the current directory"
 exit 0

@@ -10,7 +10,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 files="bin/iobattery share/man/man1/iobattery.1 share/bash-completion/completions/iobattery
 share/zsh/site-functions/_iobattery share/doc/iobattery/README.md
 share/doc/iobattery/methodology.md share/doc/iobattery/results-schema.md
-share/doc/iobattery/store-schema.md"
+share/doc/iobattery/store-schema.md share/doc/iobattery/guide.md"
 src_of() {
 	case $1 in
 	bin/iobattery) echo iobattery ;;

@@ -27,7 +27,7 @@ no_scratch "$T/w"
 # the text: the battery's table and the ranks' table once, rank 0's progress lines only
 mpi_run 2 "$IOB" battery -d "$T/w" --size 2m --steps dd-1m --no-store > t.out 2> t.err ||
 	{ cat t.err; fail "battery (text) on 2 ranks exited $?"; }
-[ "$(grep -c '^workload  *phase ' t.out)" = 1 ] || { cat t.out; fail "not one table"; }
+[ "$(grep -c '^figure  *rate ' t.out)" = 1 ] || { cat t.out; fail "not one table"; }
 grep -q '^2 ranks on ' t.out || { cat t.out; fail "no table of the ranks"; }
 [ "$(grep -c 'battery: \[1/1\] dd write bs=1M' t.err)" = 1 ] ||
 	{ cat t.err; fail "progress lines not from rank 0 alone"; }

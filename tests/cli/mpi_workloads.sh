@@ -18,7 +18,7 @@ cd o || exit 1
 mpi_run 2 "$IOB" run -d "$T/w" --size 1m --no-store > r.out 2> r.err ||
 	{ cat r.err; fail "run on 2 ranks exited $?"; }
 cd "$T" || exit 1
-[ "$(grep -c '^workload  *phase ' o/r.out)" = 1 ] || { cat o/r.out; fail "not one table"; }
+[ "$(grep -c '^figure  *rate ' o/r.out)" = 1 ] || { cat o/r.out; fail "not one table"; }
 grep -q '^2 ranks on ' o/r.out || { cat o/r.out; fail "no table of the ranks"; }
 [ "$(grep -c '^results: ' o/r.out)" = 1 ] || fail "the result file not named once"
 [ "$(grep -c 'battery: \[1/' o/r.err)" = 1 ] || { cat o/r.err; fail "progress not once"; }

@@ -662,8 +662,33 @@ static void t_budget_parse(void)
 	CHECK(battery_parse_budget("999999h", &ns) == -ERANGE);
 }
 
+/* The step table: one entry per step in the order of a pass, priorities a permutation,
+ * every step named, with a workload, an id --steps takes and a run function. */
+static void t_step_table(void)
+{
+	unsigned seen = 0, i, mask;
+	char err[200];
+
+	for (i = 0; i < BSTEP_N; i++) {
+		const struct battery_step_info *t = &battery_steps[i];
+
+		CHECK(t->step == (enum battery_step)i);
+		CHECK(t->priority >= 1 && t->priority <= BSTEP_N);
+		seen |= 1u << (t->priority - 1);
+		CHECK(t->name && t->workload && t->id && t->run);
+		CHECK(t->nvar >= 1 && t->nvar <= BATTERY_MAX_VARS);
+		CHECK(battery_parse_steps(t->id, &mask, err, sizeof(err)) == 0);
+		CHECK(mask == 1u << i);
+		CHECK(battery_step_by_priority(t->priority - 1) == t->step);
+	}
+	CHECK(seen == (1u << BSTEP_N) - 1);
+	CHECK(!strcmp(battery_step_name(BSTEP_JOB), "job db pattern"));
+	CHECK(battery_step_by_priority(0) == BSTEP_DD_1M);
+}
+
 int main(void)
 {
+	RUN(t_step_table);
 	RUN(t_two_minutes);
 	RUN(t_ten_minutes);
 	RUN(t_tiny_budget);

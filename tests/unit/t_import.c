@@ -222,6 +222,7 @@ static void t_junk(void)
 	char buf[2048];
 	size_t n;
 
+	set.verbose = 1;	/* the list of skipped lines: --verbose */
 	CHECK(import_file(&set, "tests/data/junk.txt", d) == 0);
 	CHECK(set.skipped >= 4);
 	rewind(d);

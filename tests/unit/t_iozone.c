@@ -230,6 +230,25 @@ static void t_cliff(void)
 	CHECK(!cl.found);
 	CHECK(strstr(iozone_cliff_line(line, sizeof(line), &cl, 0), "none") != NULL);
 	iozone_matrix_free(&m);
+	/* a fall between two files both read from RAM (100% resident) far below the page
+	 * cache's size is the CPU's caches: not called the cache cliff */
+	run->rows[3]->rate = run->rows[4]->rate = 1e6;
+	CHECK(iozone_matrix_build(run, 0, &m) == 5);
+	iozone_cliff_find(&m, &cl);
+	CHECK(cl.found);
+	iozone_cliff_line(line, sizeof(line), &cl, 8ull << 30);
+	CHECK(strncmp(line, "no cache cliff: ", 16) == 0);
+	CHECK(strstr(line, "CPU-cache effect") != NULL);
+	/* residency unknown: the page cache explains a fall only around its size */
+	for (size_t i = 0; i < run->nrows; i++)
+		run->rows[i]->cache_pct = -1;
+	iozone_matrix_free(&m);
+	CHECK(iozone_matrix_build(run, 0, &m) == 5);
+	iozone_cliff_find(&m, &cl);
+	CHECK(strstr(iozone_cliff_line(line, sizeof(line), &cl, 8ull << 30), "CPU-cache") != NULL);
+	CHECK(strncmp(iozone_cliff_line(line, sizeof(line), &cl, 48ull << 20), "cache cliff: ",
+		      13) == 0);
+	iozone_matrix_free(&m);
 	run_free(run);
 }
 

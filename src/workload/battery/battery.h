@@ -131,6 +131,24 @@ struct battery_want {
 	double margin;			/* figures planned at margin x BATTERY_ROW_NS (0: 1) */
 };
 
+/* The budget as one object (battery_deadline.c): when the command began, its budget
+ * (0: none, hand-sized) and the passes that share it (repeats x file systems). Pure. */
+struct battery_deadline {
+	uint64_t t0_ns, budget_ns;
+	unsigned passes;
+};
+/* The passes w asks for: repeats x configurations, at least 1. */
+unsigned battery_passes(const struct battery_want *w);
+void battery_deadline_init(struct battery_deadline *d, uint64_t t0_ns, uint64_t budget_ns,
+			   const struct battery_want *w);
+/* When the budget ends with the one tolerance "within budget" allows (a hundredth of it
+ * and 0.25 s for the clock); 0 without a budget. */
+uint64_t battery_deadline_end(const struct battery_deadline *d);
+/* The budget left at now_ns (no tolerance): what a message quotes. */
+uint64_t battery_deadline_left(const struct battery_deadline *d, uint64_t now_ns);
+/* 1 when work of need_ns started at now_ns ends within the budget (always without one). */
+int battery_deadline_fits(const struct battery_deadline *d, uint64_t now_ns, uint64_t need_ns);
+
 /* One figure a step leaves out, and why. */
 struct battery_out {
 	enum battery_step step;
@@ -255,10 +273,33 @@ int battery_plan_revise(const struct battery_env *e, const struct battery_probe 
 			const struct battery_want *w, const struct battery_plan *prev,
 			unsigned done, const uint64_t *done_ns, struct battery_plan *out);
 
+/* The battery's knowledge of its steps, in one table (battery_steps.c), one entry per
+ * step in the order of a pass (the enum's): what --steps calls it, the name the plan,
+ * the progress and the text print ("dd write bs=1k"; a row of a step that did not run
+ * has it in its `detail` param), the workload of its rows, the rank in which the planner
+ * takes steps while their least form fits the budget (1 first), the planner's size
+ * variables it runs with (battery_plan_int.h's V_ indices, into its plan's v[]), and the
+ * function that runs it. The planner, the plan's printer, the pass and --steps read it;
+ * the report (which may not include workload/) reads the same order from a run's
+ * options step1, step2 ... and the rows. */
+struct battery_step_info {
+	enum battery_step step;
+	const char *id;			/* --steps' word: "dd-1k" */
+	const char *name;		/* "dd write bs=1k" */
+	const char *workload;		/* "dd" */
+	unsigned priority;		/* 1 .. BSTEP_N */
+	unsigned nvar;
+	unsigned vars[BATTERY_MAX_VARS];
+	int (*run)(struct runner *rc, const struct battery_plan *p, const char *dir);
+};
+extern const struct battery_step_info battery_steps[BSTEP_N];
+
 /* The step's name as the plan prints it ("dd write bs=1k"), and the workload of its
- * rows ("dd"). Static strings. */
+ * rows ("dd"), from battery_steps[]. Static strings; "?" out of range. */
 const char *battery_step_name(enum battery_step s);
 const char *battery_step_workload(enum battery_step s);
+/* The step the planner takes k-th (0 first), by the table's priority. */
+enum battery_step battery_step_by_priority(unsigned k);
 /* Parse --steps: a comma-separated list of step ids ("dd" for its three steps, "dd-1k",
  * "dd-1m", "dd-read", "cp", "bonnie", "iozone", "postmark", "db", "pg", "fsync", "job")
  * into *mask (bit 1 << step). Returns 0, or -EINVAL with the reason in err. Pure. */
@@ -346,6 +387,7 @@ struct battery_job {
 	unsigned fs_up;			/* its index + 1; 0 none */
 	uint64_t make_ns;		/* what making one took */
 	uint64_t t0;
+	struct battery_deadline dl;	/* the budget from t0 (battery_job_start) */
 	uint64_t steps_ns;		/* the steps' own time, all passes */
 	unsigned late;			/* repeats skipped for the budget */
 	struct battery_want want;	/* what the plan was made for */

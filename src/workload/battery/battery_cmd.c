@@ -1,4 +1,4 @@
-/* battery_cmd.c - `iobattery battery`: the seeds' whole method in one run, sized by the
+/* battery_cmd.c - `iobattery battery`: the 2005 mailing-list method in one run, sized by the
  * planner (workload/battery/battery.h), optionally across file systems made on loop
  * devices or on a device given to be wiped; --dry-run prints the plan, --cleanup removes
  * what a killed run left. Every check of what was typed comes before anything is made.
@@ -409,22 +409,21 @@ static int battery_teardown(struct workload_ctx *x, struct run *run)
 	return b->started ? battery_job_finish(&b->job, run) : 0;
 }
 
-/* Text on stdout: the battery's tables; other formats as every workload writes them. */
+/* Every format as every workload writes it: the text formatter prints a battery's run
+ * as the battery's tables (output/output.c), on stdout and in --output-dir alike; the
+ * repeats block is part of them. */
 static int battery_emit(struct workload_ctx *x, struct run *run)
 {
-	if (!strcmp(x->co->format, "text") && !x->co->output_dir)
-		/* several ranks: the ranks' table under the battery's (nothing alone) */
-		return out_battery_text(stdout, run) < 0 || out_text_ranks(stdout, run) < 0 ?
-		       -EIO : 0;
-	return x->drv->write(run, x->co, 0);
+	return x->drv->write(run, x->co, COMMON_OWN_REPEATS);
 }
 
 const struct workload workload_battery = {
 	.name = "battery",
-	.summary = "the seeds' whole method in one run, sized honestly, across file systems",
+	.summary = "the whole 2005 mailing-list method in one run, across file systems",
 	.synopsis = "[-d DIR] [--budget TIME] [--size auto|SIZE] [--fs LIST] [OPTION]...",
 	.help = "\n"
-		"Run the seeds' method in their order - dd write (bs=1k and bs=1M, buffered and\n"
+		"Run the method of the 2005 mailing-list threads that compared systems for a\n"
+		"database server, in its order - dd write (bs=1k and bs=1M, buffered and\n"
 		"durable), dd read from the device, cp, the Bonnie++ set, iozone's matrix (a\n"
 		"reduced grid), PostMark (set size 300 100000, scaled), the SQL script, the\n"
 		"fsync test (pg_test_fsync's) - and a database's pattern as a fio job (8 KiB\n"

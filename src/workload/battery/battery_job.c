@@ -209,12 +209,13 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	w.pg_local = o->pg_local;
 	w.steps = o->steps;
 	w.margin = o->nfs > 1 ? 2 : 1;	/* the file systems differ: room for a faster one */
-	passes = w.repeats * w.configs;
+	passes = battery_passes(&w);
 	w.overhead_ns = clock_ns() - j->t0 + (uint64_t)(passes - 1) * (j->make_ns + 50000000u);
 	/* several ranks: rank 0 plans, every rank runs its plan */
 	r = comm_rank() == 0 && battery_plan_make(&j->env, &j->probe, &w, &j->plan) < 0 ?
 	    -EINVAL : 0;
 	j->want = w;
+	battery_deadline_init(&j->dl, j->t0, o->budget_ns, &w);
 	if (battery_ranks_plan(j, r) < 0)
 		return -EINVAL;
 	j->rates = j->probe;
@@ -230,28 +231,22 @@ int battery_job_start(struct battery_job *j, const struct battery_opts *o, struc
 	return 0;
 }
 
-/* When the budget ends, with a little room for the clock (a hundredth and a quarter of
- * a second): a step (in the matrix, a repeat) that cannot end by then does not start. */
-static uint64_t budget_end(const struct battery_job *j)
-{
-	return j->t0 + j->o->budget_ns + j->o->budget_ns / 100 + 250000000u;
-}
-
 int battery_job_repeat(struct battery_job *j, struct runner *rc)
 {
 	const struct battery_opts *o = j->o;
-	unsigned i, n = o->nfs ? o->nfs : 1, passes = (o->repeats ? o->repeats : 1) * n;
+	unsigned i, n = o->nfs ? o->nfs : 1, passes = j->dl.passes;
 	uint64_t need = (uint64_t)n * (j->plan.expect_ns + j->make_ns);
 	int r = 0, planned = !j->plan.hand_sized && o->budget_ns;
 
 	/* the matrix runs whole repeats, so that every file system runs the same */
-	if (o->nfs > 1 && rc->repeat > 0 && planned && clock_ns() + need > budget_end(j)) {
+	/* a step (in the matrix, a repeat) that cannot end within the budget does not start */
+	if (o->nfs > 1 && rc->repeat > 0 && planned &&
+	    !battery_deadline_fits(&j->dl, clock_ns(), need)) {
 		char line[160];
 
 		snprintf(line, sizeof(line), "repeat %u: needs about %.0f s, %.0f s of the budget "
 			 "left", rc->repeat + 1, (double)need / 1e9,
-			 (double)(j->t0 + o->budget_ns > clock_ns() ?
-				  j->t0 + o->budget_ns - clock_ns() : 0) / 1e9);
+			 (double)battery_deadline_left(&j->dl, clock_ns()) / 1e9);
 		battery_job_note(rc->run, RK_BAT_LATE, line);
 		if (!o->quiet && !j->late)
 			err_msg("battery: skipped for the budget: %s; the repeats after it too",
@@ -267,7 +262,7 @@ int battery_job_repeat(struct battery_job *j, struct runner *rc)
 		memset(&ck, 0, sizeof(ck));
 		ck.quiet = o->quiet;
 		if (planned && o->nfs < 2)
-			ck.end_ns = budget_end(j);
+			ck.end_ns = battery_deadline_end(&j->dl);
 		/* the first pass re-plans as it goes; the passes after it run its sizes */
 		if (planned && rc->repeat == 0 && i == 0)
 			ck.adapt = j;

@@ -143,7 +143,38 @@ static int late_row(struct runner *rc, const struct battery_plan *p, enum batter
 	}
 	kv_set(&w->params, RK_ROW_DETAIL, "%s", battery_step_name(s));
 	battery_conf_params(w, conf);
+	/* under the step's progress line: why it does not run */
+	if (!ck->quiet)
+		fprintf(stderr, "iobattery: battery: %s%s%s: %s\n",
+			ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "",
+			battery_step_name(s), w->note ? w->note : "skipped");
 	(void)p;
+	return 0;
+}
+
+/* A step the pass counted at its start that a re-plan after an earlier step dropped (the
+ * budget left cannot hold it): its row says so, with the plan's reason, and the progress
+ * names it under its number, so that the counters stay [k/n] with no jump. */
+static int dropped_row(struct runner *rc, const struct battery_plan *p, enum battery_step s,
+		       const struct battery_conf *conf, unsigned k, unsigned n,
+		       const struct battery_clock *ck)
+{
+	struct row *w = run_add_row(rc->run, battery_step_workload(s), "skipped");
+	const char *why = p->s[s].why;
+
+	if (!w)
+		return -ENOMEM;
+	if (!strncmp(why, "skipped: ", 9))
+		why += 9;
+	w->repeat = rc->repeat;
+	w->flags |= ROW_NOT_MEASURED;
+	w->note = str_printf("dropped at a re-plan: %s", why);
+	kv_set(&w->params, RK_ROW_DETAIL, "%s", battery_step_name(s));
+	battery_conf_params(w, conf);
+	if (!ck->quiet)
+		fprintf(stderr, "iobattery: battery: %s%s[%u/%u] %s: %s\n",
+			ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k, n,
+			battery_step_name(s), w->note ? w->note : "dropped");
 	return 0;
 }
 
@@ -159,21 +190,21 @@ static void mmss(char *buf, size_t len, uint64_t ns)
 }
 
 static void step_line(const struct battery_plan *p, enum battery_step s, unsigned k,
-		      const struct battery_clock *ck, uint64_t end_ns)
+		      unsigned n, const struct battery_clock *ck, uint64_t end_ns)
 {
 	char a[32], b[32];
 	uint64_t now = clock_ns();
 
 	if (p->hand_sized) {
 		fprintf(stderr, "iobattery: battery: %s%s[%u/%u] %s\n",
-			ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k,
-			p->nrun, battery_step_name(s));
+			ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k, n,
+			battery_step_name(s));
 		return;
 	}
 	mmss(a, sizeof(a), p->s[s].expect_ns);
 	mmss(b, sizeof(b), end_ns > now ? end_ns - now : 0);
 	fprintf(stderr, "iobattery: battery: %s%s[%u/%u] %s (about %s; all done in about %s)\n",
-		ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k, p->nrun,
+		ck->conf_label ? ck->conf_label : "", ck->conf_label ? ": " : "", k, n,
 		battery_step_name(s), a, b);
 }
 
@@ -184,6 +215,18 @@ static int uses_tstfile(const struct battery_plan *p, unsigned s)
 		if (p->s[s].run && (s == BSTEP_DD_READ || s == BSTEP_CP))
 			return 1;
 	return 0;
+}
+
+/* The steps after step s that the pass will name: those the plan runs, and those it
+ * counted (bits of counted) that a re-plan dropped since. */
+static unsigned steps_after(const struct battery_plan *p, enum battery_step s,
+			    unsigned counted)
+{
+	unsigned i, n = 0;
+
+	for (i = s + 1; i < BSTEP_N; i++)
+		n += p->s[i].run || (counted & (1u << i) && !p->hand_sized);
+	return n;
 }
 
 /* The planned time left from step s of this pass on. */
@@ -203,22 +246,39 @@ int battery_pass(struct runner *rc, const struct battery_plan *p, const char *di
 {
 	struct progress_total total;
 	const struct progress_total *saved = rc->total;
-	unsigned i, k = 0;
+	unsigned i, k = 0, n = 0, counted = 0;
 	int r = 0, dd_failed = 0, late;
 	uint64_t t0, mark = clock_ns();
 
+	/* a step is counted when it runs, or when the pass counted it and a re-plan then
+	 * dropped it (named under its number); the count is the steps so far and those still
+	 * to be named, so that it grows only where a re-plan adds a step */
+	for (i = 0; i < BSTEP_N; i++)
+		if (p->s[i].run)
+			counted |= 1u << i;
 	rc->total = &total;
 	for (i = 0; i < BSTEP_N && r != -EINTR; i++) {
 		enum battery_step s = (enum battery_step)i;
 		size_t first = rc->run->nrows, j;
 
-		if (!p->s[s].run)
-			continue;	/* the plan in the run's options says why */
+		if (!p->s[s].run) {
+			/* the plan in the run's options says why; a step dropped since the
+			 * pass began gets its row and its line */
+			if ((counted & (1u << i)) && !p->hand_sized) {
+				k++;
+				n = k + steps_after(p, s, counted);
+				if ((r = dropped_row(rc, p, s, conf, k, n, ck)) < 0)
+					break;
+			}
+			continue;
+		}
+		counted |= 1u << i;
 		k++;
+		n = k + steps_after(p, s, counted);
 		total.end_ns = clock_ns() + left_ns(p, s) + ck->after_ns;
-		snprintf(total.what, sizeof(total.what), "battery %u/%u", k, p->nrun);
+		snprintf(total.what, sizeof(total.what), "battery %u/%u", k, n);
 		if (!ck->quiet)
-			step_line(p, s, k, ck, total.end_ns);
+			step_line(p, s, k, n, ck, total.end_ns);
 		/* a step that cannot end within the budget does not start (rank 0's
 		 * clock decides for every rank) */
 		late = ck->end_ns &&

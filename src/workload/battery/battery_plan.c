@@ -33,10 +33,6 @@
 
 #include "workload/battery/battery_plan_int.h"
 
-static const enum battery_step priority[BSTEP_N] = {
-	BSTEP_DD_1M, BSTEP_DD_READ, BSTEP_CP, BSTEP_DD_1K, BSTEP_BONNIE, BSTEP_FSYNC, BSTEP_DB,
-	BSTEP_JOB, BSTEP_POSTMARK, BSTEP_IOZONE, BSTEP_PG,
-};
 
 static void fmt_bytes(char *buf, size_t len, double b)
 {
@@ -257,7 +253,7 @@ static void take_steps(struct planner *pl)
 	unsigned k, bad = 0;
 
 	for (k = 0; k < BSTEP_N; k++) {
-		enum battery_step s = priority[k];
+		enum battery_step s = battery_step_by_priority(k);
 		double v[V_COUNT], before, after, badx = 0;
 		char a[32], b[32];
 
@@ -464,16 +460,6 @@ static void leave_out(struct planner *pl, const struct mrow *r, double secs)
 }
 
 /* The variables each step sizes (a step that ran fixes them for the steps after it). */
-static const unsigned step_vars[BSTEP_N][BATTERY_MAX_VARS + 1] = {
-	[BSTEP_DD_1K] = { 1, V_S1K }, [BSTEP_DD_1M] = { 1, V_S },
-	[BSTEP_DD_READ] = { 1, V_S }, [BSTEP_CP] = { 1, V_S },
-	[BSTEP_BONNIE] = { 4, V_B, V_C, V_K, V_N },
-	[BSTEP_IOZONE] = { 3, V_F0, V_F1, V_F2 },
-	[BSTEP_POSTMARK] = { 2, V_P, V_X }, [BSTEP_DB] = { 1, V_R },
-	[BSTEP_PG] = { 1, V_RPG }, [BSTEP_FSYNC] = { 1, V_FSEC },
-	[BSTEP_JOB] = { 2, V_JF, V_JSEC },
-};
-
 /* The step's variables into its plan, its expected time, its shortest kept row and its
  * left-out rows. */
 static void finish_step(struct planner *pl, enum battery_step s)
@@ -482,9 +468,9 @@ static void finish_step(struct planner *pl, enum battery_step s)
 	double shortest = HUGE_VAL;
 	unsigned i;
 
-	sp->nvar = step_vars[s][0];
+	sp->nvar = battery_steps[s].nvar;
 	for (i = 0; i < sp->nvar; i++)
-		sp->v[i] = pl->v[step_vars[s][i + 1]];
+		sp->v[i] = pl->v[battery_steps[s].vars[i]];
 	sp->read_methods = pl->reads;
 	if (!sp->run)
 		return;
@@ -643,7 +629,7 @@ int battery_plan_make(const struct battery_env *e, const struct battery_probe *p
 	if (!w->size && !w->budget_ns)
 		return -EINVAL;
 	init(&pl, e, p, w, out);
-	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
+	passes = battery_passes(w);
 	over = w->overhead_ns < w->budget_ns ? w->overhead_ns : w->budget_ns;
 	out->pass_budget_ns = w->budget_ns ? (w->budget_ns - over) / passes : 0;
 	pl.budget = (double)out->pass_budget_ns / 1e9;
@@ -714,7 +700,7 @@ int battery_plan_revise(const struct battery_env *e, const struct battery_probe 
 	if (prev->hand_sized || !prev->pass_budget_ns || prev == out)
 		return -EINVAL;
 	init(&pl, e, p, w, out);
-	passes = (uint64_t)(w->repeats ? w->repeats : 1) * (w->configs ? w->configs : 1);
+	passes = battery_passes(w);
 	out->pass_budget_ns = prev->pass_budget_ns;
 	pl.budget = (double)out->pass_budget_ns / 1e9;
 	for (i = 0; i < BSTEP_N; i++)
@@ -734,9 +720,9 @@ int battery_plan_revise(const struct battery_env *e, const struct battery_probe 
 		pl.done |= 1u << i;
 		pl.taken[i] = 1;
 		pl.fixed[i] = (double)done_ns[i] / 1e9;
-		for (k = 0; k < step_vars[i][0]; k++) {
-			pl.v[step_vars[i][k + 1]] = prev->s[i].v[k];
-			pl.fixv[step_vars[i][k + 1]] = 1;
+		for (k = 0; k < battery_steps[i].nvar; k++) {
+			pl.v[battery_steps[i].vars[k]] = prev->s[i].v[k];
+			pl.fixv[battery_steps[i].vars[k]] = 1;
 		}
 	}
 	for (i = 0; i < pl.nrows; i++)

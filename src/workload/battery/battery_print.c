@@ -11,29 +11,7 @@
 
 #define MIB 1048576.0
 
-static const char *const step_names[BSTEP_N] = {
-	"dd write bs=1k", "dd write bs=1M", "dd read", "cp", "bonnie", "iozone", "postmark",
-	"db sqlite", "db postgresql", "fsync", "job db pattern",
-};
-static const char *const step_wl[BSTEP_N] = {
-	"dd", "dd", "dd", "cp", "bonnie", "iozone", "postmark", "db", "db", "fsync", "job",
-};
-/* --steps' words for each step */
-static const char *const step_ids[BSTEP_N] = {
-	"dd-1k", "dd-1m", "dd-read", "cp", "bonnie", "iozone", "postmark", "db", "pg", "fsync",
-	"job",
-};
 static const uint32_t ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
-
-const char *battery_step_name(enum battery_step s)
-{
-	return s < BSTEP_N ? step_names[s] : "?";
-}
-
-const char *battery_step_workload(enum battery_step s)
-{
-	return s < BSTEP_N ? step_wl[s] : "?";
-}
 
 char *battery_read_words(char *buf, size_t len, unsigned m)
 {
@@ -255,7 +233,7 @@ int battery_parse_steps(const char *spec, unsigned *mask, char *err, size_t len)
 			m |= 1u << BSTEP_DD_1K | 1u << BSTEP_DD_1M | 1u << BSTEP_DD_READ;
 			continue;
 		}
-		for (i = 0; i < BSTEP_N && strcmp(w, step_ids[i]); i++)
+		for (i = 0; i < BSTEP_N && strcmp(w, battery_steps[i].id); i++)
 			;
 		if (i == BSTEP_N) {
 			snprintf(err, len, "--steps: unknown step: '%s': use dd, dd-1k, dd-1m, "

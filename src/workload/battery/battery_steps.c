@@ -12,6 +12,7 @@
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "workload/battery/battery_int.h"
+#include "workload/battery/battery_plan_int.h"
 #include "workload/bonnie/bonnie.h"
 #include "workload/copy/copy.h"
 #include "workload/db/db.h"
@@ -255,33 +256,53 @@ static int step_fsync(struct runner *rc, const struct battery_plan *p, const cha
 	return r ? r : r2;
 }
 
+static int step_dd_1k(struct runner *rc, const struct battery_plan *p, const char *dir)
+{
+	return step_dd_write(rc, dir, (uint64_t)p->s[BSTEP_DD_1K].v[0], 1024, 0);
+}
+
+static int step_dd_1m(struct runner *rc, const struct battery_plan *p, const char *dir)
+{
+	return step_dd_write(rc, dir, battery_dd_bytes(p), 1u << 20, 1);
+}
+
+/* The steps (battery.h): id, name, workload, priority, size variables, run. */
+const struct battery_step_info battery_steps[BSTEP_N] = {
+	{ BSTEP_DD_1K, "dd-1k", "dd write bs=1k", "dd", 4, 1, { V_S1K }, step_dd_1k },
+	{ BSTEP_DD_1M, "dd-1m", "dd write bs=1M", "dd", 1, 1, { V_S }, step_dd_1m },
+	{ BSTEP_DD_READ, "dd-read", "dd read", "dd", 2, 1, { V_S }, step_dd_read },
+	{ BSTEP_CP, "cp", "cp", "cp", 3, 1, { V_S }, step_cp },
+	{ BSTEP_BONNIE, "bonnie", "bonnie", "bonnie", 5, 4, { V_B, V_C, V_K, V_N },
+	  step_bonnie },
+	{ BSTEP_IOZONE, "iozone", "iozone", "iozone", 10, 3, { V_F0, V_F1, V_F2 }, step_iozone },
+	{ BSTEP_POSTMARK, "postmark", "postmark", "postmark", 9, 2, { V_P, V_X },
+	  step_postmark },
+	{ BSTEP_DB, "db", "db sqlite", "db", 7, 1, { V_R }, step_db },
+	{ BSTEP_PG, "pg", "db postgresql", "db", 11, 1, { V_RPG }, step_pg },
+	{ BSTEP_FSYNC, "fsync", "fsync", "fsync", 6, 1, { V_FSEC }, step_fsync },
+	{ BSTEP_JOB, "job", "job db pattern", "job", 8, 2, { V_JF, V_JSEC }, battery_job_step },
+};
+
+const char *battery_step_name(enum battery_step s)
+{
+	return s < BSTEP_N ? battery_steps[s].name : "?";
+}
+
+const char *battery_step_workload(enum battery_step s)
+{
+	return s < BSTEP_N ? battery_steps[s].workload : "?";
+}
+
+enum battery_step battery_step_by_priority(unsigned k)
+{
+	for (unsigned i = 0; i < BSTEP_N; i++)
+		if (battery_steps[i].priority == k + 1)
+			return battery_steps[i].step;
+	return BSTEP_N;
+}
+
 int battery_step_run(struct runner *rc, const struct battery_plan *p, enum battery_step s,
 		     const char *dir)
 {
-	switch (s) {
-	case BSTEP_DD_1K:
-		return step_dd_write(rc, dir, (uint64_t)p->s[s].v[0], 1024, 0);
-	case BSTEP_DD_1M:
-		return step_dd_write(rc, dir, battery_dd_bytes(p), 1u << 20, 1);
-	case BSTEP_DD_READ:
-		return step_dd_read(rc, p, dir);
-	case BSTEP_CP:
-		return step_cp(rc, p, dir);
-	case BSTEP_BONNIE:
-		return step_bonnie(rc, p, dir);
-	case BSTEP_IOZONE:
-		return step_iozone(rc, p, dir);
-	case BSTEP_POSTMARK:
-		return step_postmark(rc, p, dir);
-	case BSTEP_DB:
-		return step_db(rc, p, dir);
-	case BSTEP_PG:
-		return step_pg(rc, p, dir);
-	case BSTEP_FSYNC:
-		return step_fsync(rc, p, dir);
-	case BSTEP_JOB:
-		return battery_job_step(rc, p, dir);
-	default:
-		return -EINVAL;
-	}
+	return s < BSTEP_N ? battery_steps[s].run(rc, p, dir) : -EINVAL;
 }

@@ -1,4 +1,4 @@
-/* db_cmd.c - `iobattery db`: the seeds' `time psql -f ptst.sql` on embedded SQLite (default),
+/* db_cmd.c - `iobattery db`: the classic `time psql -f ptst.sql` on embedded SQLite (default),
  * on an existing PostgreSQL server (--pg CONNINFO) or on a throwaway one whose data
  * directory is made in a scratch directory on the target (--pg-local). The descriptor of
  * the db workload (workload/db/) for the driver (cmd/workload_cmd.c). */
@@ -61,7 +61,7 @@ static const struct opt db_opt_table[] = {
 	{ "rows", 'n', OPT_U64, offsetof(struct db_cmd, o.rows), "N",
 	  "rows the build phase inserts, one statement each (default 1000000)" },
 	{ "script", 'f', OPT_STR, offsetof(struct db_cmd, o.script), "FILE",
-	  "run this SQL file as the timed script instead of the seeds' script" },
+	  "run this SQL file as the timed script instead of the classic one" },
 	{ "no-build", 0, OPT_FLAG, offsetof(struct db_cmd, o.no_build), NULL,
 	  "skip the build phase (CREATE TABLE test1 + the inserts)" },
 	{ "pg", 0, OPT_STR, offsetof(struct db_cmd, o.pg), "CONNINFO",
@@ -360,13 +360,14 @@ static void db_done(void *cfg)
 
 const struct workload workload_db = {
 	.name = "db",
-	.summary = "the seeds' SQL script on SQLite or PostgreSQL, every statement timed",
+	.summary = "the classic SQL script on SQLite or PostgreSQL, statements timed",
 	.synopsis = "[OPTIONS] [DIR]",
 	.help = "\n"
-		"Build a table of N rows with single-row inserts, then run the seeds' SQL\n"
-		"script (CREATE TABLE AS, INSERT..SELECT, DELETE, JOIN, UPDATE, VACUUM, DROP)\n"
-		"and time every statement, as `time psql -f ptst.sql` did. The database lives\n"
-		"in a scratch directory made in DIR (default: the current directory).\n\n",
+		"Build a table of N rows with single-row inserts, then run the classic SQL\n"
+		"script of the 2005 mailing-list tests (CREATE TABLE AS, INSERT..SELECT,\n"
+		"DELETE, JOIN, UPDATE, VACUUM, DROP) and time every statement, as\n"
+		"`time psql -f ptst.sql` did. The database lives in a scratch directory\n"
+		"made in DIR (default: the current directory).\n\n",
 	.opts = db_opt_table,
 	.cfg_size = sizeof(struct db_cmd),
 	.init = db_init,

@@ -353,7 +353,7 @@ static int iozone_emit(struct workload_ctx *x, struct run *run)
 
 const struct workload workload_iozone = {
 	.name = "iozone",
-	.summary = "iozone's file-size by record-size matrix, with iozone's letters and tables",
+	.summary = "iozone's file-size by record-size matrix, letters and tables",
 	.synopsis = iozone_synopsis,
 	.help = iozone_help,
 	.cfg_size = sizeof(struct iozone_cmd),

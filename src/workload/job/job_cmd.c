@@ -560,7 +560,7 @@ static void job_wl_report(struct workload_ctx *x, const struct run *run, int err
 
 const struct workload workload_job = {
 	.name = "job",
-	.summary = "fio job files and options: queue depth, threads, fio's summary and JSON",
+	.summary = "fio job files and options: queue depth, threads, fio's output",
 	.synopsis = job_synopsis,
 	.help = job_help,
 	.cfg_size = sizeof(struct job_cmd),
