@@ -185,11 +185,11 @@ void html_iozone_section(FILE *f, const struct report *r)
 		if (iozone_matrix_build(r->runs[i], 0, &m) <= 0)
 			continue;
 		if (!shown++)
-			fprintf(f, "<h2 id=\"iozone\">iozone matrices</h2>\n<p>Each pass of iozone's "
-				   "test matrix as iozone's table and as a heat map. Hatched cells read "
-				   "or wrote the page cache, not the device (their figure is RAM "
-				   "speed); cells iozone skips are left out, never drawn as "
-				   "0.</p>\n");
+			fputs("<h2 id=\"iozone\">iozone matrices</h2>\n<p>Each pass of iozone's "
+			      "test matrix as iozone's table and as a heat map. Hatched cells "
+			      "read or wrote the page cache, not the device (their figure is "
+			      "RAM speed); cells iozone skips are left out, never drawn as "
+			      "0.</p>\n", f);
 		fprintf(f, "<h3>");
 		html_run_name(f, r, i);
 		fprintf(f, "</h3>\n<p>");

@@ -250,7 +250,8 @@ static void durability(FILE *f, const struct run *run, const char *name)
 			      "flush_implausible</span>: ", f);
 			html_esc(f, im ? im : "a method");
 			fputs(" finished faster than the device can make data durable, so a "
-			      "volatile cache acknowledged it: a power cut can lose those commits", f);
+			      "volatile cache acknowledged it: a power cut can lose those "
+			      "commits", f);
 		}
 		if (wal && im && listed(im, wal)) {
 			const struct row *b = trusted_best(run, w);

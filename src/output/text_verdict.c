@@ -143,8 +143,8 @@ static void one(FILE *f, const struct verdict *v)
 			if (verdict_refs[k].aspect != a || !v->a[a].unit ||
 			    strcmp(v->a[a].unit, verdict_refs[k].unit))
 				continue;	/* only beside points of its own unit */
-			snprintf(line, sizeof(line), "%s: %s", numfmt(b, sizeof(b),
-				 verdict_refs[k].value, verdict_refs[k].unit), verdict_refs[k].what);
+			numfmt(b, sizeof(b), verdict_refs[k].value, verdict_refs[k].unit);
+			snprintf(line, sizeof(line), "%s: %s", b, verdict_refs[k].what);
 			wrap(f, "      beside ", line);
 		}
 		wrap(f, "      limited by ", verdict_limit(v, 0, a, lim, sizeof(lim)));

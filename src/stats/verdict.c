@@ -173,8 +173,9 @@ static void pick_commit(struct verdict *v, const struct battery_table *t)
 			if (!b->have || pref(VERDICT_COMMIT, t->fig[f].first) < 0)
 				continue;
 			if (best < 0 || tr > best_trusted ||
-			    (tr == best_trusted && better(b->s.mean, bt_at(t, c, (size_t)best)->s.mean,
-							  t->fig[f].higher_better))) {
+			    (tr == best_trusted &&
+			     better(b->s.mean, bt_at(t, c, (size_t)best)->s.mean,
+				    t->fig[f].higher_better))) {
 				best = (long)f;
 				best_trusted = tr;
 			}
@@ -344,12 +345,14 @@ static void conclude(struct verdict *v)
 				     "significantly in ", v->conf[v->choice]);
 		for (a = first, k = 0; a < VERDICT_NASPECTS; a++)
 			if (v->a[a].why == VERDICT_DECIDED && v->a[a].leader == v->choice) {
-				n += (size_t)snprintf(s + n, n < len ? len - n : 0, "%s", k++ ? ", " : "");
+				n += (size_t)snprintf(s + n, n < len ? len - n : 0, "%s",
+						      k++ ? ", " : "");
 				n = say_lead(s, len, n, &v->a[a]);
 			}
 		for (a = 0, k = 0; a < VERDICT_NASPECTS; a++)
 			if (v->a[a].why == VERDICT_DECIDED && v->a[a].leader != v->choice) {
-				n += (size_t)snprintf(s + n, n < len ? len - n : 0, "%s%s leads in ",
+				n += (size_t)snprintf(s + n, n < len ? len - n : 0,
+						      "%s%s leads in ",
 						      k++ ? "; " : ", though ",
 						      v->conf[v->a[a].leader]);
 				n = say_lead(s, len, n, &v->a[a]);

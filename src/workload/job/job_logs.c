@@ -167,9 +167,9 @@ int job_logs_check(const struct job_plan *p, char *err, size_t errlen)
 			if (jl_path(path, sizeof(path), d, k, i) < 0)
 				return job_plan_err(d, err, errlen, "log file name too long");
 			if (lstat(path, &st) == 0)
-				return job_plan_err(d, err, errlen, "log file exists: '%s': iobattery "
-						    "never overwrites a file (remove it, or name "
-						    "another log)", path);
+				return job_plan_err(d, err, errlen, "log file exists: '%s': "
+						    "iobattery never overwrites a file (remove it, "
+						    "or name another log)", path);
 		}
 	}
 	return 0;
