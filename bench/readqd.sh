@@ -27,7 +27,8 @@ command -v python3 >/dev/null || { echo "bench: python3 missing" >&2; exit 77; }
 [ -x "$iob" ] || { echo "bench: build iobattery first (make)" >&2; exit 2; }
 have=$(stat -c %s "$file" 2>/dev/null || echo 0)
 if [ "$have" -lt $((size_mb * 1048576)) ]; then
-	[ -e "$file" ] && [ ! -f "$file" ] && { echo "bench: $file: not a regular file" >&2; exit 2; }
+	[ -e "$file" ] && [ ! -f "$file" ] &&
+		{ echo "bench: $file: not a regular file" >&2; exit 2; }
 	dd if=/dev/urandom of="$file" bs=1M count="$size_mb" oflag=direct status=none || exit 2
 fi
 # the device under the file: its major:minor, then its name in /proc/diskstats
@@ -75,7 +76,10 @@ print("%.1f %d %.0f %.2f %d %.1f" % (r["bw_bytes"] / 1048576, reqs,
 EOF
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+median() {
+	sort -g | awk '{a[NR] = $1} END {if (NR % 2) print a[(NR + 1) / 2];
+		else print (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+}
 
 for eng in io_uring libaio; do
 	: > "$out/ratios"
@@ -91,14 +95,17 @@ for eng in io_uring libaio; do
 			printf '%-8s %-5s %4s %9s %6s %9s %9s %6s %8s\n' "$eng" "$tool" "$p" $f
 		done
 		awk -v a="$ours_bw" -v b="$fio_bw" -v x="$ours_rq" -v y="$fio_rq" \
-			'BEGIN {printf "%.4f %d\n", a / b, (x - y < y / 50 && y - x < y / 50)}' >> "$out/ratios"
+			'BEGIN {printf "%.4f %d\n", a / b, (x - y < y / 50 && y - x < y / 50)}' \
+			>> "$out/ratios"
 	done
 	printf '%s: ours/fio bandwidth median %s, range %s-%s over %s pairs\n' "$eng" \
-		"$(cut -d' ' -f1 "$out/ratios" | median)" "$(sort -g "$out/ratios" | head -1 | cut -d' ' -f1)" \
+		"$(cut -d' ' -f1 "$out/ratios" | median)" \
+		"$(sort -g "$out/ratios" | head -1 | cut -d' ' -f1)" \
 		"$(sort -g "$out/ratios" | tail -1 | cut -d' ' -f1)" "$pairs"
 	# the pairs where the device saw the same request size (within 2%) from both tools
 	awk '$2 == 1 {print $1}' "$out/ratios" | sort -g > "$out/same"
-	[ -s "$out/same" ] && printf '%s: same rareq-sz on both sides: median %s, range %s-%s over %s pairs\n' \
+	[ -s "$out/same" ] &&
+		printf '%s: same rareq-sz on both sides: median %s, range %s-%s over %s pairs\n' \
 		"$eng" "$(median < "$out/same")" "$(head -1 "$out/same")" "$(tail -1 "$out/same")" \
 		"$(wc -l < "$out/same")"
 done
