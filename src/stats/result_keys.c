@@ -208,6 +208,7 @@ static const struct result_key run_keys[] = {
 	FIELD(RK_RUN_OPTIONS, "", "the effective options"),
 	FIELD(RK_RUN_ENV, "", "the environment"),
 	FIELD(RK_RUN_ROWS, "rows", "one object per measured phase"),
+	FIELD(RK_RUN_DIGEST, "", "sha256: and the SHA-256 of the document's canonical form"),
 };
 
 static const struct result_key env_keys[] = {
@@ -238,6 +239,8 @@ static const struct result_key cpu_keys[] = {
 	FIELD(RK_CPU_SYS_BUSY_PCT, "%", "share of all CPUs that was busy"),
 	FIELD(RK_CPU_SYS_BUSY_S, "s", "the same as CPU seconds"),
 	FIELD(RK_CPU_NS_PER_OP, "ns", "(user + sys) / ops"),
+	FIELD(RK_CPU_WALL_S, "s", "the wall-clock window proc_pct is over"),
+	FIELD(RK_CPU_OPS, "", "the operations cpu_ns_per_op is per (a job's every direction)"),
 };
 
 static const struct result_key latency_keys[] = {
@@ -308,7 +311,7 @@ STABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 const struct result_key_table *const result_key_tables[] = {
 	&rk_dd_table, &rk_cp_table, &rk_bonnie_table, &rk_postmark_table, &rk_db_table,
-	&rk_fsync_table, &rk_iozone_table, &rk_job_table, &rk_battery_table,
+	&rk_fsync_table, &rk_iozone_table, &rk_job_table, &rk_battery_table, &rk_sustained_table,
 	&rk_import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,

@@ -444,6 +444,38 @@ static const struct result_key import_keys[] = {
 	      "the command tags psql printed for the script, in order, '; ' between them"),
 };
 
+static const struct result_key sustained_keys[] = {
+	PARAM(RK_SUS_BS, "B", 0, RK_CMP_DEFINES, "different block sizes", "bytes per write"),
+	PARAM(RK_SUS_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "the writes bypassed the page cache (O_DIRECT)"),
+	PARAM(RK_SUS_ENGINE, "", 0, RK_CMP_VALUE, "different I/O engines", "the I/O engine"),
+	PARAM(RK_SUS_STEP, "s", 0, RK_CMP_VALUE, "different knee intervals",
+	      "the interval the knee is looked for in (--step)"),
+	PARAM(RK_SUS_DROP, "%", 0, RK_CMP_VALUE, "different knee rules",
+	      "the fall a knee needs (--drop)"),
+	PARAM(RK_SUS_HOLD, "intervals", 0, RK_CMP_VALUE, "different knee rules",
+	      "intervals the rate must stay down after the knee (--hold)"),
+	PARAM(RK_SUS_LIMIT, "B", 0, RK_CMP_NONE, NULL, "the most it would write (--size)"),
+	PARAM(RK_SUS_STOP, "", 0, RK_CMP_NONE, NULL,
+	      "why the writing stopped: knee, size, time or signal"),
+	PARAM(RK_SUS_TEMP_SOURCE, "", 0, RK_CMP_NONE, NULL,
+	      "where the temperature came from (hwmon driver), or why there is none"),
+	METRIC(RK_SUS_KNEE, "bool", "1 when the rate fell and stayed down (a knee), else 0"),
+	METRIC(RK_SUS_BURST, "MB/s", "the rate before the knee (all of it without one)"),
+	METRIC(RK_SUS_SUSTAINED, "MB/s", "the rate after the knee"),
+	METRIC(RK_SUS_CLIFF_BYTES, "B", "bytes written when the rate fell"),
+	METRIC(RK_SUS_CLIFF_S, "s", "seconds from the first write to the fall"),
+	METRIC(RK_SUS_INTERVALS, "intervals", "whole intervals the knee was looked for in"),
+	METRIC(RK_SUS_TEMP_START, "C", "the device temperature at the start"),
+	METRIC(RK_SUS_TEMP_CLIFF, "C", "the device temperature at the end of the knee interval"),
+	METRIC(RK_SUS_TEMP_MAX, "C", "the highest device temperature read"),
+	METRIC(RK_SUS_TEMP_END, "C", "the device temperature at the end"),
+	METRIC(RK_SUS_TEMP_WARN, "C", "the device's warning threshold (hwmon temp1_max)"),
+	METRIC(RK_SUS_TEMP_CRIT, "C", "the device's critical threshold (hwmon temp1_crit)"),
+	METRIC(RK_SUS_THROTTLED, "bool", "1: the rate fell after the temperature rose past "
+	       "the warning threshold; 0 not; absent when it cannot be told"),
+};
+
 static const struct result_key battery_keys[] = {
 	OPTION(RK_BAT_PROBE_WRITE, "B/s", "the probe: 1 MiB writes until fdatasync returned"),
 	OPTION(RK_BAT_PROBE_READ, "B/s", "the probe: 1 MiB reads, cache dropped or O_DIRECT"),
@@ -476,3 +508,4 @@ TABLE(rk_iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(rk_job_table, "job", "job", job_keys);
 TABLE(rk_import_table, "import", NULL, import_keys);
 TABLE(rk_battery_table, "battery", "battery", battery_keys);
+TABLE(rk_sustained_table, "sustained", "sustained", sustained_keys);
