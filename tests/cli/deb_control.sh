@@ -39,6 +39,9 @@ for f in $(awk '/^manifest\(\)/ { on = 1; next } on && /^}/ { on = 0 }
 	'$bashdir'/*) p=share/bash-completion/completions/${f#*/} ;;
 	'$zshdir'/*) p=share/zsh/site-functions/${f#*/} ;;
 	'$docdir'/*) p=%%PORTDOCS%%%%DOCSDIR%%/${f#*/} ;;
+	# the MPI plugin: the port configures --with-mpi=no (no MPI package chosen yet)
+	'$libdir'/*) grep -q -- '--with-mpi=no' ports/sysutils/iobattery/Makefile ||
+		fail "the port builds the MPI plugin but its plist lacks it"; continue ;;
 	*) fail "unknown directory in mk/install.sh: $f" ;;
 	esac
 	case $p in share/man/*) p=$p.gz ;; esac
