@@ -269,8 +269,10 @@ static json_t *fj_ss(const struct row *w)
 		fj_set(data, "iops_mean",
 		       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_IOPS_MEAN)));
 		if (kv_get(&w->params, RK_JOB_SS_LAT_DATA)) {	/* fio 3.42's lat criteria */
-			fj_set(data, "lat_mean",
-			       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_LAT_MEAN)));
+			/* rounded as the per-second list is (%.0f), not truncated */
+			json_int_t lm = (json_int_t)llround(fio_metric(w, RK_JOB_SS_LAT_MEAN));
+
+			fj_set(data, "lat_mean", json_integer(lm));
 			fj_set(data, "lat_ns", fj_list(kv_get(&w->params, RK_JOB_SS_LAT_DATA)));
 		}
 		fj_set(data, "iops", fj_list(kv_get(&w->params, RK_JOB_SS_IOPS_DATA)));
