@@ -48,6 +48,9 @@ enum row_flag {
 	ROW_WRITEBACK_PENDING	= 1u << 11,	/* a buffered write left over 10% dirty */
 	ROW_OVER_CEILING	= 1u << 12,	/* above the link's or memory's ceiling */
 	ROW_TOOL_BOUND		= 1u << 13,	/* within 10% of the tool's own limit */
+	ROW_FLAG_LAST		= ROW_TOOL_BOUND,	/* the highest bit: a new flag moves it,
+						 * and gets its line in stats/flags.c
+						 * (t_verdict checks both) */
 };
 
 #define ROW_SHORT_NS	500000000ull	/* below this a phase is flagged short */

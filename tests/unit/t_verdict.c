@@ -184,7 +184,7 @@ static void t_flags(void)
 {
 	unsigned bit, n = 0;
 
-	for (bit = 1; bit && bit <= ROW_WRITEBACK_PENDING; bit <<= 1) {
+	for (bit = 1; bit && bit <= ROW_FLAG_LAST; bit <<= 1) {
 		const struct flag_info *x = flag_info_of(bit);
 
 		CHECK(x != NULL);
