@@ -63,6 +63,7 @@ struct iozone_cfg {
 	int no_stonewall;		/* -x */
 	int excel;			/* -R (also -b) */
 	const char *xlsx;		/* -b */
+	int xlsx_force;			/* --force: -b may replace a regular file */
 	unsigned cache_kb;		/* -S */
 	unsigned line_bytes;		/* -L */
 	unsigned stride;		/* -j */

@@ -46,7 +46,8 @@ static const char iozone_synopsis[] =
 	"         [-R] [-b file.xlsx] [-+x mult] [--format LIST] [--output-dir DIR]\n"
 	"         [--quiet] [--label TEXT] [--engine NAME] [--repeat N] [--no-store]\n"
 	"         [--no-space-check] [--no-device-probe] [--drop-cache]\n"
-	"         [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]";
+	"         [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]\n"
+	"         [--force]";
 
 static const char iozone_help[] =
 	"Run iozone's record-size by file-size matrix with iozone's letters and tables, and\n"
@@ -70,6 +71,7 @@ static const char iozone_help[] =
 	"  -F F1 ...  one file per worker (after -t);  -+p PCT readers in the random mix\n"
 	"  -k N, -H N requests in flight (an asynchronous engine: --engine)\n"
 	"  -R         iozone's report blocks on standard output;  -b FILE  an .xlsx workbook\n"
+	"             (a new file: --force replaces a regular file, nothing else)\n"
 	"  -S kB -L B processor cache and line size, as iozone prints them\n"
 	"\n"
 	"iobattery's options:\n"
@@ -218,9 +220,12 @@ static int check_engine(const struct iozone_cfg *c, const struct engine *e)
 	return -EINVAL;
 }
 
-static int check_xlsx(const char *path)
+/* -b FILE: a new file, or with --force a regular file to replace; never a device node,
+ * a directory, a FIFO or a symbolic link (refused before any I/O). */
+static int check_xlsx(const char *path, int force)
 {
 	char d[PATH_MAX], n[NAME_MAX + 1];
+	struct stat st;
 
 	if (!xlsx_iozone_available()) {
 		err_msg("iozone: -b: spreadsheets are not built in: '%s': this iobattery was "
@@ -229,6 +234,22 @@ static int check_xlsx(const char *path)
 	}
 	if (split_path(path, d, n) < 0 || check_dir(d) < 0)
 		return -EINVAL;
+	if (lstat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		err_errno(-errno, "iozone: -b: cannot use the spreadsheet's name: '%s'", path);
+		return -EINVAL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		err_msg("iozone: -b: not a regular file: '%s': the workbook is written to a new "
+			"file", path);
+		return -EINVAL;
+	}
+	if (!force) {
+		err_msg("iozone: -b: refusing to overwrite an existing file: '%s': use --force",
+			path);
+		return -EEXIST;
+	}
 	return 0;
 }
 
@@ -237,7 +258,7 @@ static int iozone_wl_validate(struct workload_ctx *x)
 	struct iozone_cmd *b = x->cfg;
 
 	if (check_engine(&b->c, x->eng) < 0 || place_files(b) < 0 ||
-	    (b->c.xlsx && check_xlsx(b->c.xlsx) < 0) ||
+	    (b->c.xlsx && check_xlsx(b->c.xlsx, b->c.xlsx_force) < 0) ||
 	    (!b->c.no_space_check && check_space(b) < 0))
 		return -EINVAL;
 	x->target = b->parent[0];
@@ -341,7 +362,7 @@ static int iozone_emit(struct workload_ctx *x, struct run *run)
 	int rc = x->drv->write(run, x->co, 0), e;
 
 	if (b->c.xlsx) {
-		e = xlsx_iozone_write(run, b->c.xlsx);
+		e = xlsx_iozone_write(run, b->c.xlsx, b->c.xlsx_force);
 		if (e < 0) {
 			err_errno(e, "iozone: cannot write the spreadsheet: '%s'", b->c.xlsx);
 			if (!rc)

@@ -207,6 +207,7 @@ static const struct {
 	{ "repeat", 1 }, { "quiet", 0 }, { "no-store", 0 }, { "no-space-check", 0 },
 	{ "no-device-probe", 0 }, { "drop-cache", 0 }, { "verify", 0 },
 	{ "verify-after-drop", 0 }, { "verify-journal", 1 }, { "report-to", 1 }, { "help", 0 },
+	{ "force", 0 },
 };
 
 static int long_opt(struct iozone_cfg *c, int k, const char *v, char *err, size_t len)
@@ -236,6 +237,7 @@ static int long_opt(struct iozone_cfg *c, int k, const char *v, char *err, size_
 		c->verify = 1;
 		c->report_to = v;
 		return 0;
+	case 15: c->xlsx_force = 1; return 0;
 	default: c->help = 1; return 0;
 	}
 }
