@@ -141,7 +141,7 @@ static int parse(struct workload_ctx *x, char ***ops, int *nops)
 	    ((w->flags & WORKLOAD_F_VERIFY) &&
 	     vhook_cfg_check(&x->verify, x->eng, x->co->repeat, w->name) < 0) ||
 	    (w->validate && w->validate(x) < 0))
-		return EXIT_USAGE;
+		return sig_stop_requested() ? EXIT_SIGNAL : EXIT_USAGE;
 	return 0;
 }
 

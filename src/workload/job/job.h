@@ -57,6 +57,8 @@
 #define JOB_INCLUDE_DEPTH	16
 #define JOB_IODEPTH_MAX		65536u
 #define JOB_NUMJOBS_MAX		4096u
+#define JOB_PLAN_MAX_THREADS	4096u	/* threads in a run, numjobs summed over jobs (fio's limit) */
+#define JOB_PLAN_MAX_FILES	(1u << 22)	/* files in a run: nrfiles x numjobs summed */
 #define JOB_DEF_RANDSEED	0x89u	/* fio's default randseed */
 #define JOB_DEF_ZIPF		1.1
 #define JOB_DEF_PARETO		0.2
