@@ -14,6 +14,7 @@ cd "$T" || exit 1
 mkdir w
 head -c 4194304 /dev/urandom > src
 IOBATTERY_DB="$T/store/results.db"; export IOBATTERY_DB
+mkdir -p "${IOBATTERY_DB%/*}"	# only the default store's directory is made
 "$IOB" dd if=/dev/zero of=w/seed bs=4k count=2 --format json --no-store > seed.json \
 	2>/dev/null || fail "no seed result"
 rm -f w/seed

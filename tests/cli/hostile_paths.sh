@@ -10,6 +10,7 @@ mkdir w o
 IOBATTERY_DB="$T/store/results.db"; export IOBATTERY_DB
 mkdir store
 
+
 if have_feature xlsxwriter; then
 	io() { "$IOB" iozone --no-store --quiet -s 64k -r 4k -i 0 -f w/io "$@"; }
 	printf 'precious\n' > o/text
