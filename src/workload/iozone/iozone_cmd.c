@@ -15,6 +15,7 @@
 #include "workload/common_opts.h"
 #include "core/err.h"
 #include "fs/scratch.h"
+#include "observe/sysinfo.h"
 #include "core/units.h"
 #include "engine/engine.h"
 #include "output/iozone_out.h"
@@ -253,11 +254,36 @@ static int check_xlsx(const char *path, int force)
 	return 0;
 }
 
+/* The record orders (random, stride) of the largest cell are held in memory: 16 bytes
+ * a record, at most half of the RAM (a 16 TiB file of 4 kB records would need 64 GiB). */
+static int check_memory(const struct iozone_cfg *c)
+{
+	struct iozone_cellsz *cells = calloc(IOZ_MAX_CELLS, sizeof(*cells));
+	uint64_t most = 0;
+	size_t n, i;
+	char a[32];
+
+	if (!cells)
+		return -ENOMEM;
+	n = iozone_grid(c, cells, IOZ_MAX_CELLS);
+	for (i = 0; i < n && i < IOZ_MAX_CELLS; i++)
+		if (cells[i].file_kb / cells[i].rec_kb > most)
+			most = cells[i].file_kb / cells[i].rec_kb;
+	free(cells);
+	if (most > sysinfo_ram() / 2 / 16) {
+		err_msg("iozone: too many records in one file: %llu: their order needs %s of "
+			"memory, more than half of the RAM: use a larger -r or a smaller -s",
+			(unsigned long long)most, units_fmt_bytes(a, sizeof(a), 16.0 * most));
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int iozone_wl_validate(struct workload_ctx *x)
 {
 	struct iozone_cmd *b = x->cfg;
 
-	if (check_engine(&b->c, x->eng) < 0 || place_files(b) < 0 ||
+	if (check_engine(&b->c, x->eng) < 0 || check_memory(&b->c) < 0 || place_files(b) < 0 ||
 	    (b->c.xlsx && check_xlsx(b->c.xlsx, b->c.xlsx_force) < 0) ||
 	    (!b->c.no_space_check && check_space(b) < 0))
 		return -EINVAL;

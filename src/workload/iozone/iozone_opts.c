@@ -52,6 +52,9 @@ static int parse_kb(const char *what, const char *v, uint64_t *kb, char *err, si
 		return fail(err, len, "bad %s: '%s': a whole number of kB", what, v);
 	if (b == 0)
 		return fail(err, len, "%s must be at least 1 kB: '%s'", what, v);
+	/* 1 PiB: the space needed (x 256 workers) is then counted without wrapping */
+	if (b / 1024 > IOZ_MAX_FILE_KB)
+		return fail(err, len, "%s too large: '%s': at most 1 PiB", what, v);
 	*kb = b / 1024;
 	return 0;
 }
