@@ -14,7 +14,11 @@
 #include "core/cleanup.h"
 #include "core/clock.h"
 #include "observe/sysinfo.h"
+#include "runner/ioctx.h"
 #include "workload/job/job_run.h"
+
+/* iodepth is refused above the request pool's depth when parsed, before anything is made */
+_Static_assert(JOB_IODEPTH_MAX <= IOCTX_MAX_DEPTH, "iodepth above the request pool");
 
 /* "job: 'x.fio' line 3, section [a]: " + text, as the parser writes its messages. */
 int job_plan_err(const struct job_def *d, char *err, size_t errlen, const char *fmt, ...)
@@ -323,6 +327,15 @@ int job_plan_build(struct job_plan *p, const struct job_list *jobs, const char *
 		plan_regions(t);
 		for (k = 0; k < t->nfiles; k++) {
 			struct job_file *f = &p->files[t->files[k].file];
+
+			/* a file offset is an off_t: offset + region must stay below 2^63
+			 * (offset=2^64-1 wrapped to an empty region that "succeeded") */
+			if (t->files[k].off > INT64_MAX || t->files[k].len > INT64_MAX ||
+			    t->files[k].off + t->files[k].len > INT64_MAX)
+				return job_plan_err(t->d, err, errlen, "offset=%llu and the region "
+						    "of %llu bytes pass the largest file offset "
+						    "(2^63 - 1)", (unsigned long long)t->files[k].off,
+						    (unsigned long long)t->files[k].len);
 
 			if (f->need < t->files[k].off + t->files[k].len)
 				f->need = t->files[k].off + t->files[k].len;
