@@ -38,8 +38,9 @@ static void jd_put(struct jd_buf *b, const char *s)
 }
 
 /* A value as a shell word that runs nothing when pasted: as fio prints it (bare, or a
- * description in double quotes) when that is safe; else in single quotes ('\'' for a
- * quote); a control character as $'\xNN' (no raw ESC reaches the terminal). */
+ * description in double quotes; blanks too, as fio) when nothing in it would expand or
+ * run; else in single quotes ('\'' for a quote); a control character as $'\xNN' (no
+ * raw ESC reaches the terminal). */
 static void jd_value(struct jd_buf *b, const char *v, int dquote)
 {
 	const char *p;
@@ -51,7 +52,7 @@ static void jd_value(struct jd_buf *b, const char *v, int dquote)
 
 		if (c < 0x20 || c == 0x7f)
 			ctl = 1;
-		else if (strchr(dquote ? "$`\\\"!" : " \t$`\\\"'!;&|<>()*?[]#~{}", c))
+		else if (strchr(dquote ? "$`\\\"!" : "$`\\\"'!;&|<>()*?[]#~{}", c))
 			meta = 1;
 	}
 	if (!ctl && !meta) {
