@@ -23,6 +23,8 @@ expect_out "verify: not a regular file: 'ff'"
 printf 'x' > data
 expect_exit 2 timeout 20 "$IOB" verify --journal ff data
 expect_out "verify: not a regular file: 'ff'"
+expect_exit 2 timeout 20 "$IOB" dd --no-store if=ff of=w/out bs=4k count=1
+expect_out "dd: input is not a file or device: 'ff'"
 # a directory as a job file says so (it said "Input/output error")
 expect_exit 2 timeout 20 "$IOB" job --no-store w
 expect_out "job: 'w': Is a directory"
