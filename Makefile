@@ -4,6 +4,7 @@
 #   make            configure (if needed) and build ./iobattery
 #   make run        install missing packages, build, run the quick battery here
 #   make check      install missing packages (incl. test tools), build, run every test
+#   make check-slow the slow build checks (tests/slow: the .deb, the MPICH build); CI runs them
 #   make bench      side-by-side benchmarks against the real tools (bench/)
 #   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer (a tree
 #                   configured without them is configured again and rebuilt; a plain
@@ -29,8 +30,9 @@ MANDIR = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 DOCDIR = $(PREFIX)/share/doc/iobattery
+PKGLIBDIR = $(PREFIX)/lib/iobattery
 INSTALL_DIRS = "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)" \
-	"$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(DOCDIR)"
+	"$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(PKGLIBDIR)"
 
 all: iobattery
 
@@ -75,6 +77,11 @@ check: deps-test
 	@$(MAKE) iobattery units fuzz-replay fault-shim
 	@tests/run
 
+# the build checks that take minutes (the Debian package, the MPICH build): CI runs them
+check-slow: deps-test
+	@$(MAKE) iobattery
+	@tests/run --slow
+
 bench/verify_speed: iobattery bench/verify_speed.c
 	@$(MAKE) -f mk/build.mk SRCS="$(SRCS)" OBJS="$(OBJS)" LIBOBJS="$(LIBOBJS)" \
 		HDRS="$(HDRS)" UNITBINS="$(UNITBINS)" bench/verify_speed
@@ -93,7 +100,7 @@ bench: iobattery bench/verify_speed bench/comm_overhead
 	@bench/run-all
 
 clean:
-	rm -f iobattery libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed \
+	rm -f iobattery iobattery-mpi.so libiob.a src/*.o src/*/*.o src/*/*/*.o $(UNITBINS) bench/verify_speed \
 		bench/comm_overhead
 	rm -rf tests/fuzz/bin tests/fuzz/build
 	rm -f tests/fault/iobfault.so
@@ -101,5 +108,5 @@ clean:
 distclean: clean
 	rm -f config.mk src/config.h
 
-.PHONY: all deps deps-test run check bench clean distclean units install uninstall \
+.PHONY: all deps deps-test run check check-slow bench clean distclean units install uninstall \
 	fuzz fuzz-replay fault-shim

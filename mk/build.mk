@@ -17,8 +17,14 @@ libiob.a: $(LIBOBJS)
 	rm -f $@
 	ar rcs $@ $(LIBOBJS)
 
-iobattery: src/main.o libiob.a
+iobattery: src/main.o libiob.a $(PLUGINS)
 	$(CC) $(LDFLAGS) -o $@ src/main.o libiob.a $(LIBS)
+
+# the MPI transport as a plugin beside the binary (configure sets PLUGINS where MPI is
+# found): only it links the MPI library, and comm.c opens it under a launcher
+iobattery-mpi.so: src/comm/mpi.c src/comm/comm_int.h src/core/clock.h config.mk src/config.h
+	$(CC) $(CFLAGS) $(MPI_CFLAGS) -DIOB_PLUGIN -fPIC -shared $(LDFLAGS) -o $@ \
+		src/comm/mpi.c $(MPI_LIBS)
 
 units: libiob.a
 	@for t in $(UNITBINS); do \

@@ -1,7 +1,9 @@
 #!/bin/sh
 # mk/install.sh - install or uninstall iobattery; called by `make install` and
 # `make uninstall` with the directories as arguments (DESTDIR already prefixed):
-#   sh mk/install.sh install|uninstall BINDIR MAN1DIR BASHCOMPDIR ZSHCOMPDIR DOCDIR
+#   sh mk/install.sh install|uninstall BINDIR MAN1DIR BASHCOMPDIR ZSHCOMPDIR DOCDIR LIBDIR
+# (LIBDIR: PREFIX/lib/iobattery, the plugins: iobattery-mpi.so where it was built; the
+# binary looks for them in ../lib/iobattery from its own folder)
 # The list of files below is the only one: install and uninstall read the same list.
 #
 # Nothing half-installed: before anything is written, every target directory (or, where
@@ -13,12 +15,12 @@
 set -u
 umask 022
 
-if [ $# -ne 6 ]; then
+if [ $# -ne 7 ]; then
 	echo "usage: sh mk/install.sh install|uninstall BINDIR MAN1DIR BASHCOMPDIR" \
-		"ZSHCOMPDIR DOCDIR" >&2
+		"ZSHCOMPDIR DOCDIR LIBDIR" >&2
 	exit 2
 fi
-action=$1 bindir=$2 man1dir=$3 bashdir=$4 zshdir=$5 docdir=$6
+action=$1 bindir=$2 man1dir=$3 bashdir=$4 zshdir=$5 docdir=$6 libdir=$7
 
 # manifest: one line per file: SOURCE TARGET-DIRECTORY TARGET-NAME MODE
 manifest() {
@@ -30,6 +32,10 @@ manifest() {
 	echo "docs/methodology.md $docdir methodology.md 644"
 	echo "docs/results-schema.md $docdir results-schema.md 644"
 	echo "docs/store-schema.md $docdir store-schema.md 644"
+	# a plugin where this build made it (uninstall removes it either way)
+	if [ -f iobattery-mpi.so ] || [ "$action" = uninstall ]; then
+		echo "iobattery-mpi.so $libdir iobattery-mpi.so 644"
+	fi
 }
 
 die() { echo "iobattery: $*" >&2; exit 1; }
@@ -71,10 +77,12 @@ do_uninstall() {
 			echo "removed $dir/$name"
 		fi
 	done || exit 1
-	# the documentation directory is ours alone: remove it when it is empty now
-	if [ -d "$docdir" ]; then
-		rmdir "$docdir" 2>/dev/null && echo "removed $docdir"
-	fi
+	# the documentation and plugin directories are ours alone: removed when empty now
+	for d in "$docdir" "$libdir"; do
+		if [ -d "$d" ]; then
+			rmdir "$d" 2>/dev/null && echo "removed $d"
+		fi
+	done
 	return 0
 }
 

@@ -1,8 +1,9 @@
 /* cmd.h - subcommand handlers. Each takes the subcommand's own argc/argv (argv[0] is the
  * subcommand name) and returns the process exit status (0, 1, 2 or 130).
- * The commands over results and the quick battery have a handler each (src/cmd/NAME.c,
- * one line in src/main.c's table); every workload goes through workload_cmd and is added
- * to the workload table instead (workload/workload.h says how). */
+ * The commands over results have a handler each (src/cmd/NAME.c, one line in
+ * src/main.c's table); every workload, and `run` (the battery's small form, cmd/run.c),
+ * goes through workload_cmd and is added to the workload table instead
+ * (workload/workload.h says how). */
 #ifndef IOB_CMD_CMD_H
 #define IOB_CMD_CMD_H
 

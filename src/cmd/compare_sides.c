@@ -8,6 +8,7 @@
 #include "cmd/compare_int.h"
 #include "core/err.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "store/store.h"
 
 void compare_sides_free(struct cmp_side *s, size_t n)
@@ -126,9 +127,12 @@ int compare_load_sides(char **specs, size_t n, int use_store, int by_label,
 		if (by_label) {
 			m = results_load_all(specs[i], use_store, &got);
 		} else {
+			/* compare reads the rows' percentiles, never their histograms */
 			got = malloc(sizeof(*got));
-			m = !got ? -ENOMEM : (got[0] = results_load(specs[i], use_store)) ? 1 :
-			    -EINVAL;
+			if (got)
+				got[0] = results_load_flags(specs[i], use_store,
+							    RESULT_LOAD_NO_HIST);
+			m = !got ? -ENOMEM : got[0] ? 1 : -EINVAL;
 		}
 		if (m < 0) {
 			free(got);

@@ -15,6 +15,7 @@
 #include "core/opt.h"
 #include "output/html.h"
 #include "stats/result.h"
+#include "stats/result_json.h"
 #include "store/store.h"
 
 #define REPORT_MARK "<!DOCTYPE html>\n<!-- iobattery report -->"
@@ -160,6 +161,24 @@ static int open_report(const char *path)
 	return 0;
 }
 
+/* A run for the report. Its latency histograms are merged only across repeats (a figure
+ * of one repeat shows the percentiles the run stored, which came from the same
+ * histogram): a run without repeats is read without them, which halves what a large
+ * result (iozone's grid) takes in memory; one with repeats is read again whole. */
+static struct run *report_load(const char *spec, int use_store)
+{
+	struct run *run = results_load_flags(spec, use_store, RESULT_LOAD_NO_HIST);
+	size_t i;
+
+	for (i = 0; run && i < run->nrows; i++) {
+		if (run->rows[i]->repeat > 0) {
+			run_free(run);
+			return results_load(spec, use_store);
+		}
+	}
+	return run;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { "iobattery-report.html", NULL, 0, 0, NULL, 0 };
@@ -187,7 +206,7 @@ int cmd_report(int argc, char **argv)
 		return EXIT_FAILED;
 	}
 	for (i = 0; i < n && status == EXIT_OK; i++)
-		if (!(runs[i] = results_load(ops[i], !o.no_store)))
+		if (!(runs[i] = report_load(ops[i], !o.no_store)))
 			status = EXIT_USAGE;
 	if (status == EXIT_OK && may_write(o.output, o.force) < 0)
 		status = EXIT_USAGE;

@@ -1,6 +1,8 @@
 /* comm.c - the world's state and the rules of comm.h on top of a transport (single.c,
  * mpi.c): launcher detection, host names, stopping and broken worlds. */
+#include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 #include "config.h"
 #include "comm/comm.h"
 #include "comm/comm_int.h"
+#include "core/dlib.h"
 #include "core/err.h"
 #include "fs/scratch.h"
 
@@ -130,6 +133,30 @@ static int refuse_without_mpi(const char *who, long size, long rank)
 }
 
 #ifdef HAVE_MPI
+/* The MPI transport from its plugin (comm_int.h), opened only under a launcher: a plain
+ * run loads no MPI library. NULL after a message when it is missing or broken. The
+ * handle stays open for the life of the process (the library holds the world). */
+static const struct comm_transport *mpi_plugin(const char *who)
+{
+	const struct comm_transport *t;
+	char err[PATH_MAX + 160];
+	void *h = dlib_plugin(COMM_MPI_PLUGIN, err, sizeof(err));
+
+	if (!h) {
+		err_msg("cannot run under an MPI launcher: '%s' is set, but the MPI part of "
+			"iobattery is missing: %s (install the iobattery-mpi package, or build "
+			"with MPI: ./configure --with-mpi)", who, err);
+		return NULL;
+	}
+	t = dlsym(h, "comm_mpi");
+	if (!t) {
+		err_msg("cannot run under an MPI launcher: %s has no MPI transport",
+			COMM_MPI_PLUGIN);
+		dlib_close(h);
+	}
+	return t;
+}
+
 /* Everyone learns everyone's host name (messages name the failing rank's host). */
 static int share_hosts(void)
 {
@@ -162,24 +189,27 @@ int comm_init(int *argc, char ***argv)
 	return refuse_without_mpi(who, size, rank);
 #else
 	(void)refuse_without_mpi;
-	rc = comm_mpi.init(argc, argv, &W.rank, &W.size);
+	if (!(W.t = mpi_plugin(who)))
+		return EXIT_USAGE;
+	rc = W.t->init(argc, argv, &W.rank, &W.size);
 	if (rc < 0) {
 		err_errno(rc, "cannot join the MPI world: '%s' is set", who);
+		W.t = &comm_single;
 		return EXIT_FAILED;
 	}
-	W.t = &comm_mpi;
 	if (W.size == 1 && size > 1) {
 		/* another MPI's launcher: every copy is a world of one */
 		if (rank <= 0)
 			err_msg("cannot run under this launcher: '%s' says %ld ranks, but the MPI "
 				"built in (" IOB_MPI_IMPL ") sees one: start iobattery with %s",
 				who, size, *IOB_MPI_LAUNCHER ? IOB_MPI_LAUNCHER : "its own mpirun");
-		comm_mpi.finalize();
+		W.t->finalize();
+		W.t = &comm_single;
 		return EXIT_USAGE;
 	}
 	if (W.size > 1 && share_hosts() < 0) {
 		err_msg("cannot start: the ranks could not exchange their host names");
-		comm_mpi.abort(EXIT_FAILED);
+		W.t->abort(EXIT_FAILED);
 	}
 	if (W.size > 1)
 		sig_unlink_on_first();	/* mpirun's SIGKILL follows its SIGTERM within 1 s */

@@ -51,7 +51,11 @@ struct comm_transport {
 
 extern const struct comm_transport comm_single;
 #ifdef HAVE_MPI
+/* The MPI transport, in the plugin iobattery-mpi.so (mpi.c built with IOB_PLUGIN and
+ * linked with the MPI library, so that only a run under a launcher loads MPI); comm.c
+ * looks it up by this name. */
 extern const struct comm_transport comm_mpi;
+#define COMM_MPI_PLUGIN	"iobattery-mpi.so"
 #endif
 
 #endif

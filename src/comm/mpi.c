@@ -9,7 +9,7 @@
  * the main thread waits for it; without that level they come only from the main thread. */
 #include "config.h"
 
-#ifdef HAVE_MPI
+#if defined(HAVE_MPI) && defined(IOB_PLUGIN)
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -475,6 +475,7 @@ const struct comm_transport comm_mpi = {
 };
 
 #else
-/* Built without MPI: this file is empty (ISO C wants a declaration). */
+/* Built into the binary, or without MPI: this file is empty (ISO C wants a declaration);
+ * it is the plugin iobattery-mpi.so (mk/build.mk), which comm.c opens under a launcher. */
 typedef int comm_mpi_not_built;
 #endif

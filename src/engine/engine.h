@@ -12,18 +12,43 @@
  *
  * A synchronous engine completes every request inside submit() (res set on return) and
  * has reap == NULL. An asynchronous one (ENGINE_F_ASYNC) completes them later, through
- * reap(). Engines are const tables listed in registry.c; engine_find() picks one by name.
- * An engine's functions are thread-safe across distinct ctx values; one ctx is used by
- * one thread at a time.
+ * reap(). The flags are the one answer to "is this engine synchronous": callers (the job
+ * workload's warnings, the runner) read them and never test an engine's name. Engines
+ * are const tables listed in registry.c; engine_find() picks one by name. An engine's
+ * functions are thread-safe across distinct ctx values; one ctx is used by one thread at
+ * a time.
  *
- * Options (io_uring's fixedbufs, sqpoll, ...) are a struct engine_opts filled by name
- * with engine_opt_set() (fio's option names, also "io_uring:sqpoll,fixedbufs" through
- * engine_parse()) and handed to init: a typed struct, checked against the engine before
- * any I/O, with nothing to parse inside the engine. */
+ * An engine owns what only it knows: its aliases (fio's spellings that it serves: "sync"
+ * for psync), its options (struct engine_optdef: io_uring's fixedbufs, sqthread_poll ...)
+ * and its flags. Options are set by name with engine_opt_set() (or "io_uring:sqpoll,
+ * fixedbufs" through engine_parse()) into a struct engine_opts, checked against the
+ * engine before any I/O and handed to init: bit i of its flags is the engine's optdefs[i],
+ * so the engine tests its own bits and parses nothing. The job workload accepts in a job
+ * file every option an engine declares, and fio's name of every engine and alias.
+ *
+ * Adding an engine takes:
+ *   1. src/engine/NAME.c: `const struct engine engine_NAME` with its name, summary,
+ *      flags, aliases and optdefs, and its functions. When it needs a library or a system
+ *      call configure probes, the implementation sits behind that HAVE_* and the
+ *      descriptor, always defined, says instead why it is absent (.absent): job files
+ *      and messages still know its name and options in a build without it;
+ *   2. registry.c: its extern and its row in the table (two lines);
+ *   3. only with a library: its probe in configure (HAVE_* into config.h, the library
+ *      into config.mk), its line in core/features.c, and scripts/install-deps.
+ * That is all the code needs: the job parser (ioengine=, the engine's options, its
+ * warnings), `--engine` and its messages, and the conformance tests (tests/engine: the
+ * matrix, then every declared option) read the registry. The --help texts that list
+ * the engines are static: workload/common_opts.c (shell completion reads its --engine
+ * line), bonnie's and job's help in workload/bonnie/bonnie_cmd.c and
+ * workload/job/job_cmd.c; and so are ioengine's meanings in stats/result_keys_wl.c and
+ * docs/results-schema.md, and docs/iobattery.1: name the engine there for users.
+ * Adding an option to an engine: a row in its optdefs and the code that reads its bit
+ * (the job's --help and docs/iobattery.1 list io_uring's options too). */
 #ifndef IOB_ENGINE_ENGINE_H
 #define IOB_ENGINE_ENGINE_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -72,30 +97,44 @@ struct engine_req {
 						 * always the page cache, O_DIRECT has no
 						 * effect (mmap) */
 
-/* Engine options, by fio's names (engine_opt_set). An engine lists those it takes in
- * struct engine.opts; the rest are refused with -ENOENT. */
-#define ENGINE_O_FIXEDBUFS	(1u << 0)	/* "fixedbufs": registered buffers */
-#define ENGINE_O_REGFILES	(1u << 1)	/* "registerfiles": registered files */
-#define ENGINE_O_SQPOLL		(1u << 2)	/* "sqthread_poll" ("sqpoll"): a kernel thread
-						 * polls the submission queue */
-#define ENGINE_O_SQPOLL_CPU	(1u << 3)	/* "sqthread_poll_cpu=N": pin that thread */
-#define ENGINE_O_HIPRI		(1u << 4)	/* "hipri": polled completions (IOPOLL) */
+/* One option an engine takes, by fio's name. An engine lists its options in optdefs
+ * (terminated by a { NULL } row, at most ENGINE_OPT_MAX); the index of a row is its bit
+ * in struct engine_opts.flags and its slot in val[]. */
+struct engine_optdef {
+	const char *name;	/* fio's spelling ("sqthread_poll"); job files use it */
+	const char *alias;	/* a short form engine_parse also takes ("sqpoll"), or NULL */
+	int takes_value;	/* 0: a flag (bare: on; a boolean value); 1: "name=N", an
+				 * integer in [min, max] */
+	long min, max;
+	const char *meaning;	/* one line: what it changes */
+};
 
+#define ENGINE_OPT_MAX	16
+
+/* Options set for one engine: bit i of flags is that engine's optdefs[i]; val[i] its
+ * value when it takes one. Zeroed: none. */
 struct engine_opts {
-	unsigned flags;		/* ENGINE_O_* set */
-	int sqpoll_cpu;		/* with ENGINE_O_SQPOLL_CPU */
+	unsigned flags;
+	long val[ENGINE_OPT_MAX];
 };
 
 struct engine {
 	const char *name;
 	const char *summary;
 	unsigned flags;
-	unsigned opts;		/* ENGINE_O_* it accepts (0: none) */
+	/* fio's other names for what this engine does, NULL-terminated ("sync" for psync:
+	 * read/write after lseek is measured as pread/pwrite), or NULL. */
+	const char *const *aliases;
+	const struct engine_optdef *optdefs;	/* its options, or NULL: none */
+	/* Why this build lacks the engine ("not in this build: configure found no
+	 * liburing ..."), or NULL. An absent engine has name, flags, aliases and optdefs
+	 * only; engine_find and engine_list skip it. */
+	const char *absent;
 	/* Can it run here? 0, or -errno with the reason (e.g. -ENOSYS); engine_hint() turns
 	 * it into a sentence. NULL: always. */
 	int (*probe)(void);
 	/* Per-thread setup for up to depth requests in flight, with options o (never NULL;
-	 * only flags of .opts set). 0 or -errno. NULL: no state (ctx stays NULL). exit()
+	 * only bits of its own optdefs set). 0 or -errno. NULL: no state (ctx stays NULL). exit()
 	 * frees it; it is called with nothing in flight. */
 	int (*init)(void **ctx, unsigned depth, const struct engine_opts *o);
 	void (*exit)(void *ctx);
@@ -140,28 +179,50 @@ struct engine {
 	int (*syncfs)(void *ctx, int fd);
 };
 
-/* The engine called name, or NULL. */
+/* The engine called name (its own name, not an alias) in this build, or NULL. */
 const struct engine *engine_find(const char *name);
+/* The engine called name or one of its aliases, in this build or not (then e->absent
+ * says why), or NULL: for parsers of fio's files, which know every engine's options and
+ * flags before they refuse one that is absent. */
+const struct engine *engine_lookup(const char *name);
 /* Why an engine of that name is not in this build ("io_uring" without liburing), or NULL
- * when the name is not one iobattery knows. Static string. */
+ * when the name is in this build or not one iobattery knows. Static string. */
 const char *engine_absent(const char *name);
-/* Set option name (fio's spelling, see ENGINE_O_*) to value (NULL or "" for a flag:
- * "1"; booleans take 1/0, yes/no, true/false, on/off) in o for engine e. 0, -ENOENT
- * when e has no such option, -EINVAL for a bad value. Thread-safe. */
+/* e's option called name, by fio's spelling only (not the short alias), or NULL. */
+const struct engine_optdef *engine_optdef_find(const struct engine *e, const char *name);
+/* The first engine of the registry (in this build or not) with an option called name
+ * (fio's spelling), or NULL: which engine an option belongs to. */
+const struct engine *engine_option_owner(const char *name);
+/* Set option name (fio's spelling or its alias) to value (NULL or "" for a flag: on;
+ * flags take 1/0, yes/no, true/false, on/off; others an integer in the optdef's range)
+ * in o for engine e. 0, -ENOENT when e has no such option, -EINVAL for a bad value.
+ * Thread-safe. */
 int engine_opt_set(const struct engine *e, struct engine_opts *o, const char *name,
 		   const char *value);
+/* Is option name (fio's spelling) set in o for engine e? 1 (its value into *value when
+ * value is not NULL: 1 for a flag), 0 when not set, -ENOENT when e has no such option. */
+int engine_opt_get(const struct engine *e, const struct engine_opts *o, const char *name,
+		   long *value);
+/* 0 when o sets only options of e, else -EINVAL (ioctx_init_opts checks it). */
+int engine_opts_check(const struct engine *e, const struct engine_opts *o);
 /* "name[:opt[=value],...]" (e.g. "io_uring:sqpoll,fixedbufs"): the engine into *e and
  * its options into *o (zeroed first). 0 or -errno with a message into err (errlen
  * bytes): unknown engine (-ENOENT), unknown option or bad value (-EINVAL). */
 int engine_parse(const char *spec, const struct engine **e, struct engine_opts *o,
 		 char *err, size_t errlen);
-/* The options in o as "sqthread_poll,fixedbufs" (empty for none) into buf, for the
- * record of a run. Returns buf. */
-char *engine_opts_str(const struct engine_opts *o, char *buf, size_t len);
-/* The table of engines, terminated by NULL; for --help and listings. */
+/* The options in o for e as "sqthread_poll,fixedbufs" (empty for none; in the order of
+ * e's optdefs) into buf, for the record of a run. Returns buf. */
+char *engine_opts_str(const struct engine *e, const struct engine_opts *o, char *buf,
+		      size_t len);
+/* The table of engines in this build, terminated by NULL; for --help and listings. */
 const struct engine *const *engine_list(void);
-/* "psync, null" - the names of the engines, comma-separated, into buf. Returns buf. */
+/* "psync, null" - the names of the engines in this build, comma-separated, into buf.
+ * Returns buf. */
 char *engine_names(char *buf, size_t len);
+/* "psync, sync, io_uring, ..." - every name engine_lookup knows (in this build or not),
+ * each followed by those of its aliases that keep accepts (NULL: all), comma-separated,
+ * into buf. Returns buf. */
+char *engine_spellings(char *buf, size_t len, bool (*keep)(const char *alias));
 
 /* Metadata calls through the engine, falling back to the POSIX default when the engine
  * leaves the pointer NULL (engine_meta.c). Thread-safe as the engine is. The runner's
@@ -231,10 +292,9 @@ static inline unsigned long engine_epoch_now(void)
 	return atomic_load_explicit(&engine_epoch, memory_order_relaxed);
 }
 
+/* The POSIX engine, which the others and the layout of files fall back to. The other
+ * engines are declared in registry.c, beside their rows: reach them through
+ * engine_find, engine_lookup or engine_list. */
 extern const struct engine engine_psync;
-extern const struct engine engine_null;
-extern const struct engine engine_io_uring;	/* HAVE_LIBURING */
-extern const struct engine engine_libaio;	/* HAVE_LIBAIO */
-extern const struct engine engine_mmap;		/* HAVE_MMAP */
 
 #endif

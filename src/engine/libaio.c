@@ -219,10 +219,19 @@ static int aio_reap(void *ctx, struct engine_req **done, unsigned min, unsigned 
 	return (int)n;
 }
 
+#else
+#include "engine/engine.h"
+#endif /* HAVE_LIBAIO */
+
+/* fio maps these spellings to its libaio engine */
+static const char *const aio_aliases[] = { "aio", "linuxaio", NULL };
+
 const struct engine engine_libaio = {
 	.name = "libaio",
 	.summary = "Linux AIO: queue depth for O_DIRECT files (buffered ones run synchronously)",
 	.flags = ENGINE_F_ASYNC | ENGINE_F_ALIGNED | ENGINE_F_DIRECT_ASYNC,
+	.aliases = aio_aliases,
+#ifdef HAVE_LIBAIO
 	.probe = aio_probe,
 	.init = aio_init,
 	.exit = aio_exit,
@@ -232,6 +241,8 @@ const struct engine engine_libaio = {
 	/* no AIO form at the current position: the system calls themselves */
 	.cwrite = write,
 	.cread = read,
+#else
+	.absent = "not in this build: configure found no libaio "
+		  "(install libaio-dev, run ./configure): use psync",
+#endif
 };
-
-#endif /* HAVE_LIBAIO */

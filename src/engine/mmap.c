@@ -335,16 +335,22 @@ static const char *mm_hint(const struct engine_opts *o, int err)
 	return NULL;
 }
 
+#else
+#include "engine/engine.h"
+#endif /* HAVE_MMAP */
+
 const struct engine engine_mmap = {
 	.name = "mmap",
 	.summary = "reads and writes are copies through a shared mapping (page faults, memcpy)",
 	.flags = ENGINE_F_MAPPED,
+#ifdef HAVE_MMAP
 	.init = mm_init,
 	.exit = mm_exit,
 	.submit = mm_submit,
 	.hint = mm_hint,
 	.openat = mm_openat,
 	.close = mm_close,
+#else
+	.absent = "not in this build: configure found no mmap/msync: use psync",
+#endif
 };
-
-#endif /* HAVE_MMAP */

@@ -70,10 +70,15 @@ static int psync_submit(void *ctx, struct engine_req **reqs, unsigned n)
 	return (int)n;
 }
 
+/* fio's sync (read/write after lseek) is measured as pread/pwrite: the same system
+ * call per request, without the lseek */
+static const char *const psync_aliases[] = { "sync", NULL };
+
 const struct engine engine_psync = {
 	.name = "psync",
 	.summary = "synchronous read/write/pread/pwrite, one system call per request",
 	.flags = 0,
+	.aliases = psync_aliases,
 	.submit = psync_submit,
 	/* the per-character path is the system calls themselves */
 	.cwrite = write,

@@ -1,63 +1,68 @@
-/* registry.c - the table of engines and their options. Add an engine: one line here
- * (behind its HAVE_*), and its name in absent[] for builds without it. */
+/* registry.c - the table of engines, and what is read from it: lookup by name or alias,
+ * option setting by each engine's own optdefs, the names for messages. Add an engine:
+ * its extern and its row in engines[] (engine.h says all it takes). */
 #include <errno.h>
-#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "engine/engine.h"
 
+/* The engines besides psync (engine.h), each defined in its own file in every build. */
+extern const struct engine engine_io_uring;	/* absent without HAVE_LIBURING */
+extern const struct engine engine_libaio;	/* absent without HAVE_LIBAIO */
+extern const struct engine engine_mmap;		/* absent without HAVE_MMAP */
+extern const struct engine engine_null;
+
+/* Every engine iobattery has, in this build or not (an absent one says why): the order
+ * of listings and of engine_option_owner. */
 static const struct engine *const engines[] = {
 	&engine_psync,
-#ifdef HAVE_LIBURING
 	&engine_io_uring,
-#endif
-#ifdef HAVE_LIBAIO
 	&engine_libaio,
-#endif
-#ifdef HAVE_MMAP
 	&engine_mmap,
-#endif
 	&engine_null,
-	NULL,
-};
-
-/* Engines iobattery has, and what a build lacks to list them. */
-static const struct {
-	const char *name, *why;
-} absent[] = {
-	{ "io_uring", "not in this build: configure found no liburing "
-		      "(install liburing-dev, run ./configure): use psync" },
-	{ "libaio", "not in this build: configure found no libaio "
-		    "(install libaio-dev, run ./configure): use psync" },
-	{ "mmap", "not in this build: configure found no mmap/msync: use psync" },
-};
-
-/* fio's option names; a value-less option is a boolean set to 1. */
-static const struct {
-	const char *name;
-	unsigned flag;
-	int takes_int;		/* "name=N" */
-} options[] = {
-	{ "fixedbufs", ENGINE_O_FIXEDBUFS, 0 },
-	{ "registerfiles", ENGINE_O_REGFILES, 0 },
-	{ "sqthread_poll", ENGINE_O_SQPOLL, 0 },
-	{ "sqpoll", ENGINE_O_SQPOLL, 0 },	/* short form for the command line */
-	{ "sqthread_poll_cpu", ENGINE_O_SQPOLL_CPU, 1 },
-	{ "hipri", ENGINE_O_HIPRI, 0 },
 };
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The ones in this build, NULL-terminated: a constant of the build, filled once. */
+static const struct engine *built[NELEM(engines) + 1];
+static pthread_once_t built_once = PTHREAD_ONCE_INIT;
+
+static void built_fill(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < NELEM(engines); i++)
+		if (!engines[i]->absent)
+			built[n++] = engines[i];
+	built[n] = NULL;
+}
 
 const struct engine *engine_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; engines[i]; i++)
+	for (i = 0; i < NELEM(engines); i++)
+		if (!engines[i]->absent && !strcmp(engines[i]->name, name))
+			return engines[i];
+	return NULL;
+}
+
+const struct engine *engine_lookup(const char *name)
+{
+	const char *const *a;
+	size_t i;
+
+	for (i = 0; i < NELEM(engines); i++) {
 		if (!strcmp(engines[i]->name, name))
 			return engines[i];
+		for (a = engines[i]->aliases; a && *a; a++)
+			if (!strcmp(*a, name))
+				return engines[i];
+	}
 	return NULL;
 }
 
@@ -65,17 +70,27 @@ const char *engine_absent(const char *name)
 {
 	size_t i;
 
-	if (engine_find(name))
-		return NULL;
-	for (i = 0; i < NELEM(absent); i++)
-		if (!strcmp(absent[i].name, name))
-			return absent[i].why;
+	for (i = 0; i < NELEM(engines); i++)
+		if (!strcmp(engines[i]->name, name))
+			return engines[i]->absent;
 	return NULL;
 }
 
 const struct engine *const *engine_list(void)
 {
-	return engines;
+	pthread_once(&built_once, built_fill);
+	return built;
+}
+
+/* Append "sep s" to buf (used bytes in *used). 0, or -1 when it no longer fits. */
+static int append(char *buf, size_t len, size_t *used, const char *s)
+{
+	int n = snprintf(buf + *used, len - *used, "%s%s", *used ? ", " : "", s);
+
+	if (n < 0 || (size_t)n >= len - *used)
+		return -1;
+	*used += (size_t)n;
+	return 0;
 }
 
 char *engine_names(char *buf, size_t len)
@@ -85,14 +100,58 @@ char *engine_names(char *buf, size_t len)
 	if (!len)
 		return buf;
 	buf[0] = 0;
-	for (i = 0; engines[i]; i++) {
-		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", engines[i]->name);
-
-		if (n < 0 || (size_t)n >= len - used)
+	for (i = 0; i < NELEM(engines); i++)
+		if (!engines[i]->absent && append(buf, len, &used, engines[i]->name) < 0)
 			break;
-		used += (size_t)n;
+	return buf;
+}
+
+char *engine_spellings(char *buf, size_t len, bool (*keep)(const char *alias))
+{
+	const char *const *a;
+	size_t i, used = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = 0;
+	for (i = 0; i < NELEM(engines); i++) {
+		if (append(buf, len, &used, engines[i]->name) < 0)
+			return buf;
+		for (a = engines[i]->aliases; a && *a; a++)
+			if ((!keep || keep(*a)) && append(buf, len, &used, *a) < 0)
+				return buf;
 	}
 	return buf;
+}
+
+/* ---- options ---- */
+
+/* The index of e's option name in its optdefs (the alias too when alias), or -1. */
+static int opt_index(const struct engine *e, const char *name, int alias)
+{
+	const struct engine_optdef *d;
+
+	for (d = e->optdefs; d && d->name && d - e->optdefs < ENGINE_OPT_MAX; d++)
+		if (!strcmp(d->name, name) || (alias && d->alias && !strcmp(d->alias, name)))
+			return (int)(d - e->optdefs);
+	return -1;
+}
+
+const struct engine_optdef *engine_optdef_find(const struct engine *e, const char *name)
+{
+	int i = opt_index(e, name, 0);
+
+	return i < 0 ? NULL : &e->optdefs[i];
+}
+
+const struct engine *engine_option_owner(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(engines); i++)
+		if (opt_index(engines[i], name, 0) >= 0)
+			return engines[i];
+	return NULL;
 }
 
 /* 1, 0 or -1 (not a boolean). */
@@ -116,41 +175,63 @@ static int parse_bool(const char *v)
 int engine_opt_set(const struct engine *e, struct engine_opts *o, const char *name,
 		   const char *value)
 {
-	size_t i;
+	int i = opt_index(e, name, 1);
+	const struct engine_optdef *d;
+	unsigned bit;
 
-	for (i = 0; i < NELEM(options); i++) {
-		unsigned f = options[i].flag;
+	if (i < 0)
+		return -ENOENT;
+	d = &e->optdefs[i];
+	bit = 1u << i;
+	if (d->takes_value) {
+		char *end;
+		long v;
 
-		if (strcmp(options[i].name, name))
-			continue;
-		if (!(e->opts & f))
-			return -ENOENT;
-		if (options[i].takes_int) {
-			char *end;
-			long v;
-
-			if (!value || !*value)
-				return -EINVAL;
-			errno = 0;
-			v = strtol(value, &end, 10);
-			if (errno || *end || v < 0 || v > INT_MAX)
-				return -EINVAL;
-			o->sqpoll_cpu = (int)v;
-			o->flags |= f;
-			return 0;
-		}
-		switch (parse_bool(value)) {
-		case 1:
-			o->flags |= f;
-			return 0;
-		case 0:
-			o->flags &= ~f;
-			return 0;
-		default:
+		if (!value || !*value)
 			return -EINVAL;
-		}
+		errno = 0;
+		v = strtol(value, &end, 10);
+		if (errno || *end || v < d->min || v > d->max)
+			return -EINVAL;
+		o->val[i] = v;
+		o->flags |= bit;
+		return 0;
 	}
-	return -ENOENT;
+	switch (parse_bool(value)) {
+	case 1:
+		o->flags |= bit;
+		o->val[i] = 1;
+		return 0;
+	case 0:
+		o->flags &= ~bit;
+		o->val[i] = 0;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+int engine_opt_get(const struct engine *e, const struct engine_opts *o, const char *name,
+		   long *value)
+{
+	int i = opt_index(e, name, 0);
+
+	if (i < 0)
+		return -ENOENT;
+	if (!(o->flags & (1u << i)))
+		return 0;
+	if (value)
+		*value = e->optdefs[i].takes_value ? o->val[i] : 1;
+	return 1;
+}
+
+int engine_opts_check(const struct engine *e, const struct engine_opts *o)
+{
+	unsigned n = 0;
+
+	while (n < ENGINE_OPT_MAX && e->optdefs && e->optdefs[n].name)
+		n++;
+	return o->flags & ~((1u << n) - 1) ? -EINVAL : 0;
 }
 
 /* One "opt[=value]" of a spec, len bytes at p. */
@@ -188,7 +269,6 @@ int engine_parse(const char *spec, const struct engine **e, struct engine_opts *
 	const char *why;
 
 	memset(o, 0, sizeof(*o));
-	o->sqpoll_cpu = -1;
 	if (errlen)
 		err[0] = 0;
 	if (len >= sizeof(name))
@@ -219,27 +299,26 @@ int engine_parse(const char *spec, const struct engine **e, struct engine_opts *
 	}
 }
 
-char *engine_opts_str(const struct engine_opts *o, char *buf, size_t len)
+char *engine_opts_str(const struct engine *e, const struct engine_opts *o, char *buf,
+		      size_t len)
 {
-	size_t i, used = 0;
-	unsigned seen = 0;
+	const struct engine_optdef *d;
+	size_t used = 0;
 
 	if (!len)
 		return buf;
 	buf[0] = 0;
-	for (i = 0; i < NELEM(options); i++) {
-		unsigned f = options[i].flag;
+	for (d = e->optdefs; d && d->name && d - e->optdefs < ENGINE_OPT_MAX; d++) {
+		unsigned i = (unsigned)(d - e->optdefs);
 		int n;
 
-		if (!(o->flags & f) || (seen & f))
+		if (!(o->flags & (1u << i)))
 			continue;
-		seen |= f;
-		if (options[i].takes_int)
-			n = snprintf(buf + used, len - used, "%s%s=%d", used ? "," : "",
-				     options[i].name, o->sqpoll_cpu);
+		if (d->takes_value)
+			n = snprintf(buf + used, len - used, "%s%s=%ld", used ? "," : "",
+				     d->name, o->val[i]);
 		else
-			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-				     options[i].name);
+			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", d->name);
 		if (n < 0 || (size_t)n >= len - used)
 			break;
 		used += (size_t)n;

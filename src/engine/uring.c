@@ -20,6 +20,39 @@
  * Otherwise metadata calls are SQEs submitted and waited for at once (uring_meta.c). */
 #define _GNU_SOURCE
 #include "config.h"
+#include "engine/engine.h"
+
+/* io_uring's options, by fio's names: bit i of engine_opts.flags is uring_optdefs[i]. */
+enum {
+	URING_O_FIXEDBUFS,
+	URING_O_REGFILES,
+	URING_O_SQPOLL,
+	URING_O_SQPOLL_CPU,
+	URING_O_HIPRI,
+};
+
+#define URING_F_FIXEDBUFS	(1u << URING_O_FIXEDBUFS)
+#define URING_F_REGFILES	(1u << URING_O_REGFILES)
+#define URING_F_SQPOLL		(1u << URING_O_SQPOLL)
+#define URING_F_SQPOLL_CPU	(1u << URING_O_SQPOLL_CPU)
+#define URING_F_HIPRI		(1u << URING_O_HIPRI)
+
+static const struct engine_optdef uring_optdefs[] = {
+	[URING_O_FIXEDBUFS] = { "fixedbufs", NULL, 0, 0, 0,
+				"registered buffers: reads and writes from the workload's "
+				"buffers go as READ_FIXED/WRITE_FIXED" },
+	[URING_O_REGFILES] = { "registerfiles", NULL, 0, 0, 0,
+			       "registered files: no file reference taken per request" },
+	[URING_O_SQPOLL] = { "sqthread_poll", "sqpoll", 0, 0, 0,
+			     "a kernel thread polls the submission queue" },
+	[URING_O_SQPOLL_CPU] = { "sqthread_poll_cpu", NULL, 1, 0, 65535,
+				 "the CPU the polling thread is pinned to (with sqthread_poll)" },
+	[URING_O_HIPRI] = { "hipri", NULL, 0, 0, 0,
+			    "polled completions (IOPOLL): O_DIRECT on a device with poll "
+			    "queues" },
+	{ NULL },
+};
+
 #ifdef HAVE_LIBURING
 #include <errno.h>
 #include <fcntl.h>
@@ -56,7 +89,7 @@ static int uring_probe(void)
 
 static const char *uring_hint(const struct engine_opts *o, int err)
 {
-	int hipri = o && (o->flags & ENGINE_O_HIPRI);
+	int hipri = o && (o->flags & URING_F_HIPRI);
 
 	switch (err) {
 	case -ENOSYS:
@@ -86,13 +119,13 @@ static int ring_create(struct uring *u, unsigned entries, const struct engine_op
 	unsigned base = 0, cpu = 0;
 	int rc;
 
-	if (o->flags & ENGINE_O_HIPRI)
+	if (o->flags & URING_F_HIPRI)
 		base |= IORING_SETUP_IOPOLL;
-	if (o->flags & ENGINE_O_SQPOLL) {
+	if (o->flags & URING_F_SQPOLL) {
 		base |= IORING_SETUP_SQPOLL;
-		if (o->flags & ENGINE_O_SQPOLL_CPU) {
+		if (o->flags & URING_F_SQPOLL_CPU) {
 			base |= IORING_SETUP_SQ_AFF;
-			cpu = (unsigned)o->sqpoll_cpu;
+			cpu = (unsigned)o->val[URING_O_SQPOLL_CPU];
 		}
 	}
 	memset(&p, 0, sizeof(p));
@@ -111,7 +144,7 @@ static int ring_create(struct uring *u, unsigned entries, const struct engine_op
 		return rc;
 	u->iopoll = (base & IORING_SETUP_IOPOLL) != 0;
 	if ((base & IORING_SETUP_SQPOLL) && !(p.features & IORING_FEAT_SQPOLL_NONFIXED))
-		u->flags |= ENGINE_O_REGFILES;	/* before 5.11 SQPOLL takes fixed files only */
+		u->flags |= URING_F_REGFILES;	/* before 5.11 SQPOLL takes fixed files only */
 	return 0;
 }
 
@@ -201,7 +234,7 @@ static int uring_init(void **ctx, unsigned depth, const struct engine_opts *o)
 	ops_probe(u);
 	if (!uring_has(u, IORING_OP_READ) || !uring_has(u, IORING_OP_WRITE))
 		rc = -ENOSYS;	/* before Linux 5.6: no non-vectored read and write */
-	else if (u->flags & ENGINE_O_REGFILES)
+	else if (u->flags & URING_F_REGFILES)
 		rc = files_setup(u);
 	if (rc < 0) {
 		uring_exit(u);
@@ -467,7 +500,7 @@ static int uring_regbufs(void *ctx, const struct iovec *iov, unsigned n)
 	struct iovec *copy = NULL;
 	int rc;
 
-	if (!(u->flags & ENGINE_O_FIXEDBUFS))
+	if (!(u->flags & URING_F_FIXEDBUFS))
 		return 0;	/* not asked for: plain reads and writes */
 	if (u->nbufs) {
 		(void)io_uring_unregister_buffers(&u->ring);
@@ -492,12 +525,14 @@ static int uring_regbufs(void *ctx, const struct iovec *iov, unsigned n)
 	return 0;
 }
 
+#endif /* HAVE_LIBURING */
+
 const struct engine engine_io_uring = {
 	.name = "io_uring",
 	.summary = "Linux io_uring: queue depth, batched submit and reap, metadata on the ring",
 	.flags = ENGINE_F_ASYNC,
-	.opts = ENGINE_O_FIXEDBUFS | ENGINE_O_REGFILES | ENGINE_O_SQPOLL | ENGINE_O_SQPOLL_CPU |
-		ENGINE_O_HIPRI,
+	.optdefs = uring_optdefs,
+#ifdef HAVE_LIBURING
 	.probe = uring_probe,
 	.init = uring_init,
 	.exit = uring_exit,
@@ -516,6 +551,8 @@ const struct engine engine_io_uring = {
 	.symlinkat = uring_symlinkat,
 	.ftruncate = uring_ftruncate,
 	.fallocate = uring_fallocate,
+#else
+	.absent = "not in this build: configure found no liburing "
+		  "(install liburing-dev, run ./configure): use psync",
+#endif
 };
-
-#endif /* HAVE_LIBURING */

@@ -22,14 +22,14 @@ struct uring_file {
 struct uring {
 	struct io_uring ring;
 	unsigned depth;			/* requests (slots) the ioctx may have out */
-	unsigned flags;			/* ENGINE_O_* in effect */
+	unsigned flags;			/* uring.c's URING_F_* options in effect */
 	int iopoll;			/* IORING_SETUP_IOPOLL: only reads and writes */
 	int broken;			/* a fatal ring error (-errno): refuse everything */
 	uint64_t ops;			/* bit per IORING_OP_* the kernel has (< 64) */
 	struct io_uring_cqe **cqes;	/* depth: peek scratch */
 	struct engine_req **ready;	/* depth: completed off the ring, not reaped yet */
 	unsigned nready;
-	struct uring_file *files;	/* nfiles, with ENGINE_O_REGFILES */
+	struct uring_file *files;	/* nfiles, with registerfiles */
 	unsigned nfiles;
 	struct iovec *bufs;		/* registered buffers (regbufs) */
 	unsigned nbufs;

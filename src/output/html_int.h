@@ -1,5 +1,7 @@
-/* html_int.h - what the report's files share (html.c, html_sections.c); not for other
- * modules. */
+/* html_int.h - what the report's files share: the driver (html.c), its sections
+ * (html_summary.c, html_tables.c, html_sections.c, html_iozone.c, html_series.c,
+ * html_ranks.c, html_battery.c) and the helpers they all use (html_util.c); not for
+ * other modules. */
 #ifndef IOB_OUTPUT_HTML_INT_H
 #define IOB_OUTPUT_HTML_INT_H
 

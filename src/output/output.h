@@ -22,21 +22,6 @@ const struct out_fmt *out_find(const char *name);
 /* begin, each row, end. Returns 0 or -errno (write errors included: ferror). */
 int out_write(const struct out_fmt *fmt, FILE *f, const struct run *run);
 
-/* Text renderers per workload. The text formatter prints a row with the renderer whose
- * workload matches, or with the generic one. Add a line to the table in text.c. */
-struct out_text_renderer {
-	const char *workload;
-	/* Called once before the first row of this workload (may be NULL). */
-	int (*head)(FILE *f, const struct run *run);
-	int (*row)(FILE *f, const struct run *run, const struct row *row);
-	/* 1: row also gets this workload's --verify rows (phase "verify"), which otherwise
-	 * all look the same (text_verify.c) */
-	int own_verify;
-};
-/* The generic block: rate, times, CPU, latency percentiles, cache, flags, note. */
-int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
-/* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
-int out_text_extras(FILE *f, const struct row *row);
 
 /* A compact table of all rows of run, one line each: workload, phase, rate and unit,
  * elapsed and durable seconds, process %CPU, p99 latency, cache residency, flags.

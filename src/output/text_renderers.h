@@ -51,4 +51,20 @@ int out_text_ranks(FILE *f, const struct run *run);
  * lines, disk stats) and iobattery's own lines, all at the last job row of a repeat. */
 int text_job_row(FILE *f, const struct run *run, const struct row *row);
 
+/* Text renderers per workload. The text formatter prints a row with the renderer whose
+ * workload matches, or with the generic one. Add a line to the table in text.c. */
+struct out_text_renderer {
+	const char *workload;
+	/* Called once before the first row of this workload (may be NULL). */
+	int (*head)(FILE *f, const struct run *run);
+	int (*row)(FILE *f, const struct run *run, const struct row *row);
+	/* 1: row also gets this workload's --verify rows (phase "verify"), which otherwise
+	 * all look the same (text_verify.c) */
+	int own_verify;
+};
+/* The generic block: rate, times, CPU, latency percentiles, cache, flags, note. */
+int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
+/* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
+int out_text_extras(FILE *f, const struct row *row);
+
 #endif

@@ -15,7 +15,7 @@ int ioctx_init(struct ioctx *io, const struct engine *e, unsigned depth)
 int ioctx_init_opts(struct ioctx *io, const struct engine *e, unsigned depth,
 		    const struct engine_opts *o)
 {
-	struct engine_opts none = { 0, -1 };
+	static const struct engine_opts none;
 	unsigned i;
 	int rc;
 
@@ -35,7 +35,7 @@ int ioctx_init_opts(struct ioctx *io, const struct engine *e, unsigned depth,
 		rc = -ENOMEM;
 		goto fail;
 	}
-	if (o && (o->flags & ~e->opts)) {
+	if (o && engine_opts_check(e, o) < 0) {
 		rc = -EINVAL;	/* an option the engine does not take: engine_opt_set says */
 		goto fail;
 	}

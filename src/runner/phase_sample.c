@@ -240,7 +240,6 @@ static void obs_tick(void *arg, struct sampler *s, unsigned rec)
 	struct obs_bin sl;
 	uint64_t p99;
 
-	(void)s;
 	if (o->failed)
 		return;
 	memset(&sl, 0, sizeof(sl));
@@ -274,7 +273,9 @@ static void obs_tick(void *arg, struct sampler *s, unsigned rec)
 		__atomic_store_n(&o->live.p99_ns, p99, __ATOMIC_RELAXED);
 		__atomic_or_fetch(&o->live.have, PROGRESS_LIVE_P99, __ATOMIC_RELAXED);
 	}
-	obs_view_update(o, rec, &sl);
+	/* the sampler as the tick hands it: its first tick can come before
+	 * sampler_start has stored it in o->s */
+	obs_view_update(o, s, rec, &sl);
 }
 
 void phase_obs_end(struct phase *ph, struct row *row)

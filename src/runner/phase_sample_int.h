@@ -65,7 +65,8 @@ struct phase_obs {
 unsigned obs_server_pids(const char *datadir, int *pids, unsigned max);
 /* Update o->view from the sampler's record rec and the slice just taken. Sampler
  * thread. */
-void obs_view_update(struct phase_obs *o, unsigned rec, const struct obs_bin *slice);
+void obs_view_update(struct phase_obs *o, struct sampler *sp, unsigned rec,
+		     const struct obs_bin *slice);
 
 /* phase_sample_row.c */
 /* row->sys and row->series from the stopped sampler and the bins. 0 or -ENOMEM. */

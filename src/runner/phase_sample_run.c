@@ -191,12 +191,12 @@ unsigned obs_server_pids(const char *datadir, int *pids, unsigned max)
 
 /* ---- the live view ---- */
 
-static void view_waits(struct phase_obs *o, struct obs_view *v)
+static void view_waits(struct sampler *sp, struct obs_view *v)
 {
 	struct sampler_wait_count wc[WAITSTATE_MAX_KEYS];
 	struct waitstate_key key;
 	uint64_t total = 0;
-	int n = sampler_wait(o->s, SAMPLER_WHOLE, wc, WAITSTATE_MAX_KEYS);
+	int n = sampler_wait(sp, SAMPLER_WHOLE, wc, WAITSTATE_MAX_KEYS);
 
 	v->nwait = 0;
 	if (n > WAITSTATE_MAX_KEYS)
@@ -209,7 +209,7 @@ static void view_waits(struct phase_obs *o, struct obs_view *v)
 		for (int i = 0; i < n; i++)
 			if (wc[i].count && (best < 0 || wc[i].count > wc[best].count))
 				best = i;
-		if (best < 0 || sampler_wait_key(o->s, wc[best].key, &key) < 0)
+		if (best < 0 || sampler_wait_key(sp, wc[best].key, &key) < 0)
 			break;
 		v->wait[k].state = key.state;
 		snprintf(v->wait[k].wchan, sizeof(v->wait[k].wchan), "%s", key.wchan);
@@ -220,18 +220,19 @@ static void view_waits(struct phase_obs *o, struct obs_view *v)
 	}
 }
 
-void obs_view_update(struct phase_obs *o, unsigned rec, const struct obs_bin *sl)
+void obs_view_update(struct phase_obs *o, struct sampler *sp, unsigned rec,
+		     const struct obs_bin *sl)
 {
-	const struct diskstats_set *set = sampler_devices(o->s);
+	const struct diskstats_set *set = sampler_devices(sp);
 	struct diskstats_figures f;
 	struct procstat_split cs;
 	struct sampler_record r;
 	struct waitstate_acc *acc;
 	struct obs_view *v = &o->view;
 
-	if (sampler_get(o->s, rec, &r) < 0)
+	if (sampler_get(sp, rec, &r) < 0)
 		return;
-	if (set->ndev && sampler_dev(o->s, rec, 0, &f) == 0) {
+	if (set->ndev && sampler_dev(sp, rec, 0, &f) == 0) {
 		__atomic_store_n(&o->live.util_x10, (uint64_t)(f.util_pct * 10 + 0.5),
 				 __ATOMIC_RELAXED);
 		__atomic_or_fetch(&o->live.have, PROGRESS_LIVE_UTIL, __ATOMIC_RELAXED);
@@ -253,7 +254,7 @@ void obs_view_update(struct phase_obs *o, unsigned rec, const struct obs_bin *sl
 	v->ndev = 0;
 	snprintf(v->devices_reason, sizeof(v->devices_reason), "%s", set->reason);
 	for (unsigned d = 0; d < set->ndev && v->ndev < OBS_VIEW_DEVS; d++) {
-		if (sampler_dev(o->s, rec, d, &f) < 0)
+		if (sampler_dev(sp, rec, d, &f) < 0)
 			continue;
 		snprintf(v->dev[v->ndev].name, sizeof(v->dev[0].name), "%s", set->dev[d].name);
 		v->dev[v->ndev].util = f.util_pct;
@@ -266,7 +267,7 @@ void obs_view_update(struct phase_obs *o, unsigned rec, const struct obs_bin *sl
 		v->dev[v->ndev].w_await = f.w_await;
 		v->ndev++;
 	}
-	v->cpu_ok = sampler_cpu(o->s, rec, &cs) == 0;
+	v->cpu_ok = sampler_cpu(sp, rec, &cs) == 0;
 	v->usr = cs.user + cs.nice;
 	v->sys = cs.system + cs.irq + cs.softirq;
 	v->iowait = cs.iowait;
@@ -275,10 +276,10 @@ void obs_view_update(struct phase_obs *o, unsigned rec, const struct obs_bin *sl
 	v->mem_ok = r.mem_ok;
 	v->dirty = r.mem.dirty;
 	v->writeback = r.mem.writeback;
-	view_waits(o, v);
+	view_waits(sp, v);
 	acc = malloc(sizeof(*acc));
 	if (acc) {
-		sampler_wait_totals(o->s, acc);
+		sampler_wait_totals(sp, acc);
 		v->wchan_hidden = waitstate_wchan_hidden(acc);
 		free(acc);
 	}

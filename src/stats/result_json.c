@@ -285,6 +285,7 @@ char *result_json_dump(const struct run *run)
 struct jload {
 	char *err;
 	unsigned long errlen;
+	unsigned flags;			/* RESULT_LOAD_* */
 	int failed;
 	const char *where;		/* "env", "rows[3]" ... */
 	const char *sub;		/* a member object of where ("cpu") or "" */
@@ -452,7 +453,7 @@ json_t *result_json_env(const struct env *e, int *bad)
 
 int result_json_env_load(const json_t *o, struct env *e, char *err, size_t len)
 {
-	struct jload c = { err, len, 0, "", "" };
+	struct jload c = { err, len, 0, 0, "", "" };
 
 	load_env(&c, o, e);
 	return c.failed ? -1 : 0;
@@ -549,7 +550,8 @@ static void load_lat(struct jload *c, const json_t *o, struct row_lat *l)
 	l->p99_ns = get_u64(c, o, RK_LAT_P99_NS);
 	l->p999_ns = get_u64(c, o, RK_LAT_P999_NS);
 	l->max_ns = get_u64(c, o, RK_LAT_MAX_NS);
-	l->hist = load_hist(c, json_object_get(o, RK_LAT_HISTOGRAM), l);
+	if (!(c->flags & RESULT_LOAD_NO_HIST))
+		l->hist = load_hist(c, json_object_get(o, RK_LAT_HISTOGRAM), l);
 	c->sub = "";
 }
 
@@ -651,9 +653,10 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 	load_sys(c, o, w);
 }
 
-static struct run *run_from_json(const json_t *root, char *errbuf, unsigned long errlen)
+static struct run *run_from_json(const json_t *root, unsigned flags, char *errbuf,
+				 unsigned long errlen)
 {
-	struct jload c = { errbuf, errlen, 0, "", "" };
+	struct jload c = { errbuf, errlen, flags, 0, "", "" };
 	const json_t *tool = json_object_get(root, RK_RUN_TOOL);
 	const json_t *sv = json_object_get(root, RK_RUN_SCHEMA_VERSION);
 	const json_t *rows, *o;
@@ -732,13 +735,21 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
 			 jerr.column, jerr.text);
 		return NULL;
 	}
-	r = run_from_json(root, errbuf, errlen);
+	r = run_from_json(root, 0, errbuf, errlen);
 	json_decref(root);
 	return r;
 }
 
 struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
 {
+	return result_json_load_file_flags(path, 0, errbuf, errlen);
+}
+
+struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
+					unsigned long errlen)
+{
+	json_error_t jerr;
+	json_t *root;
 	struct run *r;
 	char *text;
 	size_t len;
@@ -756,7 +767,16 @@ struct run *result_json_load_file(const char *path, char *errbuf, unsigned long 
 		free(text);
 		return NULL;
 	}
-	r = result_json_load(text, errbuf, errlen);
+	/* the text goes as soon as it is a tree, before the run is built from the tree:
+	 * the three are never held at once */
+	root = json_loads(text, 0, &jerr);
 	free(text);
+	if (!root) {
+		snprintf(errbuf, errlen, "malformed JSON at line %d column %d: %s", jerr.line,
+			 jerr.column, jerr.text);
+		return NULL;
+	}
+	r = run_from_json(root, flags, errbuf, errlen);
+	json_decref(root);
 	return r;
 }

@@ -26,5 +26,11 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
 /* The same for a result file at path; NULL with the reason (also "cannot open") in
  * errbuf. */
 struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen);
+/* result_json_load_file_flags flags */
+#define RESULT_LOAD_NO_HIST	1u	/* no latency histograms (rows keep their percentiles):
+					 * for readers that never merge them (compare) */
+/* The same with flags. */
+struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
+					unsigned long errlen);
 
 #endif

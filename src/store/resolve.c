@@ -58,12 +58,17 @@ static struct run *from_store(const char *spec, char *why, size_t len)
 
 struct run *results_load(const char *spec, int use_store)
 {
+	return results_load_flags(spec, use_store, 0);
+}
+
+struct run *results_load_flags(const char *spec, int use_store, unsigned flags)
+{
 	struct stat st;
 	struct run *run;
 	char why[512] = "";
 
 	if (stat(spec, &st) == 0 || !use_store) {
-		run = result_json_load_file(spec, why, sizeof(why));
+		run = result_json_load_file_flags(spec, flags, why, sizeof(why));
 		if (!run)
 			err_msg("cannot load: '%s': %s", spec, why[0] ? why : "not a result file");
 		return run;

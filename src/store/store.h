@@ -61,6 +61,8 @@ int store_save_run(const struct run *run, char *errbuf, size_t len);
  * else (use_store) a store id (digits) or a label or run id in the default store.
  * NULL after printing one message "iobattery: cannot load: 'SPEC': reason". */
 struct run *results_load(const char *spec, int use_store);
+/* The same with result_json_load_file_flags' flags for a file (RESULT_LOAD_NO_HIST). */
+struct run *results_load_flags(const char *spec, int use_store, unsigned flags);
 /* Like results_load, but a label (use_store, spec not a file) gives every run with that
  * label in the store (store_label.c). Returns the count (>= 1) with the runs in *out
  * (malloc'd; caller frees each and the array), or -errno after one message. */

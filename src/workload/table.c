@@ -1,7 +1,7 @@
 /* table.c - the workload table. Each descriptor is defined beside its command-line face
- * in src/cmd/NAME.c, which checks the user's paths before anything runs; the order is the
- * seeds' (and the quick battery's): dd, cp, bonnie, postmark, db; then the battery, which
- * composes them. */
+ * in src/workload/NAME/NAME_cmd.c, which checks the user's paths before anything runs;
+ * the order is the seeds' (and --help's): dd, cp, bonnie, postmark, iozone, db, fsync,
+ * job; then the battery, which composes them. */
 #include <string.h>
 
 #include "workload/workload.h"

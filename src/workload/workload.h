@@ -1,19 +1,30 @@
 /* workload.h - the workload table: one descriptor per workload, which the command line
- * (src/main.c, through the driver cmd/workload_cmd.c) and the quick battery (cmd/run.c)
- * read. The driver does for every workload what is common: the common options, --help,
- * validation, the run and its metadata, the repeats, the inconsistency flags, the formats,
- * the results store and the exit status. A descriptor only says what differs.
+ * reads (src/main.c, through the driver cmd/workload_cmd.c). The driver does for every
+ * workload what is common: the common options (workload/common_opts.h), --help,
+ * validation, the run and its metadata, the repeats, the inconsistency flags, the
+ * formats, the results store and the exit status. A descriptor only says what differs;
+ * what a hook needs of the driver (measure, write) comes through x->drv, so nothing in
+ * src/workload/ includes src/cmd/ (tests/cli/layers.sh).
  *
- * How to add a workload NAME:
- *  1. src/workload/NAME.c (a folder src/workload/NAME/ with one header when it has several
- *     files): the phases through runner.h, a function that runs them once (one repeat,
- *     one row per phase appended to rc->run), and NAME_quick for the quick battery.
- *  2. src/cmd/NAME.c: its config struct, option table (core/opt.h, offsets into the
- *     config), operand parsing and checks, and `const struct workload workload_NAME`.
- *  3. src/workload/table.c: its name in the extern list and one line in the table;
- *     the line's place is its step in `iobattery run` and its line in --help.
- *  4. Docs: README.md, a section of docs/iobattery.1 (tests/cli/docs_match.sh checks
- *     them against --help), its figures in docs/results-schema.md.
+ * How to add a workload NAME (as fsync and iozone were added), one folder and a few
+ * lines elsewhere:
+ *  1. src/workload/NAME/NAME.h and its body files: the phases through runner/runner.h
+ *     (never an engine or an I/O call directly: tests/cli/no_raw_io.sh), a function that
+ *     runs them once (one repeat, one row per phase appended to rc->run).
+ *  2. src/workload/NAME/NAME_cmd.c: its config struct, option table (core/opt.h, offsets
+ *     into the config), operand parsing and checks, `const struct workload workload_NAME`.
+ *  3. src/workload/table.c: its name in the extern list and one line in the table (the
+ *     line's place is its line in --help).
+ *  4. Its figures: a block of RK_ constants in stats/result_keys.h, its table in
+ *     stats/result_keys_wl.c and a line in result_key_tables[] (result_keys.h says how).
+ *  5. Its text, if the generic block is not enough: output/text_NAME.c, declared in
+ *     output/text_renderers.h, one line in text.c's table (text_renderers.h says how).
+ *  6. Docs: README.md's command list, a section of docs/iobattery.1 (tests/cli/docs_match.sh
+ *     checks it against --help), its figures in docs/results-schema.md (t_result_keys
+ *     checks them), its method in docs/methodology.md; completion/iobattery.bash and
+ *     completion/_iobattery.
+ *  7. Tests: tests/cli/NAME_*.sh on small data.
+ * A battery step is a row of the battery's own step table (workload/battery/battery.h).
  *
  * Hooks run on the main thread, in the order listed; NULL means the default written
  * beside each. A hook that returns -errno has printed why (err.h), except run. */

@@ -1,5 +1,5 @@
-/* fuzz_dd.c - dd's operands (workload/dd/dd_cmd.c through the workload's operands hook): one operand
- * a line; nothing is opened (validate is not called). */
+/* fuzz_dd.c - dd's operands (workload/dd/dd_cmd.c through the workload's operands hook):
+ * one operand a line; nothing is opened (validate is not called). */
 #include "fuzz.h"
 #include "core/err.h"
 #include "workload/workload.h"

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "job_test.h"
 
 static void t_defaults(void)
@@ -28,7 +29,7 @@ static void t_defaults(void)
 	CHECK_EQ_U64(d->iodepth, 1);
 	CHECK_EQ_U64(d->numjobs, 1);
 	CHECK_EQ_U64(d->nrfiles, 1);
-	CHECK(d->engine == JOB_ENGINE_PSYNC);
+	CHECK(d->engine == &engine_psync);
 	CHECK_STR(d->engine_name, "psync");
 	CHECK_EQ_U64(d->rwmix[JOB_READ], 50);
 	CHECK_EQ_U64(d->randseed, 0x89);
@@ -233,13 +234,13 @@ static void t_flags_and_modes(void)
 		CHECK(d->sync == JOB_SYNC_SYNC);
 	d = one("[a]\nioengine=sync\n");
 	if (d) {
-		CHECK(d->engine == JOB_ENGINE_PSYNC);
+		CHECK(d->engine == &engine_psync);
 		CHECK_STR(d->engine_name, "sync");
 	}
 	d = one("[a]\nioengine=io_uring\niodepth=32\niodepth_batch_submit=64\n"
 		"iodepth_batch_complete=4\n");
 	if (d) {
-		CHECK(d->engine == JOB_ENGINE_IO_URING);
+		CHECK(d->engine == engine_lookup("io_uring"));
 		CHECK_EQ_U64(d->iodepth_batch, 32);	/* above iodepth: iodepth (fio) */
 		CHECK_EQ_U64(d->iodepth_batch_complete_min, 4);
 		CHECK(t_warnings[0] == '\0');
@@ -636,6 +637,14 @@ static void t_verify(void)
 		CHECK(!d->verify);
 }
 
+/* Whether job d sets engine option name to 1. */
+static bool on(const struct job_def *d, const char *name)
+{
+	const char *v = job_def_eopt(d, name);
+
+	return v && !strcmp(v, "1");
+}
+
 /* io_uring's options apply to io_uring jobs; inherited by another engine they drop;
  * invalidate and write_iolog are kept. */
 static void t_engine_opts(void)
@@ -646,8 +655,9 @@ static void t_engine_opts(void)
 	d = one("[a]\nioengine=io_uring\nfixedbufs\nregisterfiles\nsqthread_poll=1\n"
 		"sqthread_poll_cpu=1\nhipri\n");
 	if (d) {
-		CHECK(d->fixedbufs && d->registerfiles && d->sqthread_poll && d->hipri);
-		CHECK(JOB_SET(d, JOB_OPT_SQTHREAD_POLL_CPU) && d->sqthread_poll_cpu == 1);
+		CHECK(on(d, "fixedbufs") && on(d, "registerfiles") && on(d, "sqthread_poll") &&
+		      on(d, "hipri"));
+		CHECK(on(d, "sqthread_poll_cpu"));	/* =1 */
 		CHECK(d->invalidate);
 		CHECK(!d->write_iolog);
 	}
@@ -655,8 +665,8 @@ static void t_engine_opts(void)
 	CHECK(parse("[global]\nioengine=io_uring\nfixedbufs\n[r]\n[s]\nioengine=psync\n"
 		    "invalidate=0\nwrite_iolog=s.log\n", 0, &t_list, err, sizeof(err)) == 0);
 	if (t_list.njobs == 2) {
-		CHECK(t_list.jobs[0].fixedbufs);
-		CHECK(!t_list.jobs[1].fixedbufs && !JOB_SET(&t_list.jobs[1], JOB_OPT_FIXEDBUFS));
+		CHECK(on(&t_list.jobs[0], "fixedbufs"));
+		CHECK(!job_def_eopt(&t_list.jobs[1], "fixedbufs"));
 		CHECK(!t_list.jobs[1].invalidate);
 		CHECK_STR(t_list.jobs[1].write_iolog, "s.log");
 	} else {

@@ -2,6 +2,11 @@
  * method in one run, sized so that every figure it shows can be trusted.
  *
  * Pieces:
+ *   battery_cmd.c    the command face: options, checks, the descriptors of `battery`
+ *                    and the hooks `run` (cmd/run.c) reuses
+ *   battery_job.c    a whole battery: scratch directory, probe, plan, repeats over the
+ *                    configurations, undoing
+ *   battery_model.c  the planner's model: each step's rows, variables, rates, costs
  *   battery_plan.c   the planner: from the machine (RAM, free space), a short probe of the
  *                    target and the budget, a size and a duration for every step, such
  *                    that no figure is short (ROW_SHORT_NS) and no read of the device is
@@ -14,8 +19,10 @@
  *                    job workload (job_plan_build, job_layout, job_run_steps)
  *   battery_pass.c   one pass of the steps in a directory, progress with the overall ETA,
  *                    the rows' honesty check and the configuration's params
+ *   battery_adapt.c  the plan corrected from the rates the first pass's steps measured
  *   battery_fs.c     the file-system matrix (--fs): parsing, and one configuration made,
  *                    mounted and undone (fs/fsmake.h does the system side)
+ *   battery_ranks.c  the battery across ranks (mpirun): rank 0 probes and plans
  * The steps compose the workloads through their run functions (dd_run, copy_run,
  * bonnie_run, iozone_run, postmark_run, db_run, fsync_run, the job workload's steps);
  * nothing here does I/O of its own.
@@ -271,9 +278,12 @@ int battery_left_out(const struct battery_plan *p, enum battery_step s, const ch
 int battery_probe(const struct runner *rc, const char *dir, struct battery_env *e,
 		  struct battery_probe *p, int full);
 
-/* battery_jobstep.c: the engine the database pattern runs on: the first of io_uring,
- * libaio and psync that this build has and this kernel lets run, into e->job_engine,
- * and why the ones before it were not taken into e->job_engine_why. */
+/* battery_jobstep.c: the engines the database pattern may run on, best first (io_uring,
+ * libaio, psync), NULL-terminated; --job-engine must name one of them. Static. */
+const char *const *battery_job_engines(void);
+/* The engine the database pattern runs on: the first of battery_job_engines() that this
+ * build has and this kernel lets run, into e->job_engine, and why the ones before it
+ * were not taken into e->job_engine_why. */
 void battery_job_engine(struct battery_env *e);
 /* The database pattern of plan p (on p->job_engine) as a fio job file, the one the step
  * runs: its file, filename=, is relative (fio's --directory, or the step's directory,

@@ -1,4 +1,4 @@
-/* battery.c - `iobattery battery`: the seeds' whole method in one run, sized by the
+/* battery_cmd.c - `iobattery battery`: the seeds' whole method in one run, sized by the
  * planner (workload/battery/battery.h), optionally across file systems made on loop
  * devices or on a device given to be wiped; --dry-run prints the plan, --cleanup removes
  * what a killed run left. Every check of what was typed comes before anything is made.
@@ -202,15 +202,25 @@ static int check_fs_size(struct battery_cmd *b)
 	return 0;
 }
 
-/* --job-engine: one of the pattern's engines, in this build and able to run here. */
+/* --job-engine: one of the pattern's engines (battery_job_engines), in this build and
+ * able to run here. */
 static int check_job_engine(const char *name)
 {
+	const char *const *l = battery_job_engines();
 	const struct engine *e = engine_find(name);
+	char names[128];
+	size_t i, n = 0;
 	const char *why;
 	int r;
 
-	if (strcmp(name, "io_uring") && strcmp(name, "libaio") && strcmp(name, "psync")) {
-		err_msg("battery: bad --job-engine: '%s': use io_uring, libaio or psync", name);
+	for (i = 0; l[i] && strcmp(l[i], name); i++)
+		;
+	if (!l[i]) {
+		names[0] = '\0';
+		for (i = 0; l[i] && n < sizeof(names); i++)
+			n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+					      !i ? "" : l[i + 1] ? ", " : " or ", l[i]);
+		err_msg("battery: bad --job-engine: '%s': use %s", name, names);
 		return -EINVAL;
 	}
 	if (!e) {

@@ -26,14 +26,19 @@
 
 #define JOB_FILE	"battery-db.dat"
 
-static const char *const job_pref[] = { "io_uring", "libaio", "psync" };
+static const char *const job_pref[] = { "io_uring", "libaio", "psync", NULL };
+
+const char *const *battery_job_engines(void)
+{
+	return job_pref;
+}
 
 void battery_job_engine(struct battery_env *e)
 {
 	size_t i, n = 0;
 
 	e->job_engine[0] = e->job_engine_why[0] = '\0';
-	for (i = 0; i < sizeof(job_pref) / sizeof(job_pref[0]); i++) {
+	for (i = 0; job_pref[i]; i++) {
 		const struct engine *x = engine_find(job_pref[i]);
 		const char *why = NULL;
 		int r = 0;
@@ -85,33 +90,6 @@ static void job_quiet(void *arg, const char *msg)
 	/* the rows say what matters (iodepth on a synchronous engine ...) */
 	(void)arg;
 	(void)msg;
-}
-
-/* What `iobattery job` checks and resolves before a run, for jobs of our own: each
- * thread's engine, its files marked used, its bytes per loop. 0 or -EINVAL. */
-static int job_ready(struct job_plan *jp, char *err, size_t len)
-{
-	unsigned i, k;
-
-	for (i = 0; i < jp->nthreads; i++) {
-		struct job_thread *t = &jp->threads[i];
-
-		t->e = engine_find(t->d->engine_name);
-		if (!t->e) {
-			snprintf(err, len, "the engine %s is not in this build", t->d->engine_name);
-			return -EINVAL;
-		}
-		memset(&t->eo, 0, sizeof(t->eo));
-		t->eo.sqpoll_cpu = -1;
-		t->size = 0;
-		for (k = 0; k < t->nfiles; k++) {
-			jp->files[t->files[k].file].io = true;
-			t->size += t->files[k].len;
-		}
-		if (t->d->size && t->d->size < t->size)
-			t->size = t->d->size;
-	}
-	return 0;
 }
 
 /* dir with fio's escape for a colon (job_names_split splits a list at colons). */
@@ -223,9 +201,7 @@ int battery_job_step(struct runner *rc, const struct battery_plan *p, const char
 	err[0] = '\0';
 	r = job_parse_buf(text, strlen(text), "battery", &l, err, sizeof(err));
 	if (!r)
-		r = job_plan_build(&jp, &l, NULL, 0, &sf, err, sizeof(err));
-	if (!r)
-		r = job_ready(&jp, err, sizeof(err));
+		r = job_prepare(&jp, &l, NULL, 0, &sf, err, sizeof(err));
 	if (r < 0) {
 		failed_row(rc, "plan", err[0] ? err : strerror(-r));
 	} else if ((r = job_layout(&jp, &sf, err, sizeof(err))) < 0) {

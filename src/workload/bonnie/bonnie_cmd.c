@@ -1,4 +1,4 @@
-/* bonnie.c - `iobattery bonnie`: Bonnie++'s option letters (and a few long options),
+/* bonnie_cmd.c - `iobattery bonnie`: Bonnie++'s option letters (and a few long options),
  * validated before anything is created, then the battery in a scratch directory, the
  * table, and the Bonnie++ 2.00a CSV line: the descriptor of the bonnie workload
  * (workload/bonnie/) for the driver (cmd/workload_cmd.c). */

@@ -1,4 +1,4 @@
-/* cp.c - `iobattery cp SRC DST`: the seeds' `time cp tstfile tstfile2`; the descriptor of
+/* cp_cmd.c - `iobattery cp SRC DST`: the seeds' `time cp tstfile tstfile2`; the descriptor of
  * the copy workload (workload/copy/copy.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /* db.h - the database workload (the seeds' `time psql -f ptst.sql`): a build phase of N
  * single-row inserts, then a script of SQL statements, each timed on its own, on embedded
  * SQLite or on PostgreSQL through libpq (an existing server, or a throwaway one whose data
- * directory lives in the scratch directory). Internal to src/workload/db*.c and workload/db/db_cmd.c.
+ * directory lives in the scratch directory). Internal to src/workload/db/.
  *
  * Modules:
  *   db_split.c     the statement splitter (quotes, dollar quotes, comments)

@@ -1,4 +1,4 @@
-/* db.c - `iobattery db`: the seeds' `time psql -f ptst.sql` on embedded SQLite (default),
+/* db_cmd.c - `iobattery db`: the seeds' `time psql -f ptst.sql` on embedded SQLite (default),
  * on an existing PostgreSQL server (--pg CONNINFO) or on a throwaway one whose data
  * directory is made in a scratch directory on the target (--pg-local). The descriptor of
  * the db workload (workload/db/) for the driver (cmd/workload_cmd.c). */

@@ -2,12 +2,12 @@
  * talks to PostgreSQL, never at start-up. Each function pointer's type is checked against
  * libpq-fe.h's prototype at compile time (an assignment inside sizeof, which is not
  * evaluated and so references no libpq symbol). */
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "config.h"
+#include "core/dlib.h"
 #include "workload/db/db_pq.h"
 
 #ifdef HAVE_LIBPQ
@@ -29,10 +29,7 @@
 	X(free_cancel, PQfreeCancel) X(ping, PQping) X(backend_pid, PQbackendPID)
 
 #define DB_PQ_ENTRY(field, fn) { #fn, offsetof(struct db_pq, field) },
-static const struct {
-	const char *name;
-	size_t off;
-} pq_syms[] = { DB_PQ_FUNCTIONS(DB_PQ_ENTRY) };
+static const struct dlib_sym pq_syms[] = { DB_PQ_FUNCTIONS(DB_PQ_ENTRY) };
 
 /* A compile error (incompatible pointer types) where a member's type is not the one
  * libpq-fe.h declares; nothing is evaluated at run time. */
@@ -46,41 +43,15 @@ static void pq_typecheck(struct db_pq *t)
 int db_pq_load(const char *name, struct db_pq *out, void **handle, char *err,
 	       size_t errlen)
 {
-	void *h, *f;
-	const char *e;
-	size_t i;
-
 	pq_typecheck(out);
-	memset(out, 0, sizeof(*out));
-	*handle = NULL;
-	dlerror();
-	h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		e = dlerror();
-		snprintf(err, errlen, "cannot load libpq (for --pg and --pg-local): %s",
-			 e ? e : name ? name : "the program");
-		return -ENOENT;
-	}
-	for (i = 0; i < sizeof(pq_syms) / sizeof(pq_syms[0]); i++) {
-		f = dlsym(h, pq_syms[i].name);
-		if (!f) {
-			snprintf(err, errlen, "cannot load libpq (for --pg and --pg-local): "
-				 "'%s' has no %s", name ? name : "the program", pq_syms[i].name);
-			dlclose(h);
-			memset(out, 0, sizeof(*out));
-			return -ENOEXEC;
-		}
-		/* POSIX: a function's address from dlsym converts to its pointer type */
-		memcpy((char *)out + pq_syms[i].off, &f, sizeof(f));
-	}
-	*handle = h;
-	return 0;
+	return dlib_load(name, "libpq (for --pg and --pg-local)", pq_syms,
+			 sizeof(pq_syms) / sizeof(pq_syms[0]), out, sizeof(*out), handle, err,
+			 errlen);
 }
 
 void db_pq_close(void *handle)
 {
-	if (handle)
-		dlclose(handle);
+	dlib_close(handle);
 }
 
 const struct db_pq *db_pq_get(char *err, size_t errlen)

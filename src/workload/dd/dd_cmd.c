@@ -1,4 +1,4 @@
-/* dd.c - `iobattery dd`: dd's operands, validated before any I/O; the descriptor of the
+/* dd_cmd.c - `iobattery dd`: dd's operands, validated before any I/O; the descriptor of the
  * dd workload (workload/dd/dd.c) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <inttypes.h>

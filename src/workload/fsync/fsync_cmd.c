@@ -1,4 +1,4 @@
-/* fsync.c - `iobattery fsync`: pg_test_fsync's options (-f, -s) and ours, validated
+/* fsync_cmd.c - `iobattery fsync`: pg_test_fsync's options (-f, -s) and ours, validated
  * before any I/O; the listener of the power-cut procedure (--listen); the descriptor of
  * the fsync workload (workload/fsync/) for the driver (cmd/workload_cmd.c). */
 #include <errno.h>

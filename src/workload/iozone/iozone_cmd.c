@@ -1,4 +1,4 @@
-/* iozone.c - `iobattery iozone`: iozone's letters, validated before anything is
+/* iozone_cmd.c - `iobattery iozone`: iozone's letters, validated before anything is
  * created; the files in scratch directories made where the user pointed (-f, -F); the
  * matrix; the table (and -R blocks) through the formatters; -b's workbook. The
  * descriptor of the iozone workload (workload/iozone/) for the driver

@@ -50,6 +50,8 @@
 
 #include "core/rng.h"
 
+struct engine;
+
 #define JOB_BSSPLIT_MAX		64	/* fio's limit of bssplit entries per direction */
 #define JOB_ZONES_MAX		256	/* of zoned distribution entries per direction */
 #define JOB_PCTL_MAX		20	/* percentile_list entries */
@@ -83,14 +85,6 @@ enum job_rw {
 	JOB_RW_RANDTRIM,	/* randtrim */
 	JOB_RW_TRIMWRITE,	/* trimwrite: each block trimmed, then written (fio) */
 	JOB_RW_RANDTRIMWRITE,	/* randtrimwrite: the same at random offsets */
-};
-
-enum job_engine {
-	JOB_ENGINE_PSYNC,	/* psync, and fio's sync (read/write after lseek) */
-	JOB_ENGINE_IO_URING,
-	JOB_ENGINE_LIBAIO,
-	JOB_ENGINE_MMAP,
-	JOB_ENGINE_NULL,
 };
 
 enum job_sync {
@@ -153,13 +147,22 @@ enum job_opt_id {
 	JOB_OPT_RATE_PROCESS, JOB_OPT_THINKTIME, JOB_OPT_RANDOM_DISTRIBUTION,
 	JOB_OPT_RANDREPEAT, JOB_OPT_RANDSEED, JOB_OPT_NORANDOMMAP, JOB_OPT_PERCENTILE_LIST,
 	JOB_OPT_GROUP_REPORTING, JOB_OPT_STONEWALL, JOB_OPT_NEW_GROUP, JOB_OPT_DESCRIPTION,
-	JOB_OPT_NAME, JOB_OPT_KB_BASE, JOB_OPT_INVALIDATE, JOB_OPT_FIXEDBUFS,
-	JOB_OPT_REGISTERFILES, JOB_OPT_SQTHREAD_POLL, JOB_OPT_SQTHREAD_POLL_CPU, JOB_OPT_HIPRI,
+	JOB_OPT_NAME, JOB_OPT_KB_BASE, JOB_OPT_INVALIDATE,
 	JOB_OPT_WRITE_IOLOG, JOB_OPT_VERIFY, JOB_OPT_DO_VERIFY,
 	JOB_OPT_COUNT
 };
 
 #define JOB_SET(d, id)	(((d)->set >> (id)) & 1u)
+
+#define JOB_EOPT_MAX	16	/* engine options one job (with its globals) sets */
+
+/* An engine option a job set (an option some engine declares in its optdefs: io_uring's
+ * fixedbufs ...), checked as fio checks it and kept until the job's engine is resolved
+ * (job_prepare applies them with engine_opt_set). */
+struct job_eopt {
+	const char *name;	/* the optdef's name (static) */
+	char value[24];		/* "1" or "0" for a flag, decimal digits for a number */
+};
 
 /* One job (a section, or the options after one --name). numjobs copies are the runner's
  * business; a job_def is one definition. Strings are owned by the job_def (job_list_free
@@ -200,7 +203,9 @@ struct job_def {
 					 * default (0): the min, so one at a time */
 	unsigned numjobs;
 	bool thread;
-	enum job_engine engine;
+	/* ioengine=: the registry's engine, in this build or not (engine->absent: then
+	 * job_prepare refuses it); psync by default */
+	const struct engine *engine;
 	const char *engine_name;	/* as spelled ("sync" or "psync" ...); static */
 
 	bool direct;
@@ -233,10 +238,11 @@ struct job_def {
 	bool invalidate;	/* drop the files' cached pages before the job (fio: 1) */
 	bool verify;		/* verify=CHECKSUM: fio's check, served by iobattery's
 				 * --verify (its own header and CRC32C, the whole run) */
-	/* io_uring's options, by fio's names (ENGINE_O_* of engine.h); a job section that
-	 * sets one with another ioengine is refused, one inherited from [global] is not */
-	bool fixedbufs, registerfiles, sqthread_poll, hipri;
-	unsigned sqthread_poll_cpu;	/* when JOB_SET(d, JOB_OPT_SQTHREAD_POLL_CPU) */
+	/* engine options, in the order first set; once the job is finished only its own
+	 * engine's (a job section that sets another engine's is refused, one inherited
+	 * from [global] is dropped, as fio does) */
+	unsigned neopt;
+	struct job_eopt eopt[JOB_EOPT_MAX];
 
 	bool group_reporting;
 	bool stonewall;
@@ -321,6 +327,10 @@ int job_parse_argv(int argc, char *const argv[], struct job_list *out, char *err
  * global ones) and its options ("--opt=value " or "--opt "), description in double
  * quotes, then "\n". Returns a malloc'd string (caller frees) or NULL when out of memory. */
 char *job_showcmd(const struct job_list *l);
+
+/* The value job d gives engine option name ("1" for a bare flag), or NULL when it sets
+ * none of that name. Points into d. */
+const char *job_def_eopt(const struct job_def *d, const char *name);
 
 /* Split a ':'-separated filename/directory list as fio does ("\:" is a colon inside a
  * name, empty names are skipped). *names is a malloc'd array of *n malloc'd strings

@@ -1,9 +1,9 @@
-/* job.c - `iobattery job`: fio job files (`iobattery job FILE.fio [--section NAME]`) or a
- * fio-style command line (`iobattery job --rw=randread --bs=4k ...`), validated before
- * anything is created: the parser (workload/job/job.h), the plan and its safety checks
- * (workload/job/job_check.h), the engines; then the layout in a scratch directory, the steps, and
- * fio's summary or fio's JSON. The descriptor of the job workload for the driver
- * (cmd/workload_cmd.c). */
+/* job_cmd.c - `iobattery job`: fio job files (`iobattery job FILE.fio [--section NAME]`)
+ * or a fio-style command line (`iobattery job --rw=randread --bs=4k ...`), validated
+ * before anything is created: the parser (workload/job/job.h), then job_prepare (the
+ * plan, the engines, the safety checks: workload/job/job_run.h); then the layout in a
+ * scratch directory, the steps, and fio's summary or fio's JSON. The descriptor of the
+ * job workload for the driver (cmd/workload_cmd.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "workload/common_opts.h"
-#include "workload/job/job_check.h"
 #include "comm/comm.h"
 #include "core/err.h"
 #include "fs/scratch.h"
@@ -320,72 +319,6 @@ static int parse_jobs(struct job_cmd *c)
 	return 0;
 }
 
-static const char *const job_engine_names[] = { "psync", "io_uring", "libaio", "mmap",
-						"null" };
-
-/* Each thread's engine and its options, probed here. 0 or -EINVAL after the message. */
-static int resolve_engines(struct job_cmd *c)
-{
-	struct job_plan *p = &c->plan;
-	char err[1024];
-	unsigned i;
-
-	for (i = 0; i < p->nthreads; i++) {
-		struct job_thread *t = &p->threads[i];
-		const struct job_def *d = t->d;
-		const char *name = job_engine_names[d->engine], *why;
-		const struct engine *e = engine_find(name);
-		int rc;
-
-		memset(&t->eo, 0, sizeof(t->eo));
-		t->eo.sqpoll_cpu = -1;
-		if (!e) {
-			why = engine_absent(name);
-			job_plan_err(d, err, sizeof(err), "ioengine=%s is not available: %s", name,
-				     why ? why : "not in this build");
-			err_msg("%s", err);
-			return -EINVAL;
-		}
-		if (e->probe && (rc = e->probe()) < 0) {
-			why = engine_hint(e, NULL, rc);
-			job_plan_err(d, err, sizeof(err), "ioengine=%s cannot run here: %s%s%s; "
-				     "ioengine=psync works everywhere", name, strerror(-rc),
-				     why ? ": " : "", why ? why : "");
-			err_msg("%s", err);
-			return -EINVAL;
-		}
-		rc = 0;
-		if (d->fixedbufs)
-			rc = engine_opt_set(e, &t->eo, "fixedbufs", NULL);
-		if (!rc && d->registerfiles)
-			rc = engine_opt_set(e, &t->eo, "registerfiles", NULL);
-		if (!rc && d->sqthread_poll)
-			rc = engine_opt_set(e, &t->eo, "sqthread_poll", NULL);
-		if (!rc && JOB_SET(d, JOB_OPT_SQTHREAD_POLL_CPU)) {
-			char v[16];
-
-			snprintf(v, sizeof(v), "%u", d->sqthread_poll_cpu);
-			rc = engine_opt_set(e, &t->eo, "sqthread_poll_cpu", v);
-		}
-		if (!rc && d->hipri)
-			rc = engine_opt_set(e, &t->eo, "hipri", NULL);
-		if (rc) {
-			job_plan_err(d, err, sizeof(err), "an engine option of ioengine=%s cannot "
-				     "be used: %s", name, strerror(-rc));
-			err_msg("%s", err);
-			return -EINVAL;
-		}
-		t->e = e;
-		if (!(e->flags & ENGINE_F_NOIO)) {
-			unsigned k;
-
-			for (k = 0; k < t->nfiles; k++)
-				p->files[t->files[k].file].io = true;
-		}
-	}
-	return 0;
-}
-
 /* What --verify changes in a job that runs: fixedbufs no longer covers its writes. */
 static void verify_warnings(const struct job_plan *p)
 {
@@ -394,9 +327,11 @@ static void verify_warnings(const struct job_plan *p)
 	unsigned i;
 
 	for (i = 0; i < p->nthreads; i++) {
-		const struct job_def *d = p->threads[i].d;
+		const struct job_thread *t = &p->threads[i];
+		const struct job_def *d = t->d;
 
-		if (d == last || !d->fixedbufs || !job_rw_writes(d->rw))
+		if (d == last || engine_opt_get(t->e, &t->eo, "fixedbufs", NULL) != 1 ||
+		    !job_rw_writes(d->rw))
 			continue;
 		last = d;
 		job_plan_err(d, err, sizeof(err), "fixedbufs with --verify: the writes go out "
@@ -417,7 +352,7 @@ static int job_wl_validate(struct workload_ctx *x)
 	if (c->showcmd || c->parse_only)
 		return 0;
 	c->sf.shared_file = x->co->shared_file && comm_multi();
-	rc = job_plan_build(&c->plan, &c->list, c->sect, c->nsect, &c->sf, err, sizeof(err));
+	rc = job_prepare(&c->plan, &c->list, c->sect, c->nsect, &c->sf, err, sizeof(err));
 	c->planned = true;
 	if (rc == -ENOMEM) {
 		err_errno(rc, "job: cannot plan the run");
@@ -428,12 +363,6 @@ static int job_wl_validate(struct workload_ctx *x)
 		return -EINTR;
 	}
 	if (rc < 0) {
-		err_msg("%s", err);
-		return -EINVAL;
-	}
-	if (resolve_engines(c) < 0)
-		return -EINVAL;
-	if ((rc = job_plan_check(&c->plan, &c->sf, err, sizeof(err))) < 0) {
 		err_msg("%s", err);
 		return -EINVAL;
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "workload/job/job_int.h"
 
 /* fio's default percentile_list */
@@ -39,8 +40,8 @@ void job_def_defaults(struct job_def *d)
 	d->iodepth_batch = 1;
 	d->iodepth_batch_complete_min = 1;
 	d->numjobs = 1;
-	d->engine = JOB_ENGINE_PSYNC;
-	d->engine_name = "psync";
+	d->engine = &engine_psync;
+	d->engine_name = engine_psync.name;
 	d->sync = JOB_SYNC_NONE;
 	d->loops = 1;
 	d->rate_process = JOB_RATE_LINEAR;
@@ -109,50 +110,6 @@ static void job_def_bs(struct job_def *d, unsigned dd)
 	b->ba = d->ba_opt[dd] && job_rw_random(d->rw) ? d->ba_opt[dd] : b->min;
 }
 
-/* Warnings about an engine that will not do what the job asks. */
-static void job_def_engine_notes(struct job_pstate *ps, const struct job_def *d)
-{
-	bool sync_engine = d->engine == JOB_ENGINE_PSYNC || d->engine == JOB_ENGINE_MMAP;
-
-	if (sync_engine && d->iodepth > 1)
-		job_pwarn(ps, "iodepth=%u has no effect with the synchronous engine %s: one I/O "
-			  "at a time, as fio", d->iodepth, d->engine_name);
-	if (d->engine == JOB_ENGINE_LIBAIO && !d->direct)
-		job_pwarn(ps, "ioengine=libaio without direct=1: Linux AIO runs buffered I/O "
-			  "synchronously, whatever the iodepth");
-}
-
-/* io_uring's options: fio knows them only for that engine. One set in the job's own
- * section with another engine is refused as fio refuses it; one inherited from a global
- * section does not apply and is dropped (fio accepts that file). */
-static int job_def_engine_opts(struct job_pstate *ps, struct job_def *d)
-{
-	static const struct {
-		enum job_opt_id id;
-		const char *name;
-	} eo[] = {
-		{ JOB_OPT_FIXEDBUFS, "fixedbufs" }, { JOB_OPT_REGISTERFILES, "registerfiles" },
-		{ JOB_OPT_SQTHREAD_POLL, "sqthread_poll" },
-		{ JOB_OPT_SQTHREAD_POLL_CPU, "sqthread_poll_cpu" }, { JOB_OPT_HIPRI, "hipri" },
-	};
-	const struct job_sect *s = ps->out->nsects ? &ps->out->sects[ps->out->nsects - 1] : NULL;
-	size_t i, k;
-
-	if (d->engine == JOB_ENGINE_IO_URING)
-		return 0;
-	for (i = 0; i < sizeof(eo) / sizeof(eo[0]); i++) {
-		if (!JOB_SET(d, eo[i].id))
-			continue;
-		for (k = 0; s && !s->global && k < s->nopts; k++)
-			if (!strcmp(s->opts[k].name, eo[i].name))
-				return job_perr(ps, "option '%s' belongs to ioengine=io_uring, not "
-						"ioengine=%s", eo[i].name, d->engine_name);
-		d->set &= ~(1ull << eo[i].id);
-	}
-	d->fixedbufs = d->registerfiles = d->sqthread_poll = d->hipri = false;
-	return 0;
-}
-
 int job_def_finish(struct job_pstate *ps, struct job_def *d)
 {
 	uint64_t minbs;
@@ -194,6 +151,5 @@ int job_def_finish(struct job_pstate *ps, struct job_def *d)
 		d->randrepeat = false;	/* fio: randseed overrides randrepeat */
 	if (!d->loops)
 		d->loops = 1;
-	job_def_engine_notes(ps, d);
-	return job_def_engine_opts(ps, d);
+	return job_engine_finish(ps, d);
 }

@@ -102,6 +102,23 @@ int job_opt_prio(const char *name);
 int job_opt_apply(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
 		  const char *val);
 
+/* ---- job_engine.c: ioengine= and the engines' own options ---- */
+
+/* ioengine=NAME: any engine or alias of the registry (engine_lookup), in this build or
+ * not (job_prepare refuses an absent one); fio's engines iobattery lacks are refused by
+ * name. The handler of the option table's ioengine row. 0 or -EINVAL after job_perr. */
+int job_opt_ioengine(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+		     const char *val);
+/* An option some engine declares (engine_option_owner): checked as fio checks it (a flag
+ * bare or 0/1, a number in the optdef's range) and kept in d->eopt. -ENOENT (no message)
+ * when no engine has an option called name; 0; or -EINVAL after job_perr. */
+int job_engine_opt(struct job_pstate *ps, struct job_def *d, const char *name,
+		   const char *val);
+/* Once the job is complete: the warnings about an engine that will not do what the job
+ * asks (read from its flags), then its engine options: another engine's is refused when
+ * the job's own section set it, dropped when inherited. 0 or -EINVAL after job_perr. */
+int job_engine_finish(struct job_pstate *ps, struct job_def *d);
+
 /* Whether fio 3.33 has an option (or engine option) of that name; of an engine. */
 bool job_fio_has_option(const char *name);
 bool job_fio_has_engine(const char *name);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "workload/job/job_int.h"
 
 #define JO_OFF(f)	offsetof(struct job_def, f)
@@ -349,38 +350,6 @@ static int jo_startdelay(struct job_pstate *ps, struct job_def *d, const struct 
 	return jo_pair(ps, d, val, true, d->startdelay);
 }
 
-/* fio's engines and what iobattery runs them with. */
-static int jo_ioengine(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
-		       const char *val)
-{
-	static const struct {
-		const char *name;
-		enum job_engine e;
-	} engines[] = {
-		{ "psync", JOB_ENGINE_PSYNC }, { "sync", JOB_ENGINE_PSYNC },
-		{ "io_uring", JOB_ENGINE_IO_URING }, { "libaio", JOB_ENGINE_LIBAIO },
-		{ "mmap", JOB_ENGINE_MMAP }, { "null", JOB_ENGINE_NULL },
-	};
-	const char *v;
-	size_t i;
-
-	(void)o;
-	if (!val || !*val)
-		return job_opt_bad(ps, val, "an engine name is required");
-	for (v = val; isspace((unsigned char)*v); v++)
-		;
-	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
-		if (!strcmp(engines[i].name, v)) {
-			d->engine = engines[i].e;
-			d->engine_name = engines[i].name;
-			return 0;
-		}
-	if (job_fio_has_engine(v))
-		return job_perr(ps, "'%s=%s': fio's %s engine is not implemented (psync, sync, "
-				"io_uring, libaio, mmap, null)", ps->optname, val, v);
-	return job_opt_bad(ps, val, "unknown engine (psync, sync, io_uring, libaio, mmap, null)");
-}
-
 int job_opt_word(const char *val, const char *const *words, int n)
 {
 	int i;
@@ -500,7 +469,6 @@ static int jo_do_verify(struct job_pstate *ps, struct job_def *d, const struct j
 
 #define GEN(nm, al, idv, k, f, mn, mx)	{ nm, al, idv, k, 0, JO_OFF(f), mn, mx, 0, NULL }
 #define TIME(nm, al, idv, f, unit, mx)	{ nm, al, idv, JK_TIME, 0, JO_OFF(f), 0, mx, unit, NULL }
-#define EOPT(nm, idv, k, f, mx)	{ nm, NULL, idv, k, -1, JO_OFF(f), 0, mx, 0, NULL }
 #define SPEC(nm, al, idv, fn)		{ nm, al, idv, JK_SPECIAL, 0, 0, 0, 0, 0, fn }
 
 static const struct job_optdef job_opts[] = {
@@ -527,7 +495,7 @@ static const struct job_optdef job_opts[] = {
 	    iodepth_batch_complete_max, 0, JOB_IODEPTH_MAX),
 	GEN("numjobs", NULL, JOB_OPT_NUMJOBS, JK_UINT, numjobs, 1, JOB_NUMJOBS_MAX),
 	GEN("thread", NULL, JOB_OPT_THREAD, JK_SET, thread, 0, 0),
-	SPEC("ioengine", NULL, JOB_OPT_IOENGINE, jo_ioengine),
+	SPEC("ioengine", NULL, JOB_OPT_IOENGINE, job_opt_ioengine),
 	GEN("direct", NULL, JOB_OPT_DIRECT, JK_BOOL, direct, 0, 0),
 	SPEC("buffered", NULL, JOB_OPT_BUFFERED, jo_buffered),
 	SPEC("sync", NULL, JOB_OPT_SYNC, jo_sync),
@@ -557,12 +525,6 @@ static const struct job_optdef job_opts[] = {
 	GEN("name", NULL, JOB_OPT_NAME, JK_STR, name, 0, 0),
 	{ "kb_base", NULL, JOB_OPT_KB_BASE, JK_SPECIAL, 1, 0, 0, 0, 0, jo_kb_base },
 	GEN("invalidate", NULL, JOB_OPT_INVALIDATE, JK_BOOL, invalidate, 0, 0),
-	/* engine options: fio applies them after the others of their section */
-	EOPT("fixedbufs", JOB_OPT_FIXEDBUFS, JK_SET, fixedbufs, 0),
-	EOPT("registerfiles", JOB_OPT_REGISTERFILES, JK_SET, registerfiles, 0),
-	EOPT("sqthread_poll", JOB_OPT_SQTHREAD_POLL, JK_SET, sqthread_poll, 0),
-	EOPT("sqthread_poll_cpu", JOB_OPT_SQTHREAD_POLL_CPU, JK_UINT, sqthread_poll_cpu, 65535),
-	EOPT("hipri", JOB_OPT_HIPRI, JK_SET, hipri, 0),
 	GEN("write_iolog", NULL, JOB_OPT_WRITE_IOLOG, JK_STR, write_iolog, 0, 0),
 	SPEC("verify", NULL, JOB_OPT_VERIFY, jo_verify),
 	SPEC("do_verify", NULL, JOB_OPT_DO_VERIFY, jo_do_verify),
@@ -583,7 +545,9 @@ int job_opt_prio(const char *name)
 {
 	const struct job_optdef *o = job_opt_find(name);
 
-	return o ? o->prio : 0;
+	if (!o)	/* an engine's options: fio applies them after the others of a section */
+		return engine_option_owner(name) ? -1 : 0;
+	return o->prio;
 }
 
 /* 0 or 1 (fio's bool), also the value of a "string set" flag. */

@@ -203,9 +203,15 @@ static int jp_apply_line(struct job_pstate *ps, struct job_def *d, struct jp_lin
 		;
 	*end = '\0';
 	rc = 0;
+	ps->optname = name;
 	if (!*name) {
 		rc = job_perr(ps, "missing option name in '%s'", ln->text);
-	} else if (!(o = job_opt_find(name))) {
+	} else if (!(o = job_opt_find(name)) &&
+		   (rc = job_engine_opt(ps, d, name, val)) != -ENOENT) {
+		if (!rc)	/* an option of an engine's */
+			rc = jp_record(rec, name, val, rcap);
+	} else if (!o) {
+		rc = 0;
 		if (!job_fio_has_option(name))
 			rc = job_perr(ps, "unknown option '%s'", name);
 		else if (!(ps->ctx->flags & JOB_PARSE_IGNORE_UNKNOWN))
@@ -217,7 +223,6 @@ static int jp_apply_line(struct job_pstate *ps, struct job_def *d, struct jp_lin
 			rc = jp_record(rec, name, val, rcap);
 		}
 	} else {
-		ps->optname = name;
 		rc = job_opt_apply(ps, d, o, val);
 		if (!rc)
 			rc = jp_record(rec, o->name, val, rcap);

@@ -19,7 +19,6 @@
 #include "workload/job/job_run.h"
 
 static const char *const jr_phase[JOB_NDIR] = { "read", "write", "trim", "sync" };
-static const char *const jr_engine[] = { "psync", "io_uring", "libaio", "mmap", "null" };
 static const char *const jr_dist[] = { "random", "zipf", "pareto", "normal", "zoned" };
 static const unsigned jr_bkt[JOB_DEPTH_BKT] = { 1, 2, 4, 8, 16, 32, 64 };
 
@@ -135,7 +134,7 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 	rc |= kv_set(k, RK_JOB_BS, "%s", bs);
 	rc |= kv_set(k, RK_JOB_IODEPTH, "%u", d->iodepth);
 	rc |= kv_set(k, RK_JOB_NUMJOBS, "%u", d->numjobs);
-	rc |= kv_set(k, RK_JOB_IOENGINE, "%s", jr_engine[d->engine]);
+	rc |= kv_set(k, RK_JOB_IOENGINE, "%s", t->e->name);
 	rc |= kv_set(k, RK_JOB_DIRECT, "%d", d->direct);
 	rc |= kv_set(k, RK_JOB_SYNC, "%s", d->sync == JOB_SYNC_SYNC ? "sync" :
 		     d->sync == JOB_SYNC_DSYNC ? "dsync" : "none");
@@ -381,12 +380,12 @@ static void jr_verdicts(struct row *w, const struct job_plan *p, const struct jo
 			 units_fmt_bytes(b, sizeof(b), (double)ram));
 		jr_note(w, v);
 	}
-	if (d->iodepth > 1 && (d->engine == JOB_ENGINE_PSYNC || d->engine == JOB_ENGINE_MMAP)) {
+	if (d->iodepth > 1 && !(t->e->flags & ENGINE_F_ASYNC)) {
 		snprintf(v, sizeof(v), "iodepth=%u has no effect with the synchronous engine %s: "
 			 "one request at a time (fio warns the same)", d->iodepth, d->engine_name);
 		jr_note(w, v);
 	}
-	if (d->engine == JOB_ENGINE_LIBAIO && s->sync_only_engine)
+	if ((t->e->flags & ENGINE_F_DIRECT_ASYNC) && s->sync_only_engine)
 		jr_note(w, "libaio on a file without O_DIRECT ran synchronously: the kernel did "
 			   "each request inside io_submit, one in flight at a time");
 	if (dir == JOB_WRITE) {

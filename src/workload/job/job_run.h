@@ -4,9 +4,12 @@
  * rows of the results model.
  *
  * Shape of a run (job_run.c):
+ *   job_prepare       (job_prepare.c) the three steps below in one call, for `iobattery
+ *                     job` and the battery's job step alike:
  *   job_plan_build    jobs x numjobs -> threads; files (one per name, laid out once);
  *                     steps (a job with stonewall waits for all before it); report units
  *                     (a thread, or a whole group with group_reporting). No I/O.
+ *     engines         each thread's engine (in this build, probed) and its options;
  *   job_plan_check    (workload/job/job_check.h) what may be touched (the scratch directory, a
  *                     named new file, an existing file read-only unless --overwrite, a
  *                     device only with --destroy-data-on) and the free space; nothing
@@ -217,6 +220,13 @@ struct job_safety {
  * err naming the job file, section and line) or -ENOMEM. */
 int job_plan_build(struct job_plan *p, const struct job_list *jobs, const char *const *sect,
 		   unsigned nsect, const struct job_safety *sf, char *err, size_t errlen);
+/* The job pipeline up to the layout: job_plan_build, then each thread's engine (t->e:
+ * refused when absent from this build or unable to run here) with the job's engine
+ * options applied (t->eo), the files a real engine uses marked (io), then
+ * job_plan_check. Touches nothing. 0, -EINVAL (one message into err, naming the job file,
+ * section and line) or -ENOMEM; on failure p holds what was built, for job_plan_free. */
+int job_prepare(struct job_plan *p, const struct job_list *jobs, const char *const *sect,
+		unsigned nsect, const struct job_safety *sf, char *err, size_t errlen);
 /* "job: 'x.fio' line 3, section [a]: " + the text into err (d NULL: "job: " + text).
  * Returns -EINVAL. */
 int job_plan_err(const struct job_def *d, char *err, size_t errlen, const char *fmt, ...)

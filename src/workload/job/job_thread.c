@@ -302,7 +302,8 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 		memset(j->buf, 0, j->slot_len * (depth + 1));
 	iov.iov_base = j->buf;
 	iov.iov_len = j->slot_len * (depth + 1);
-	if (d->fixedbufs && (rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
+	/* the engine uses them when its options ask (io_uring's fixedbufs) */
+	if ((rc = ioctx_register_buffers(&j->io, &iov, 1)) < 0)
 		return jw_err(j, rc, "cannot register the buffers (fixedbufs)", NULL);
 	j->t_fill = calloc(depth + 1, sizeof(*j->t_fill));
 	j->s->samp = calloc(JOB_SAMPLES_MAX, sizeof(*j->s->samp));

@@ -1,4 +1,4 @@
-/* postmark.c - "iobattery postmark [SCRIPT]": PostMark's command language at a "pm>"
+/* postmark_cmd.c - "iobattery postmark [SCRIPT]": PostMark's command language at a "pm>"
  * prompt (stdin a terminal), from stdin (piped) or from a script file. Each "run" is one
  * measurement of the postmark workload (workload/postmark/) through the driver
  * (cmd/workload_cmd.c), which this file's descriptor describes. */

@@ -48,6 +48,17 @@ for f in ./usr/bin/iobattery ./usr/share/man/man1/iobattery.1.gz \
 	grep -q " $f\$" "$T/contents" || fail "the package lacks $f"
 done
 
+# a plain install pulls no MPI runtime: the MPI plugin is the iobattery-mpi package
+dpkg-deb -f "$deb" Depends > "$T/depends" || fail "dpkg-deb -f Depends"
+grep -qi 'mpi' "$T/depends" && fail "iobattery depends on MPI: $(cat "$T/depends")"
+grep -q 'lib/iobattery/iobattery-mpi.so' "$T/contents" && fail "the MPI plugin is in iobattery"
+if grep -q '^#define HAVE_MPI 1' "$top/src/config.h"; then
+	mdeb=$(ls "$T/build"/iobattery-mpi_"$version"_*.deb 2> /dev/null)
+	[ -n "$mdeb" ] && [ -f "$mdeb" ] || fail "no iobattery-mpi_${version}_*.deb built"
+	dpkg-deb -c "$mdeb" | grep -q ' ./usr/lib/iobattery/iobattery-mpi.so$' ||
+		fail "iobattery-mpi lacks usr/lib/iobattery/iobattery-mpi.so"
+fi
+
 # install; from here on, remove it again whatever happens
 cleanup_hooks="apt-get remove -y -q iobattery > /dev/null 2>&1;"
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=120 "$deb" \
