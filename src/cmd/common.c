@@ -61,7 +61,8 @@ static int check_format(const char *name, void *arg)
 {
 	(void)arg;
 	if (!out_find(name)) {
-		err_msg("unknown output format: '%s': use text, json, csv or fio-json", name);
+		err_msg("unknown output format: '%s': use text, json, csv, fio-json or fio-json+",
+			name);
 		return -EINVAL;
 	}
 	return 0;

@@ -16,6 +16,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/termsafe.h"
+#include "output/verdict_out.h"
 #include "stats/compare.h"
 #include "stats/result.h"
 
@@ -177,6 +178,23 @@ static char **with_baseline(const char *baseline, char **ops, int n)
 	return v;
 }
 
+/* The verdict for a database server over the sides, before the figures (the text only). */
+static void verdict_first(const struct cmp_all *c)
+{
+	struct run **runs = calloc(c->n + 1, sizeof(*runs));
+	const char **names = calloc(c->n + 1, sizeof(*names));
+	size_t i;
+
+	for (i = 0; runs && names && i < c->n; i++) {
+		runs[i] = c->side[i].run;
+		names[i] = c->side[i].spec;
+	}
+	if (runs && names)
+		out_text_verdict(stdout, runs, names, c->n);
+	free(runs);
+	free(names);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_opts o = { -1, 0, "text", NULL, NULL };
@@ -224,6 +242,8 @@ int cmd_compare(int argc, char **argv)
 		status = EXIT_FAILED;
 	}
 	if (status == EXIT_OK) {
+		if (!strcmp(o.format, "text"))
+			verdict_first(&c);
 		rc = !strcmp(o.format, "json") ? compare_write_json(stdout, &c) :
 		     !strcmp(o.format, "csv") ? compare_write_csv(stdout, &c) :
 		     compare_write_text(stdout, &c);

@@ -14,6 +14,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "output/html.h"
+#include "output/verdict_out.h"
 #include "stats/result.h"
 #include "stats/result_json.h"
 #include "store/store.h"
@@ -52,8 +53,11 @@ static void report_usage(FILE *f, const struct opt_group *g)
 		   "for the runs given as result files, store ids or labels: the grouped\n"
 		   "table, bar charts with 95%% confidence intervals, latency percentiles,\n"
 		   "flags, the comparison with the first run, and each run's environment.\n"
-		   "It opens with a summary: per run what ran, what can be trusted and the\n"
-		   "flags that apply.\n\n"
+		   "It opens with the answer for a database server: per aspect (commits,\n"
+		   "random reads, the SQL script, bulk load, scans, small files) which\n"
+		   "configuration leads, by how much and whether significantly, or the\n"
+		   "command that would decide; then a summary of what can be trusted.\n"
+		   "Given several runs it prints that answer here too.\n\n"
 		   "options:\n");
 	opt_help(f, g, 1);
 }
@@ -210,6 +214,8 @@ int cmd_report(int argc, char **argv)
 			status = EXIT_USAGE;
 	if (status == EXIT_OK && may_write(o.output, o.force) < 0)
 		status = EXIT_USAGE;
+	if (status == EXIT_OK && n >= 2)	/* several runs: the answer on the terminal too */
+		out_text_verdict(stdout, runs, (const char *const *)ops, (size_t)n);
 	if (status == EXIT_OK) {
 		rc = write_report(o.output, runs, ops, (size_t)n, o.title, o.baseline);
 		if (rc == -ENOENT && o.baseline) {

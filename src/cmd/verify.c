@@ -4,7 +4,10 @@
  * acknowledged generations (--verify-journal, or the listener's) a block must hold at
  * least what was acknowledged, and a write in flight at a crash is accepted.
  * Exit status: 0 every block as written, 1 bad blocks, 2 bad input (a file that is not
- * a verified file, a journal that is none, a file that cannot be read). */
+ * a verified file, a journal that is none, a file that cannot be read).
+ * `iobattery verify --result FILE...` checks result files instead (stats/result_check.h):
+ * the digest and every summary figure re-derived; 1 names each figure that does not
+ * follow. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,12 +17,15 @@
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/opt.h"
+#include "core/rfile.h"
 #include "core/units.h"
+#include "stats/result_check.h"
 #include "verify/verify.h"
 
 struct verify_cmd {
 	const char *journal;
 	int quiet;
+	int result;
 };
 
 static const struct opt verify_opts_table[] = {
@@ -27,7 +33,11 @@ static const struct opt verify_opts_table[] = {
 	  "hold each block to the generation FILE says was acknowledged (a journal made by "
 	  "--verify-journal or by 'iobattery fsync --listen')" },
 	{ "quiet", 'q', OPT_FLAG, offsetof(struct verify_cmd, quiet), NULL,
-	  "print only the files with bad blocks" },
+	  "print only the files with bad blocks (with --result: the figures that do not "
+	  "follow)" },
+	{ "result", 'r', OPT_FLAG, offsetof(struct verify_cmd, result), NULL,
+	  "the FILEs are result files (--format json): check the digest and re-derive every "
+	  "summary figure from the data the result holds" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -75,6 +85,42 @@ static void print_file(const char *path, const struct verify_summary *s, int qui
 		printf("%s: ok\n", path);
 }
 
+static void say_figure(void *arg, const char *figure, const char *why)
+{
+	printf("%s: %s: %s\n", (const char *)arg, figure, why);
+}
+
+/* One result file: its exit status (0, 1, 2). */
+static int check_result(const char *path, const struct verify_cmd *v)
+{
+	struct result_check rc;
+	char err[256] = "";
+	size_t len;
+	char *text;
+	int st;
+
+	st = rfile_read(path, 0, 1u << 30, &text, &len);
+	if (st < 0) {
+		err_msg("verify: cannot read the result: '%s': %s", path, rfile_strerror(st));
+		return EXIT_USAGE;
+	}
+	st = result_check_text(text, len, &rc, say_figure, (void *)path, err, sizeof(err));
+	free(text);
+	if (st < 0) {
+		err_msg("verify: not a result iobattery wrote: '%s': %s", path,
+			st == -ENOMEM ? strerror(ENOMEM) : err);
+		return EXIT_USAGE;
+	}
+	if (st == 0 && !v->quiet)
+		printf("%s: ok: digest matches, %u figures re-derived, every one follows\n",
+		       path, rc.figures);
+	else if (st)
+		printf("%s: %u of %u figures do not follow%s\n", path, rc.bad, rc.figures,
+		       rc.digest == 1 ? "" : rc.digest == 0 ? " (the digest differs)" :
+		       " (no digest)");
+	return st ? 1 : 0;
+}
+
 /* One file: its exit status (0, 1, 2). */
 static int check_one(const char *path, const struct verify_cmd *v)
 {
@@ -104,7 +150,7 @@ static int check_one(const char *path, const struct verify_cmd *v)
 
 int cmd_verify(int argc, char **argv)
 {
-	struct verify_cmd v = { NULL, 0 };
+	struct verify_cmd v = { NULL, 0, 0 };
 	struct opt_group g = { verify_opts_table, &v };
 	char **ops = NULL;
 	int n, i, st, worst = 0;
@@ -116,7 +162,11 @@ int cmd_verify(int argc, char **argv)
 		       "names its run, file, offset and generation, and a CRC32C covers it.\n"
 		       "Bad blocks are named by class (corrupted, misdirected, stale, other-run,\n"
 		       "zeroed, no-header, torn, missing) with a count and the first offset.\n"
-		       "Exit status: 0 all as written, 1 bad blocks, 2 bad input.\n\n"
+		       "With --result, each FILE is a result (--format json): its digest over\n"
+		       "the canonical JSON is checked and every summary figure re-derived\n"
+		       "from the data it holds (rates, CPU shares, percentiles, repeats,\n"
+		       "ranks); each figure that does not follow is named.\n"
+		       "Exit status: 0 all as written, 1 bad blocks or figures, 2 bad input.\n\n"
 		       "options:\n");
 		opt_help(stdout, &g, 1);
 		free(ops);
@@ -132,7 +182,7 @@ int cmd_verify(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < n; i++) {
-		st = check_one(ops[i], &v);
+		st = v.result ? check_result(ops[i], &v) : check_one(ops[i], &v);
 		if (st == EXIT_SIGNAL) {
 			worst = st;
 			break;

@@ -90,6 +90,8 @@ void cpu_fill(struct row_cpu *out, const struct cpu_sample *a, const struct cpu_
 	out->sys_busy_pct = dtotal ? (double)dbusy / (double)dtotal * 100.0 : 0;
 	out->sys_busy_s = tck > 0 ? (double)dbusy / (double)tck : 0;
 	out->cpu_ns_per_op = ops ? (double)(user + sys) / (double)ops : 0;
+	out->wall_s = (double)wall / 1e9;
+	out->ops = ops;
 }
 
 unsigned cpu_count(void)

@@ -171,6 +171,42 @@ size_t fio_pctl(const struct row *w, double *p, size_t max)
 	return n;
 }
 
+void fio_ss_line(FILE *f, const struct row *w)
+{
+	const char *spec = kv_get(&w->params, RK_JOB_SS);
+	double bw = fio_metric(w, RK_JOB_SS_BW_MEAN);
+	char b1[32], b2[32], io[32];
+	size_t n;
+
+	if (!spec)
+		return;
+	n = strlen(spec);
+	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
+		fio_metric(w, RK_JOB_SS_ATTAINED) > 0 ? "yes" : "no",
+		fio_num(b1, sizeof(b1), bw, 4, 1, "B/s"), fio_num(b2, sizeof(b2), bw, 4, 0, "B/s"),
+		fio_num(io, sizeof(io), fio_metric(w, RK_JOB_SS_IOPS_MEAN), 4, 0, ""),
+		!strncmp(spec, "iops", 4) ? "iops" : !strncmp(spec, "lat", 3) ? "lat" : "bw",
+		strstr(spec, "_slope") ? " slope" : " mean dev",
+		fio_metric(w, RK_JOB_SS_CRITERION), n && spec[n - 1] == '%' ? "%" : "");
+}
+
+unsigned fio_plat_index(unsigned b)
+{
+	return b < FIO_PLAT_NR - 1 ? b : FIO_PLAT_NR - 1;
+}
+
+uint64_t fio_plat_value(unsigned i)
+{
+	unsigned e;
+
+	if (i < 2 * HIST_SUB)
+		return i;
+	/* group i / 64 starts at 2^(group + 5) ns with bins 2^(group - 1) wide: the middle
+	 * of bin k of it is 2^(group + 5) + (k + 1/2) x 2^(group - 1) */
+	e = i / HIST_SUB - 1;
+	return (1ull << (e + HIST_SUB_BITS)) + ((2ull * (i % HIST_SUB) + 1) << (e - 1));
+}
+
 double fio_hist_sd(const struct hist *h)
 {
 	double n, mean, var;

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct run;
 struct row;
@@ -52,5 +53,24 @@ extern const unsigned fio_lat_edges[10];
 /* Shares (percent of requests) of the latencies in h falling into each bucket: [0..9]
  * ns, [10..19] us, [20..29] ms (2 .. 1000), [30] 2000 ms, [31] beyond. Adds to out. */
 void fio_lat_dist(const struct hist *h, double out[FIO_LAT_BKT]);
+
+/* fio's steady-state line of a unit that judged it (the ss_* keys of w), or nothing:
+ * "  steadystate  : attained=yes, bw=4160KiB/s (4260kB/s), iops=1039, iops mean dev=2.5%". */
+void fio_ss_line(FILE *f, const struct row *w);
+
+/* fio's json+ "bins": fio's latency histogram (stat.h in fio 3.33: FIO_IO_U_PLAT_BITS 6,
+ * 29 groups, 1856 bins) has the layout of ours (stats/hist.h) up to its last bin: values
+ * below 128 ns one bin each, then each power of two split into 64 equal bins, so bin i of
+ * fio's and bucket i of ours hold the same values for i < FIO_PLAT_NR - 1. fio's last bin
+ * takes every value from 2^34 - 2^27 ns (about 17 s) on, which ours keeps apart up to
+ * 2^44 ns.
+ * docs/methodology.md ("fio's json+ bins") says the same. */
+#define FIO_PLAT_NR	1856
+/* fio's bin of our bucket b (b < HIST_NBUCKETS): b itself, or the last bin. */
+unsigned fio_plat_index(unsigned b);
+/* The key fio's json+ writes for bin i (i < FIO_PLAT_NR): the bin's value in ns, i itself
+ * below 128, else the middle of its range (an integer: the bins there are 2 ns wide or
+ * more). */
+uint64_t fio_plat_value(unsigned i);
 
 #endif

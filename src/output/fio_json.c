@@ -6,7 +6,10 @@
  * interval bw and iops figures, the sync object, CPU, IO depths, the latency buckets,
  * then "disk_util"), so that tools reading fio's JSON (fio-plot, fio2gnuplot-style
  * scripts) read iobattery's. Written at the end from the model; other workloads' rows
- * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)". */
+ * are left out. "fio version" says "iobattery-VERSION (fio-3.33 json)".
+ * fio-json+ (fio's --output-format=json+) is the same document with each latency
+ * histogram's "bins" too: {"NS": count} per bin fio would hold a count in, keyed by
+ * fio's value of the bin (fio_fmt.h, FIO_PLAT_NR), as fio_jsonplus_clat2csv reads it. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,8 +55,30 @@ static json_t *fj_lat(const struct row *w, const char *const k[5])
 	return o;
 }
 
-/* clat_ns (or the sync lat_ns) from the row's histogram, with the percentiles. */
-static json_t *fj_hist(const struct row *w)
+/* json+'s "bins" of h: fio's bins that hold a count, in increasing order. */
+static json_t *fj_bins(const struct hist *h)
+{
+	json_t *o = json_object();
+	uint64_t n = 0;
+	unsigned b, k;
+	char key[32];
+
+	for (b = 0; o && b < HIST_NBUCKETS; b++) {
+		k = fio_plat_index(b);
+		n += h->b[b];
+		/* fio's last bin sums every bucket of ours from it on */
+		if (!n || (k == FIO_PLAT_NR - 1 && b < HIST_NBUCKETS - 1))
+			continue;
+		snprintf(key, sizeof(key), "%llu", (unsigned long long)fio_plat_value(k));
+		fj_set(o, key, json_integer((json_int_t)n));
+		n = 0;
+	}
+	return o;
+}
+
+/* clat_ns (or the sync lat_ns) from the row's histogram, with the percentiles (and with
+ * plus, json+'s bins). */
+static json_t *fj_hist(const struct row *w, int plus)
 {
 	const struct hist *h = w ? w->lat.hist : NULL;
 	json_t *o = json_object(), *p;
@@ -78,10 +103,12 @@ static json_t *fj_hist(const struct row *w)
 		fj_set(p, key, fj_int((double)hist_percentile(h, pc[i])));
 	}
 	fj_set(o, "percentile", p);
+	if (plus)
+		fj_set(o, "bins", fj_bins(h));
 	return o;
 }
 
-static json_t *fj_dir(const struct row *w)
+static json_t *fj_dir(const struct row *w, int plus)
 {
 	static const char *const sl[5] = { RK_JOB_SLAT_N, RK_JOB_SLAT_MIN_NS, RK_JOB_SLAT_MAX_NS,
 					   RK_JOB_SLAT_MEAN_NS, RK_JOB_SLAT_SD_NS };
@@ -102,7 +129,7 @@ static json_t *fj_dir(const struct row *w)
 	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
 	fj_set(o, "drop_ios", json_integer(0));
 	fj_set(o, "slat_ns", fj_lat(w, sl));
-	fj_set(o, "clat_ns", fj_hist(w));
+	fj_set(o, "clat_ns", fj_hist(w, plus));
 	fj_set(o, "lat_ns", fj_lat(w, ll));
 	fj_set(o, "bw_min", fj_int(w ? fio_metric(w, RK_JOB_BW_MIN) : 0));
 	fj_set(o, "bw_max", fj_int(w ? fio_metric(w, RK_JOB_BW_MAX) : 0));
@@ -192,10 +219,60 @@ static json_t *fj_options(const char *text)
 	return o;
 }
 
-static json_t *fj_job(const struct fio_unit *u)
+/* A comma-separated list of integers as an array. */
+static json_t *fj_list(const char *s)
+{
+	json_t *a = json_array();
+	char *end;
+
+	while (a && s && *s) {
+		json_array_append_new(a, json_integer((json_int_t)strtoll(s, &end, 10)));
+		s = *end == ',' ? end + 1 : NULL;
+	}
+	return a;
+}
+
+/* fio's "steadystate" object of a unit that judged it (steadystate=, the ss_* keys), or
+ * NULL. */
+static json_t *fj_ss(const struct row *w)
+{
+	const char *spec = kv_get(&w->params, RK_JOB_SS);
+	json_t *o, *data;
+	char crit[64];
+	size_t n;
+
+	if (!spec || !(o = json_object()))
+		return NULL;
+	n = strlen(spec);
+	snprintf(crit, sizeof(crit), "%f%s", fio_metric(w, RK_JOB_SS_CRITERION),
+		 n && spec[n - 1] == '%' ? "%" : "");
+	fj_set(o, "ss", json_string(spec));
+	fj_set(o, "duration", fj_int(fio_metric(w, RK_JOB_SS_DURATION)));
+	fj_set(o, "attained", fj_int(fio_metric(w, RK_JOB_SS_ATTAINED)));
+	fj_set(o, "criterion", json_string(crit));
+	fj_set(o, "max_deviation", fj_real(fio_metric(w, RK_JOB_SS_MAX_DEV)));
+	fj_set(o, "slope", fj_real(fio_metric(w, RK_JOB_SS_SLOPE)));
+	data = json_object();
+	if (data) {
+		fj_set(data, "bw_mean", json_integer((json_int_t)fio_metric(w, RK_JOB_SS_BW_MEAN)));
+		fj_set(data, "iops_mean",
+		       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_IOPS_MEAN)));
+		if (kv_get(&w->params, RK_JOB_SS_LAT_DATA)) {	/* fio 3.42's lat criteria */
+			fj_set(data, "lat_mean",
+			       json_integer((json_int_t)fio_metric(w, RK_JOB_SS_LAT_MEAN)));
+			fj_set(data, "lat_ns", fj_list(kv_get(&w->params, RK_JOB_SS_LAT_DATA)));
+		}
+		fj_set(data, "iops", fj_list(kv_get(&w->params, RK_JOB_SS_IOPS_DATA)));
+		fj_set(data, "bw", fj_list(kv_get(&w->params, RK_JOB_SS_BW_DATA)));
+	}
+	fj_set(o, "data", data);
+	return o;
+}
+
+static json_t *fj_job(const struct fio_unit *u, int plus)
 {
 	const struct row *w = u->first;
-	json_t *j = json_object(), *sync;
+	json_t *j = json_object(), *sync, *ss;
 	const char *name = kv_get(&w->params, RK_JOB_JOB);
 	double secs = (double)w->elapsed_ns / 1e9;
 
@@ -207,13 +284,13 @@ static json_t *fj_job(const struct fio_unit *u)
 	fj_set(j, "eta", json_integer(0));
 	fj_set(j, "elapsed", fj_int(ceil(secs)));
 	fj_set(j, "job options", fj_options(kv_get(&w->params, RK_JOB_FIO_OPTIONS)));
-	fj_set(j, "read", fj_dir(u->dir[0]));
-	fj_set(j, "write", fj_dir(u->dir[1]));
-	fj_set(j, "trim", fj_dir(u->dir[2]));
+	fj_set(j, "read", fj_dir(u->dir[0], plus));
+	fj_set(j, "write", fj_dir(u->dir[1], plus));
+	fj_set(j, "trim", fj_dir(u->dir[2], plus));
 	sync = json_object();
 	if (sync) {
 		fj_set(sync, "total_ios", fj_int(u->dir[3] ? (double)u->dir[3]->ops : 0));
-		fj_set(sync, "lat_ns", fj_hist(u->dir[3]));
+		fj_set(sync, "lat_ns", fj_hist(u->dir[3], plus));
 	}
 	fj_set(j, "sync", sync);
 	fj_set(j, "job_runtime", fj_int(fio_metric(w, RK_JOB_JOB_RUNTIME)));
@@ -230,6 +307,8 @@ static json_t *fj_job(const struct fio_unit *u)
 	fj_set(j, "latency_target", json_integer(0));
 	fj_set(j, "latency_percentile", fj_real(100));
 	fj_set(j, "latency_window", json_integer(0));
+	if ((ss = fj_ss(w)) != NULL)
+		fj_set(j, "steadystate", ss);
 	return j;
 }
 
@@ -252,7 +331,7 @@ static json_t *fj_disk(const struct row *d)
 }
 
 /* The whole document: every repeat's jobs, the disk rows of the last repeat. */
-static json_t *fj_doc(const struct run *run)
+static json_t *fj_doc(const struct run *run, int plus)
 {
 	json_t *doc = json_object(), *jobs = json_array(), *disks = json_array();
 	const struct row *dk[16];
@@ -281,7 +360,7 @@ static json_t *fj_doc(const struct run *run)
 		fj_set(doc, "global options", fj_options(g));
 	u = fio_units(run, -1, &n);
 	for (i = 0; i < n; i++)
-		json_array_append_new(jobs, fj_job(&u[i]));
+		json_array_append_new(jobs, fj_job(&u[i], plus));
 	free(u);
 	fj_set(doc, "jobs", jobs);
 	nd = fio_disks(run, run->nrows ? (int)run->rows[run->nrows - 1]->repeat : 0, dk, 16);
@@ -291,9 +370,9 @@ static json_t *fj_doc(const struct run *run)
 	return doc;
 }
 
-static int fj_end(FILE *f, const struct run *run)
+static int fj_write(FILE *f, const struct run *run, int plus)
 {
-	json_t *doc = fj_doc(run);
+	json_t *doc = fj_doc(run, plus);
 	char *s;
 	int rc = 0;
 
@@ -309,10 +388,28 @@ static int fj_end(FILE *f, const struct run *run)
 	return rc;
 }
 
+static int fj_end(FILE *f, const struct run *run)
+{
+	return fj_write(f, run, 0);
+}
+
+static int fj_end_plus(FILE *f, const struct run *run)
+{
+	return fj_write(f, run, 1);
+}
+
 const struct out_fmt out_fio_json = {
 	.name = "fio-json",
 	.ext = "fio.json",
 	.begin = NULL,
 	.row = NULL,
 	.end = fj_end,
+};
+
+const struct out_fmt out_fio_json_plus = {
+	.name = "fio-json+",
+	.ext = "fio-plus.json",
+	.begin = NULL,
+	.row = NULL,
+	.end = fj_end_plus,
 };

@@ -66,6 +66,20 @@ static const char css[] =
 	"rect.bar,circle.pt{fill:var(--k)}polyline.line,path.key{stroke:var(--k);fill:none}"
 	".better{color:var(--good)}.worse{color:var(--bad)}"
 	".refused{color:var(--mut);font-style:italic}"
+	"details.fold{margin:14px 0;border:1px solid var(--line);padding:4px 10px}"
+	"details>summary{cursor:pointer;font-weight:bold}"
+	"dl.legend{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;"
+	"font-size:13px;margin:6px 0}dl.legend dd{margin:0}"
+	".answer{font-size:16px}ul.refs{margin:0;padding-left:16px;font-size:12px}"
+	"td small,th small{color:var(--mut)}span.conf{font-weight:bold}"
+	".ioz-pair{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}"
+	"table.ioz td.cache{background:var(--mach)}table.ioz caption{text-align:left;"
+	"font-weight:bold;padding:4px 0}"
+	"td code.id,td code.nowrap{overflow-wrap:normal;white-space:nowrap}"
+	"table.place td.n,table.verdict td.n{white-space:normal}"
+	"table.place td,table.verdict td,table.confs td{min-width:8em}"
+	"@media (max-width:600px){body{padding:0 8px;margin:8px auto}h1{font-size:19px}"
+	"table{font-size:12px}.scroll{max-height:none}}"
 	"@media print{:root{--fg:#000;--bg:#fff;--box:#fff;--head:#eee;--mach:#f5f5f5}"
 	"body{max-width:none;margin:0;padding:0;font-size:11px}"
 	".scroll{overflow:visible;max-height:none}"
@@ -181,27 +195,36 @@ static void runs_section(FILE *f, const struct report *r)
 		html_esc(f, run->env.tool_version);
 		fprintf(f, "</td><td>");
 		html_esc(f, run->env.date);
-		fprintf(f, "</td><td><code>");
+		fprintf(f, "</td><td><code class=\"nowrap\">");
 		html_esc(f, r->names[i]);
-		fprintf(f, "</code></td><td><code>");
+		fprintf(f, "</code></td><td><code class=\"id\">");
 		html_esc(f, run->id);
 		fprintf(f, "</code></td></tr>\n");
 	}
 	fprintf(f, "</tbody></table></div>\n");
 }
 
-static void legend(FILE *f)
+/* Every flag a run can carry, by its one name (stats/flags.h); the +++++ sentence only
+ * where an imported run has a figure its tool did not print. */
+static void legend(FILE *f, const struct report *r)
 {
-	size_t i;
+	size_t i, k;
+	int plus = 0;
 
-	fprintf(f, "<p>Flags: ");
-	for (i = 0; html_flag_words[i].word; i++)
-		fprintf(f, "%s<span class=\"flag\">%s</span>: %s", i ? "; " : "",
-			html_flag_words[i].word, html_flag_words[i].meaning);
-	fprintf(f, ". A value with &plusmn; is the mean of repeats with the half-width of its "
-		   "95%% confidence interval (Student's t); one without comes from a single run "
-		   "and has no interval. <i>not measured</i>: the tool printed "
-		   "no figure (Bonnie++'s +++++).</p>\n");
+	for (i = 0; i < r->n; i++)
+		for (k = 0; (r->runs[i]->flags & RUN_IMPORTED) && k < r->runs[i]->nrows; k++)
+			plus |= (r->runs[i]->rows[k]->flags & ROW_NOT_MEASURED) != 0;
+	fprintf(f, "<h3 id=\"legend\">Flags</h3>\n<dl class=\"legend\">");
+	for (i = 0; html_flag_words[i].name; i++) {
+		fprintf(f, "<dt data-flag=\"%s\"><span class=\"flag\">%s</span></dt><dd>",
+			html_flag_words[i].name, html_flag_words[i].name);
+		html_esc(f, html_flag_words[i].meaning);
+		fprintf(f, "</dd>");
+	}
+	fprintf(f, "</dl>\n<p>A value with &plusmn; is the mean of repeats with the half-width "
+		   "of its 95%% confidence interval (Student's t); one without comes from a single "
+		   "run and has no interval.%s</p>\n", plus ? " <i>not measured</i> in an imported "
+		   "run: the tool printed no figure (Bonnie++'s +++++)." : "");
 }
 
 /* One bar chart per figure that two or more runs measured: a chart of one bar compares
@@ -275,14 +298,17 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	}
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
 	fprintf(f, "<!DOCTYPE html>\n<!-- iobattery report -->\n<html lang=\"en\"><head>"
-		   "<meta charset=\"utf-8\"><title>");
+		   "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, "
+		   "initial-scale=1\"><title>");
 	html_esc(f, title ? title : "iobattery report");
 	fprintf(f, "</title>\n<style>%s</style></head>\n<body>\n<h1>", css);
 	html_esc(f, title ? title : "iobattery report");
 	fprintf(f, "</h1>\n<p>%zu run%s, report written %s. Every figure below comes from the "
 		   "result files; docs/methodology.md says how each is measured.</p>\n", n,
 		n == 1 ? "" : "s", now);
-	rc = html_battery_section(f, runs, names, n, baseline);
+	rc = html_verdict_section(f, &r);
+	if (rc == 0)
+		rc = html_battery_section(f, runs, names, n, baseline);
 	if (rc < 0) {
 		teardown(&r);
 		return rc;
@@ -290,16 +316,26 @@ int html_report_baseline(FILE *f, struct run *const *runs, const char *const *na
 	html_summary_section(f, &r);
 	runs_section(f, &r);
 	html_table_section(f, &r);
-	legend(f);
-	charts_section(f, &r);
+	legend(f, &r);
 	html_iozone_section(f, &r);
+	/* the charts repeat the tables' figures: folded, so that the report reads (and
+	 * prints) in a few pages; a reader opens what they want to see */
+	fprintf(f, "<details class=\"fold\" id=\"charts-fold\"><summary>Charts: each figure, "
+		   "latency percentiles, each phase over time</summary>\n");
+	charts_section(f, &r);
 	html_latency_section(f, &r);
 	html_series_section(f, &r);
+	fprintf(f, "</details>\n");
 	html_ranks_section(f, &r);		/* runs of several ranks only */
-	if (n >= 2)
+	if (n >= 2) {
+		fprintf(f, "<details class=\"fold\"><summary>Each figure against A</summary>\n");
 		html_delta_section(f, &r);
+		fprintf(f, "</details>\n");
+	}
 	html_notes_section(f, &r);
+	fprintf(f, "<details class=\"fold\"><summary>Environment of each run</summary>\n");
 	html_env_section(f, &r);
+	fprintf(f, "</details>\n");
 	fprintf(f, "</body></html>\n");
 	teardown(&r);
 	return ferror(f) ? -EIO : 0;

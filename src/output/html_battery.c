@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/html.h"
@@ -38,8 +39,13 @@ static void cell(FILE *f, const struct battery_table *t, size_t c, size_t g)
 	}
 	/* bon_csv2html's idea: shade by where the value sits between the column's worst
 	 * and best; one hue, pale to deep, so that no colour vision is needed */
-	fprintf(f, "<td class=\"c\" style=\"background:hsl(205,70%%,%.0f%%)\" title=\"rank %u "
-		   "of %u\">", 96.0 - 26.0 * x->shade, x->rank, t->fig[g].nhave);
+	if (t->fig[g].lead_sig)
+		fprintf(f, "<td class=\"c\" style=\"background:hsl(205,70%%,%.0f%%)\" "
+			   "title=\"rank %u of %u\">", 96.0 - 26.0 * x->shade, x->rank,
+			t->fig[g].nhave);
+	else
+		fprintf(f, "<td class=\"c\" title=\"rank %u of %u; no significant difference: not "
+			   "shaded\">", x->rank, t->fig[g].nhave);
 	num(f, x->s.mean);
 	if (x->s.n > 1) {
 		fputs(" &plusmn; ", f);
@@ -57,25 +63,25 @@ static void cell(FILE *f, const struct battery_table *t, size_t c, size_t g)
 	fputs("</td>", f);
 }
 
-/* The grouped table of one workload's figures that two configurations or more have. */
-static void group(FILE *f, const struct battery_table *t, const char *wl)
+/* Figures per table: a configuration column and this many fit a 1400-pixel page. */
+#define BT_COLS 8
+
+/* One table of the workload's figures idx[0..k-1]. */
+static void chunk(FILE *f, const struct battery_table *t, const char *wl, const size_t *idx,
+		  size_t k, size_t part, size_t parts)
 {
-	size_t g, c, n = 0;
+	size_t i, c;
 
-	for (g = 0; g < t->nfig; g++)
-		n += t->fig[g].nhave >= 2 && !strcmp(t->fig[g].first->workload, wl);
-	if (!n)
-		return;
-	fputs("<table class=\"battery grouped\"><thead><tr><th rowspan=\"2\">configuration</th>",
-	      f);
-	fprintf(f, "<th colspan=\"%zu\">", n);
+	fputs("<div class=\"scroll\"><table class=\"battery grouped\"><thead><tr>"
+	      "<th rowspan=\"2\">configuration</th>", f);
+	fprintf(f, "<th colspan=\"%zu\">", k);
 	html_esc(f, wl);
+	if (parts > 1)
+		fprintf(f, " (%zu of %zu)", part + 1, parts);
 	fputs("</th></tr><tr>", f);
-	for (g = 0; g < t->nfig; g++) {
-		const struct bt_fig *x = &t->fig[g];
+	for (i = 0; i < k; i++) {
+		const struct bt_fig *x = &t->fig[idx[i]];
 
-		if (x->nhave < 2 || strcmp(x->first->workload, wl))
-			continue;
 		fputs("<th title=\"", f);
 		html_esc(f, x->what);
 		fputs("\">", f);
@@ -87,15 +93,34 @@ static void group(FILE *f, const struct battery_table *t, const char *wl)
 	}
 	fputs("</tr></thead><tbody>\n", f);
 	for (c = 0; c < t->nconf; c++) {
-		fputs("<tr><th class=\"conf\">", f);
+		fputs("<tr data-conf=\"", f);
+		html_esc(f, t->conf[c].name);
+		fputs("\"><th class=\"conf\">", f);
 		html_esc(f, t->conf[c].name);
 		fputs("</th>", f);
-		for (g = 0; g < t->nfig; g++)
-			if (t->fig[g].nhave >= 2 && !strcmp(t->fig[g].first->workload, wl))
-				cell(f, t, c, g);
+		for (i = 0; i < k; i++)
+			cell(f, t, c, idx[i]);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
+}
+
+/* The grouped table of one workload's figures that two configurations or more have, in
+ * tables of BT_COLS figures so that none is wider than the page. */
+static void group(FILE *f, const struct battery_table *t, const char *wl)
+{
+	size_t *idx = malloc((t->nfig + 1) * sizeof(*idx));
+	size_t g, n = 0, i, parts;
+
+	if (!idx)
+		return;
+	for (g = 0; g < t->nfig; g++)
+		if (t->fig[g].nhave >= 2 && !strcmp(t->fig[g].first->workload, wl))
+			idx[n++] = g;
+	parts = (n + BT_COLS - 1) / BT_COLS;
+	for (i = 0; i < n; i += BT_COLS)
+		chunk(f, t, wl, idx + i, n - i < BT_COLS ? n - i : BT_COLS, i / BT_COLS, parts);
+	free(idx);
 }
 
 static void what_list(FILE *f, const struct battery_table *t)
@@ -151,12 +176,14 @@ int html_battery_section(FILE *f, struct run *const *runs, const char *const *na
 		      "devices.</p>\n", f);
 	fputs("<p>Each cell: the mean over the repeats (&plusmn; the 95% confidence "
 	      "half-width when there are repeats), shaded from the column's worst (pale) to its "
-	      "best (deep blue); below it the difference from the baseline in percent, its 95% "
+	      "best (deep blue) only where the leader is significantly ahead; below it the "
+	      "difference from the baseline in percent, its 95% "
 	      "confidence interval, and * when Welch's test finds it significant.</p>\n", f);
 	for (i = 0; wls[i]; i++)
 		group(f, &t, wls[i]);
-	fputs("<h3>What each figure measured</h3>\n", f);
+	fputs("<details><summary>What each figure measured</summary>\n", f);
 	what_list(f, &t);
+	fputs("</details>\n", f);
 	battery_table_free(&t);
 	return ferror(f) ? -EIO : 0;
 }

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "stats/flags.h"
+
 struct run;
 struct row;
 struct row_group;
@@ -30,17 +32,16 @@ const struct row_group *html_cell(const struct report *r, size_t run, size_t col
 void html_col_name(FILE *f, const struct row *w);
 void html_run_name(FILE *f, const struct report *r, size_t i);
 void html_run_name_buf(char *buf, size_t len, const struct report *r, size_t i);
-/* The report's words for row flags, in legend order, ended by { 0, NULL, NULL }. */
-struct html_flag_word {
-	unsigned bit;
-	const char *word, *meaning;
-};
-extern const struct html_flag_word html_flag_words[];
+/* The report's words for row flags: stats/flags.h's one table, in legend order. */
+#define html_flag_words flag_table
 
 /* Flag words (escaped, with a title) for a cell; the main flag as a short mark. */
 void html_flags(FILE *f, unsigned flags);
 const char *html_flag_mark(unsigned flags);
 
+/* html_verdict.c: the answer for a database server (stats/verdict.h), first in the
+ * report; the fsync test's write-cache findings and the steps skipped. 0 or -errno. */
+int html_verdict_section(FILE *f, const struct report *r);
 /* html_summary.c: per run what ran, what can be trusted and the flags that apply, in
  * sentences; with two runs or more, each against A in one sentence. */
 void html_summary_section(FILE *f, const struct report *r);

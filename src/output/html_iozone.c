@@ -1,7 +1,7 @@
 /* html_iozone.c - the report's iozone section: per run and per pass, the matrix as a
- * heat map (file sizes down, record sizes across, colour by kB/s on a log scale, cells
- * that measured RAM hatched) and iozone's classic 3-D surface as a static SVG (no
- * script): record size and file size on the floor, the rate as the height. The cache
+ * table iozone prints (file sizes down, record sizes across, kB/s; cells that measured
+ * RAM marked) beside a heat map of it (colour by kB/s on a log scale, those cells
+ * hatched). The cache
  * cliff in words under each run's maps. The generic sections leave iozone rows to this
  * one (html_iozone_row). Every string from a result is escaped. */
 #include <math.h>
@@ -84,7 +84,9 @@ static int cached(const struct iozone_cell *c)
 
 static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 {
-	int w = LEFT + (int)m->nr * CELL_W + 20, h = TOP + (int)m->nf * CELL_H + 50;
+	/* wide enough for the caption and the colour key below the cells */
+	int w = LEFT + (int)m->nr * CELL_W + 20 > 470 ? LEFT + (int)m->nr * CELL_W + 20 : 470;
+	int h = TOP + (int)m->nf * CELL_H + 50;
 	double lo, hi;
 	char col[16], a[32], b[32];
 	size_t fi, r;
@@ -95,8 +97,8 @@ static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 		   "width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
 		   "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
 		   "stroke=\"#fff\" stroke-width=\"2\"/></pattern></defs>\n", w, h, id);
-	fprintf(f, "<text x=\"8\" y=\"18\" class=\"ttl\">%s: kB/s by file size (down) and "
-		   "record size (across)</text>\n", iozone_pass(p)->phase);
+	fprintf(f, "<text x=\"8\" y=\"18\" class=\"ttl\">%s: kB/s, file size down, record "
+		   "size across</text>\n", iozone_pass(p)->phase);
 	for (r = 0; r < m->nr; r++)
 		fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"tick\" "
 			   "text-anchor=\"middle\">%s</text>\n",
@@ -133,83 +135,40 @@ static void heat_map(FILE *f, const struct iozone_matrix *m, int p, size_t id)
 		units_fmt_si(b, sizeof(b), hi * 1024, "B/s"));
 }
 
-/* The picture's scale: floor steps of dx across, dx/2 down, heights up to SURF_H. */
-#define SURF_W	600.0
-#define SURF_H	170.0
-
-struct proj {
-	double dx, ox, oy;
-};
-
-/* The point of record index r, file index fi at height z (0..1). */
-static void project(const struct proj *q, double r, double fi, double z, double *x,
-		    double *y)
+/* iozone's own table of one pass: file sizes down, record sizes across, kB/s as iozone
+ * prints them; a cell that measured the page cache carries a mark and a class. */
+static void ioz_table(FILE *f, const struct iozone_matrix *m, int p)
 {
-	*x = q->ox + (r - fi) * q->dx;
-	*y = q->oy + (r + fi) * q->dx / 2 - z * SURF_H;
-}
+	char a[32];
+	size_t fi, r;
 
-static void surface(FILE *f, const struct iozone_matrix *m, int p)
-{
-	double lo, hi, x[4], y[4], z[4];
-	size_t d, fi, r, k;
-	char col[16], a[32];
-
-	struct proj q;
-
-	q.dx = (SURF_W - 120) / (double)(m->nf + m->nr);
-	q.ox = 60 + (double)m->nf * q.dx;
-	q.oy = 40 + SURF_H;
-	range(m, p, &lo, &hi);
-	fprintf(f, "<svg class=\"chart ioz-surface\" xmlns=\"http://www.w3.org/2000/svg\" "
-		   "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n<text x=\"8\" y=\"18\" "
-		   "class=\"ttl\">%s: kB/s as a surface over record size (right) and file size "
-		   "(left), log scale</text>\n", SURF_W,
-		q.oy + (double)(m->nf + m->nr) * q.dx / 2 + 40,
+	fprintf(f, "<div class=\"scroll\"><table class=\"ioz\" data-pass=\"%s\"><caption>"
+		   "%s, kB/s (<span class=\"flag\">c</span>: the page cache answered)"
+		   "</caption><thead><tr><th>file \\ record</th>", iozone_pass(p)->phase,
 		iozone_pass(p)->phase);
-	/* the floor, then back to front: the far corner (small files and records) first */
-	project(&q, 0, 0, 0, &x[0], &y[0]);
-	project(&q, (double)m->nr - 1, 0, 0, &x[1], &y[1]);
-	project(&q, (double)m->nr - 1, (double)m->nf - 1, 0, &x[2], &y[2]);
-	project(&q, 0, (double)m->nf - 1, 0, &x[3], &y[3]);
-	fprintf(f, "<polygon class=\"grid\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
-		x[0], y[0], x[1], y[1], x[2], y[2], x[3], y[3]);
-	for (d = 0; d + 2 <= m->nf + m->nr; d++)
-		for (fi = 0; fi + 1 < m->nf; fi++) {
-			const struct iozone_cell *c[4];
-
-			if (d < fi || d - fi + 1 >= m->nr)
-				continue;
-			r = d - fi;
-			c[0] = iozone_at(m, p, fi, r);
-			c[1] = iozone_at(m, p, fi, r + 1);
-			c[2] = iozone_at(m, p, fi + 1, r + 1);
-			c[3] = iozone_at(m, p, fi + 1, r);
-			for (k = 0; k < 4 && c[k]->row && c[k]->kbps > 0; k++)
-				z[k] = scale(c[k]->kbps, lo, hi);
-			if (k < 4)
-				continue;
-			project(&q, (double)r, (double)fi, z[0], &x[0], &y[0]);
-			project(&q, (double)r + 1, (double)fi, z[1], &x[1], &y[1]);
-			project(&q, (double)r + 1, (double)fi + 1, z[2], &x[2], &y[2]);
-			project(&q, (double)r, (double)fi + 1, z[3], &x[3], &y[3]);
-			colour(col, sizeof(col), (z[0] + z[1] + z[2] + z[3]) / 4);
-			fprintf(f, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
-				   "fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"/>\n",
-				x[0], y[0],
-				x[1], y[1], x[2], y[2], x[3], y[3], col);
-		}
-	for (r = 0; r < m->nr; r++) {
-		project(&q, (double)r, (double)m->nf - 0.4, 0, &x[0], &y[0]);
-		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" class=\"tick\">%s</text>\n", x[0],
-			y[0] + 12, size_kb(a, sizeof(a), m->rec_kb[r]));
-	}
+	for (r = 0; r < m->nr; r++)
+		fprintf(f, "<th>%s</th>", size_kb(a, sizeof(a), m->rec_kb[r]));
+	fprintf(f, "</tr></thead><tbody>\n");
 	for (fi = 0; fi < m->nf; fi++) {
-		project(&q, -0.6, (double)fi, 0, &x[0], &y[0]);
-		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" class=\"tick\" text-anchor=\"end\">%s"
-			   "</text>\n", x[0] - 8, y[0] + 4, size_kb(a, sizeof(a), m->file_kb[fi]));
+		fprintf(f, "<tr><th>%s</th>", size_kb(a, sizeof(a), m->file_kb[fi]));
+		for (r = 0; r < m->nr; r++) {
+			const struct iozone_cell *c = iozone_at(m, p, fi, r);
+
+			if (!c->row || c->kbps < 0)
+				fprintf(f, "<td></td>");
+			else {
+				fprintf(f, "<td class=\"n%s\">%.0f", cached(c) ? " cache" : "",
+					c->kbps);
+				if (cached(c))
+					fprintf(f, "<span class=\"flag\">c</span>");
+				/* the other flags by name, as every cell of the report */
+				html_flags(f, c->row->flags & ~ROW_CACHE_INFLATED);
+				fprintf(f, "</td>");
+			}
+		}
+		fprintf(f, "</tr>\n");
 	}
-	fprintf(f, "</svg>\n");
+	fprintf(f, "</tbody></table></div>\n");
 }
 
 void html_iozone_section(FILE *f, const struct report *r)
@@ -226,11 +185,11 @@ void html_iozone_section(FILE *f, const struct report *r)
 		if (iozone_matrix_build(r->runs[i], 0, &m) <= 0)
 			continue;
 		if (!shown++)
-			fprintf(f, "<h2>iozone matrices</h2>\n<p>Each pass of iozone's test matrix "
-				   "as a heat map and as iozone's 3-D surface. Hatched cells read "
-				   "or wrote the page cache, not the device (their figure is RAM "
-				   "speed); cells iozone skips are left out, never drawn as "
-				   "0.</p>\n");
+			fputs("<h2 id=\"iozone\">iozone matrices</h2>\n<p>Each pass of iozone's "
+			      "test matrix as iozone's table and as a heat map. Hatched cells "
+			      "read or wrote the page cache, not the device (their figure is "
+			      "RAM speed); cells iozone skips are left out, never drawn as "
+			      "0.</p>\n", f);
 		fprintf(f, "<h3>");
 		html_run_name(f, r, i);
 		fprintf(f, "</h3>\n<p>");
@@ -241,9 +200,10 @@ void html_iozone_section(FILE *f, const struct report *r)
 		for (p = 0; p < IOZ_NPASS; p++) {
 			if (!(m.passes & (1u << p)))
 				continue;
+			fprintf(f, "<div class=\"ioz-pair\">");
+			ioz_table(f, &m, p);
 			heat_map(f, &m, p, id++);
-			if (m.nf >= 2 && m.nr >= 2)
-				surface(f, &m, p);
+			fprintf(f, "</div>\n");
 		}
 		iozone_matrix_free(&m);
 	}

@@ -296,6 +296,10 @@ void html_notes_section(FILE *f, const struct report *r)
 			fprintf(f, "<li>");
 			html_run_name(f, r, i);
 			fprintf(f, ", ");
+			if (kv_get(&w->params, RK_ROW_FS_CONFIG)) {	/* which file system */
+				html_esc(f, kv_get(&w->params, RK_ROW_FS_CONFIG));
+				fprintf(f, ": ");
+			}
 			html_esc(f, w->workload);
 			fputc(' ', f);
 			html_esc(f, w->phase);

@@ -11,37 +11,12 @@
 #include "output/html.h"
 #include "output/html_int.h"
 #include "stats/compare.h"
+#include "stats/flags.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
-/* Flags that make a figure something other than the device's steady speed. */
-#define DOUBT_FLAGS (ROW_SHORT | ROW_CACHE_INFLATED | ROW_INCOMPLETE | ROW_FAILED | \
-		     ROW_TOO_FAST | ROW_INCONSISTENT | ROW_NOT_MEASURED)
 /* Figures named after a flag's sentence, at most. */
 #define NAMES_SHOWN 4
-
-/* What a flag means for the reader, as the end of "N figures ..." */
-static const struct {
-	unsigned bit;
-	const char *one, *many, *why;
-} doubts[] = {
-	{ ROW_FAILED, "failed", "failed", "" },
-	{ ROW_NOT_MEASURED, "was not measured", "were not measured",
-	  ": the tool printed no figure" },
-	{ ROW_INCOMPLETE, "was interrupted", "were interrupted",
-	  " (incomplete): the figures cover part of the work" },
-	{ ROW_CACHE_INFLATED, "was read largely from the page cache",
-	  "were read largely from the page cache",
-	  " (cache): they show the speed of RAM, not of the disk" },
-	{ ROW_TOO_FAST, "was faster than memory can copy", "were faster than memory can copy",
-	  " (offloaded): a reflink or a copy offload, not a disk rate" },
-	{ ROW_SHORT, "ran under 0.5 s", "ran under 0.5 s",
-	  " (short): timing error may show; a larger size makes them steadier" },
-	{ ROW_INCONSISTENT, "varies by more than 10% between repeats",
-	  "vary by more than 10% between repeats", " (inconsistent): read them with their "
-	  "intervals" },
-};
-#define NDOUBTS (sizeof(doubts) / sizeof(doubts[0]))
 
 static void esc_or(FILE *f, const char *s, const char *dflt)
 {
@@ -151,22 +126,29 @@ static void repeats(FILE *f, const struct run_groups *gs)
 		      "(--repeat N gives them).</li>\n", f);
 }
 
-/* "dd write bs=1M, cp copy rw and 3 more" */
-static void figure_names(FILE *f, const struct run_groups *gs, unsigned bit, size_t count)
+/* "dd write bs=1M, cp copy rw and 3 more": the rows carrying bit. */
+static void figure_names(FILE *f, const struct run *run, unsigned bit, size_t count)
 {
 	size_t i, shown = 0;
-	const char *d;
+	const char *d, *c;
 
 	fputs(" (", f);
-	for (i = 0; i < gs->n && shown < NAMES_SHOWN; i++) {
-		if (!(gs->g[i].flags & bit))
+	for (i = 0; i < run->nrows && shown < NAMES_SHOWN; i++) {
+		const struct row *w = run->rows[i];
+
+		if (!(w->flags & bit))
 			continue;
 		if (shown)
 			fputs(shown + 1 == count ? " and " : ", ", f);
-		html_esc(f, gs->g[i].first->workload);
+		c = kv_get(&w->params, RK_ROW_FS_CONFIG);
+		if (c) {
+			html_esc(f, c);
+			fputs(": ", f);
+		}
+		html_esc(f, w->workload);
 		fputc(' ', f);
-		html_esc(f, gs->g[i].first->phase);
-		d = kv_get(&gs->g[i].first->params, RK_ROW_DETAIL);
+		html_esc(f, w->phase);
+		d = kv_get(&w->params, RK_ROW_DETAIL);
 		if (d) {
 			fputc(' ', f);
 			html_esc(f, d);
@@ -178,36 +160,32 @@ static void figure_names(FILE *f, const struct run_groups *gs, unsigned bit, siz
 	fputs(")", f);
 }
 
-/* What can be trusted, then a sentence per flag that applies. */
-static void trust(FILE *f, const struct run_groups *gs)
+/* What can be trusted, counted over the run's rows exactly as the JSON holds their flags
+ * (a row without a flag is a figure without a warning), then a line per flag that
+ * applies, by its one name and meaning (stats/flags.h). */
+static void trust(FILE *f, const struct run *run)
 {
 	size_t i, k, clean = 0, n;
 
-	for (i = 0; i < gs->n; i++)
-		clean += !(gs->g[i].flags & DOUBT_FLAGS);
-	if (!gs->n)
+	if (!run->nrows)
 		return;
-	if (clean == gs->n)
-		fprintf(f, "<li><b>Trust:</b> all %zu figures carry no warning.</li>\n", gs->n);
-	else if (!clean)
-		fprintf(f, "<li><b>Trust:</b> none of the %zu figures is free of warnings."
-			   "</li>\n", gs->n);
-	else
-		fprintf(f, "<li><b>Trust:</b> %zu of %zu figures carry no warning.</li>\n", clean,
-			gs->n);
-	for (k = 0; k < NDOUBTS; k++) {
-		for (i = 0, n = 0; i < gs->n; i++)
-			n += (gs->g[i].flags & doubts[k].bit) != 0;
+	for (i = 0; i < run->nrows; i++)
+		clean += run->rows[i]->flags == 0;
+	fprintf(f, "<li><b>Trust:</b> <span class=\"trust\" data-clean=\"%zu\" "
+		   "data-rows=\"%zu\">%zu of %zu figures carry no warning</span>.</li>\n",
+		clean, run->nrows, clean, run->nrows);
+	for (k = 0; flag_table[k].name; k++) {
+		for (i = 0, n = 0; i < run->nrows; i++)
+			n += (run->rows[i]->flags & flag_table[k].bit) != 0;
 		if (!n)
 			continue;
-		if (n == gs->n)
-			fprintf(f, "<li>%s %s", n == 1 ? "It" : n == 2 ? "Both" : "All",
-				n == 1 ? doubts[k].one : doubts[k].many);
-		else
-			fprintf(f, "<li>%zu %s", n, n == 1 ? doubts[k].one : doubts[k].many);
-		if (n < gs->n)
-			figure_names(f, gs, doubts[k].bit, n);
-		fprintf(f, "%s.</li>\n", doubts[k].why);
+		fprintf(f, "<li data-flag=\"%s\">%zu %s <span class=\"flag\">%s</span>: ",
+			flag_table[k].name, n, n == 1 ? "figure is" : "figures are",
+			flag_table[k].name);
+		html_esc(f, flag_table[k].meaning);
+		if (n < run->nrows)
+			figure_names(f, run, flag_table[k].bit, n);
+		fputs(".</li>\n", f);
 	}
 }
 
@@ -245,7 +223,7 @@ void html_summary_section(FILE *f, const struct report *r)
 		provenance(f, r->runs[i]);
 		fprintf(f, "</p>\n<ul>\n");
 		repeats(f, &r->groups[i]);
-		trust(f, &r->groups[i]);
+		trust(f, r->runs[i]);
 		fprintf(f, "</ul>\n");
 	}
 	for (i = 1; i < r->n; i++)

@@ -63,13 +63,23 @@ static void lat_cells(FILE *f, const struct row_group *g)
 		fprintf(f, "<td class=\"n\">%s</td>", numfmt(b, sizeof(b), ns[pick[k]], "ns"));
 }
 
-static void figure_row(FILE *f, const struct row_group *g)
+/* A figure's row, labelled with its configuration: the battery's fs_config where the
+ * row has one (shown before the phase), else the run's name (run). */
+static void figure_row(FILE *f, const struct row_group *g, const char *run)
 {
 	const struct row *w = g->first;
 	const char *d = kv_get(&w->params, RK_ROW_DETAIL);
+	const char *c = kv_get(&w->params, RK_ROW_FS_CONFIG);
 	char b[NUMFMT_LEN];
 
-	fprintf(f, "<tr><td>");
+	fprintf(f, "<tr data-conf=\"");
+	html_esc(f, c ? c : run);
+	fprintf(f, "\"><td>");
+	if (c) {
+		fprintf(f, "<span class=\"conf\">");
+		html_esc(f, c);
+		fprintf(f, "</span> ");
+	}
 	html_esc(f, w->phase);
 	if (d) {
 		fputc(' ', f);
@@ -104,10 +114,11 @@ static void figure_row(FILE *f, const struct row_group *g)
 static void single_tables(FILE *f, const struct report *r)
 {
 	const struct run_groups *gs = &r->groups[0];
-	char size[32];
+	char size[32], run[160];
 	size_t i, k;
 	const char *wl;
 
+	html_run_name_buf(run, sizeof(run), r, 0);
 	for (i = 0; i < gs->n; i++) {
 		if (html_iozone_row(gs->g[i].first))
 			continue;	/* html_iozone_section draws its matrices */
@@ -127,7 +138,7 @@ static void single_tables(FILE *f, const struct report *r)
 			   "</tr></thead><tbody>\n");
 		for (k = i; k < gs->n; k++)
 			if (same_wl(gs->g[k].first, wl))
-				figure_row(f, &gs->g[k]);
+				figure_row(f, &gs->g[k], run);
 		fprintf(f, "</tbody></table></div>\n");
 	}
 }
@@ -236,7 +247,9 @@ static void group_rows(FILE *f, const struct report *r, char (*size)[32], const 
 		for (j = i; j < r->n; j++) {
 			if (strcmp(host_of(r, j), host_of(r, i)) || !run_has(r, j, cs, nc))
 				continue;
-			fprintf(f, "<tr><td>");
+			fprintf(f, "<tr data-conf=\"");
+			html_run_name(f, r, j);
+			fprintf(f, "\"><td>");
 			html_run_name(f, r, j);
 			fprintf(f, "</td><td class=\"n\">%s</td>", size[j]);
 			for (k = 0; k < nc; k++)

@@ -26,38 +26,25 @@ void html_esc(FILE *f, const char *s)
 	}
 }
 
-/* The flags a cell shows, as short words, and their legend. */
-const struct html_flag_word html_flag_words[] = {
-	{ ROW_CACHE_INFLATED, "cache", "read largely from the page cache: RAM, not the disk" },
-	{ ROW_SHORT, "short", "ran under 0.5 s: timing error may show" },
-	{ ROW_INCONSISTENT, "inconsistent", "repeats vary by more than 10% (CV)" },
-	{ ROW_INCOMPLETE, "incomplete", "interrupted: the figure covers part of the work" },
-	{ ROW_FAILED, "failed", "the phase failed" },
-	{ ROW_TOO_FAST, "offloaded", "faster than memory can copy (reflink or offload)" },
-	{ ROW_IMPORTED, "imported", "read from an old tool's output, not measured here" },
-	{ ROW_STEAL, "steal", "the hypervisor took over 5% of the CPU: the host decided" },
-	{ ROW_DEVICE_IDLE, "device idle", "the device moved under 10% of the bytes: the page "
-	  "cache answered" },
-	{ ROW_WRITEBACK_PENDING, "dirty", "over 10% of the bytes written were still dirty at "
-	  "the end: the page cache's rate" },
-	{ 0, NULL, NULL },
-};
-#define NFLAGS (sizeof(html_flag_words) / sizeof(html_flag_words[0]) - 1)
-
+/* The flags a cell shows, by their one name (stats/flags.h), the meaning as a title. */
 void html_flags(FILE *f, unsigned flags)
 {
 	size_t i;
 
-	for (i = 0; i < NFLAGS; i++)
-		if ((flags & html_flag_words[i].bit) && html_flag_words[i].bit != ROW_IMPORTED)
-			fprintf(f, " <span class=\"flag\" title=\"%s\">%s</span>",
-				html_flag_words[i].meaning, html_flag_words[i].word);
+	for (i = 0; html_flag_words[i].name; i++) {
+		if (!(flags & html_flag_words[i].bit) || html_flag_words[i].bit == ROW_IMPORTED)
+			continue;
+		fprintf(f, " <span class=\"flag\" data-flag=\"%s\" title=\"",
+			html_flag_words[i].name);
+		html_esc(f, html_flag_words[i].meaning);
+		fprintf(f, "\">%s</span>", html_flag_words[i].name);
+	}
 }
 
 const char *html_flag_mark(unsigned flags)
 {
 	if (flags & ROW_CACHE_INFLATED)
-		return "(cache)";
+		return "(cache_inflated)";
 	if (flags & ROW_INCONSISTENT)
 		return "(inconsistent)";
 	if (flags & ROW_SHORT)
@@ -103,6 +90,9 @@ void html_run_name_buf(char *buf, size_t len, const struct report *r, size_t i)
 
 	if (run->label)
 		snprintf(buf, len, "%c: %s", c, run->label);
+	else if (kv_get(&run->options, "fs"))	/* several file systems: each row says which */
+		snprintf(buf, len, "%c: %s --fs %s", c, run->workload ? run->workload : "battery",
+			 kv_get(&run->options, "fs"));
 	else if ((run->flags & RUN_IMPORTED) && run->env.tool_version)
 		snprintf(buf, len, "%c: %s", c, run->env.tool_version);
 	else if (run->env.fs_type)

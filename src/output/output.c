@@ -11,6 +11,7 @@ static const struct out_fmt *const out_fmts[] = {
 	&out_json,
 	&out_csv,
 	&out_fio_json,
+	&out_fio_json_plus,
 	NULL,
 };
 

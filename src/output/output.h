@@ -57,5 +57,7 @@ extern const struct out_fmt out_json;
 extern const struct out_fmt out_csv;
 /* fio's --output-format=json document of the job workload's rows (fio_json.c). */
 extern const struct out_fmt out_fio_json;
+/* The same with json+'s latency bins (fio's --output-format=json+). */
+extern const struct out_fmt out_fio_json_plus;
 
 #endif

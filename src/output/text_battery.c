@@ -8,6 +8,7 @@
 
 #include "output/battery_out.h"
 #include "output/output.h"
+#include "output/verdict_out.h"
 #include "stats/battery_table.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -134,6 +135,7 @@ int out_battery_text(FILE *f, const struct run *run)
 	struct run v;
 	int rc = 0;
 
+	rc = out_text_verdict(f, (struct run *const *)&run, NULL, 1);	/* the answer first */
 	for (i = 0; i < nc && rc == 0; i++) {
 		if (view_of(run, c[i], &v) < 0)
 			return -ENOMEM;

@@ -8,6 +8,7 @@
 #include "output/numfmt.h"
 #include "output/output.h"
 #include "output/text_renderers.h"
+#include "stats/flags.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 
@@ -36,26 +37,19 @@ static void text_lat(FILE *f, const struct row_lat *l)
 	fprintf(f, " (n=%llu)\n", (unsigned long long)l->n);
 }
 
-/* Flags in words, one line each. */
+/* Flags in words, one line each, by their one name and meaning (stats/flags.h). */
 static void text_flags(FILE *f, const struct row *w)
 {
-	if (w->flags & ROW_SHORT)
-		fputs("  short: ran under 0.5 s; figure may be imprecise\n", f);
-	if (w->flags & ROW_INCOMPLETE)
-		fputs("  interrupted: partial figures\n", f);
-	if (w->flags & ROW_FAILED)
-		fprintf(f, "  failed: %s\n", w->error ? w->error : "unknown error");
-	else if (w->error)
+	for (unsigned i = 0; flag_table[i].name; i++) {
+		if (!(w->flags & flag_table[i].bit))
+			continue;
+		if (flag_table[i].bit == ROW_FAILED)
+			fprintf(f, "  failed: %s\n", w->error ? w->error : "unknown error");
+		else
+			fprintf(f, "  %s: %s\n", flag_table[i].name, flag_table[i].meaning);
+	}
+	if (w->error && !(w->flags & ROW_FAILED))
 		fprintf(f, "  error: %s\n", w->error);
-	if (w->flags & ROW_CACHE_INFLATED)
-		fputs("  cache-inflated: read largely from the page cache, not the device\n", f);
-	if (w->flags & ROW_TOO_FAST)
-		fputs("  too fast: quicker than memory can copy (reflink or offload); "
-		      "not a disk rate\n", f);
-	if (w->flags & ROW_INCONSISTENT)
-		fputs("  inconsistent: repeats differ by more than 10%\n", f);
-	if (w->flags & ROW_IMPORTED)
-		fputs("  imported: read from a legacy output, not measured here\n", f);
 }
 
 int out_text_extras(FILE *f, const struct row *w)

@@ -1,7 +1,9 @@
 /* text_iozone.c - iozone's text: the banner, the auto-mode table (its two header rows,
  * one line per file size and record size, iozone's column widths, kB/s as integers),
  * the throughput mode's Children/Parent lines, the -R report blocks, then what iozone
- * never said: the '*' cells that measured RAM with their legend, and the cache cliff.
+ * never said: which cells measured RAM (listed after the table, never marked inside it:
+ * iozone's own report.pl, iozone_visualizer.pl and iozone2csv take only lines of digits
+ * and blanks between the header and the blank line), and the cache cliff.
  * Cells not measured are blank, never 0. Reads only the model. */
 #include <errno.h>
 #include <math.h>
@@ -134,7 +136,6 @@ static void table_line(FILE *f, const struct run *run, size_t from, size_t to)
 	int ncols = extended(run) ? IOZ_NCOLS_EXT : IOZ_NCOLS_BASE, p;
 	char line[512], num[32];
 	size_t n, i;
-	int mark;
 
 	n = (size_t)snprintf(line, sizeof(line), "%16llu%8llu",
 			     param(run->rows[from], RK_IOZ_FILE_KB),
@@ -142,7 +143,6 @@ static void table_line(FILE *f, const struct run *run, size_t from, size_t to)
 	for (p = 0; p < ncols && n < sizeof(line) - 32; p++) {
 		const struct iozone_pass_info *pi = iozone_pass(p);
 		const struct row *w = NULL;
-		const struct metric *m;
 
 		for (i = from; i < to && !w; i++)
 			if (iozone_pass_of(run->rows[i]->phase) == p)
@@ -151,9 +151,7 @@ static void table_line(FILE *f, const struct run *run, size_t from, size_t to)
 			n += (size_t)snprintf(line + n, sizeof(line) - n, "%*s", pi->data_w, "");
 			continue;
 		}
-		m = row_metric(w, RK_IOZ_RAM_SPEED);
-		mark = m && m->value > 0;
-		snprintf(num, sizeof(num), "%.0f%s", floor(w->rate), mark ? "*" : "");
+		snprintf(num, sizeof(num), "%.0f", floor(w->rate));
 		/* iozone's width; a wider value still gets a blank before it */
 		n += (size_t)snprintf(line + n, sizeof(line) - n, "%*s%s",
 				      pi->data_w - (int)strlen(num) > 0 ?
@@ -309,6 +307,44 @@ int text_iozone_excel(FILE *f, const struct run *run)
 
 /* ---- what iozone never said ---------------------------------------------------------- */
 
+static int ram_cell(const struct row *w)
+{
+	const struct metric *mk = row_metric(w, RK_IOZ_RAM_SPEED);
+
+	return iozone_is_row(w) && !is_verify(w) && mk && mk->value > 0;
+}
+
+/* The cells that measured RAM, one line per line of the table that has any: "64 kB/16 kB"
+ * (file and record, as the repeats' figures name them), then the passes by their phase
+ * names (a repeat's lines say which repeat). Outside the table, and starting with a word,
+ * so that a reader of iozone's table takes none of them for a line of it. */
+static void ram_cells(FILE *f, const struct run *run)
+{
+	size_t i = 0, j, k;
+
+	while (i < run->nrows) {
+		const struct row *w = run->rows[i];
+		int any = 0;
+
+		for (k = i + 1; k < run->nrows && same_cell(run->rows[k], w); k++)
+			;
+		for (j = i; j < k; j++)
+			any |= ram_cell(run->rows[j]);
+		if (any) {
+			fprintf(f, "\t  cell %llu kB/%llu kB", param(w, RK_IOZ_FILE_KB),
+				param(w, RK_IOZ_RECLEN_KB));
+			if (w->repeat)
+				fprintf(f, " (repeat %u)", w->repeat + 1);
+			fputc(':', f);
+			for (j = i; j < k; j++)
+				if (ram_cell(run->rows[j]))
+					fprintf(f, " %s", run->rows[j]->phase);
+			fputc('\n', f);
+		}
+		i = k;
+	}
+}
+
 static void legend(FILE *f, const struct run *run, const struct iozone_matrix *m)
 {
 	double cache = opt(run, RK_IOZ_PAGE_CACHE_BYTES) ?
@@ -321,26 +357,25 @@ static void legend(FILE *f, const struct run *run, const struct iozone_matrix *m
 	size_t i, marked = 0, cached = 0, nrows = 0;
 
 	for (i = 0; i < run->nrows; i++) {
-		const struct metric *mk = row_metric(run->rows[i], RK_IOZ_RAM_SPEED);
-
 		if (!iozone_is_row(run->rows[i]) || is_verify(run->rows[i]))
 			continue;
 		nrows++;
-		marked += mk && mk->value > 0;
+		marked += ram_cell(run->rows[i]);
 		cached += (run->rows[i]->flags & ROW_CACHE_INFLATED) != 0;
 	}
 	units_fmt_bytes(c, sizeof(c), cache);
 	fprintf(f, "\n");
 	if (rd > 0 || wr > 0)
-		fprintf(f, "\t* %zu of %zu cells: the file fit in the page cache (about %s) and "
-			   "the rate is over 10%% above the device measured alone (read %s, "
-			   "write %s, O_DIRECT): RAM, not the device\n", marked, nrows, c,
+		fprintf(f, "\tRAM, not the device: %zu of %zu cells: the file fit in the page "
+			   "cache (about %s) and the rate is over 10%% above the device measured "
+			   "alone (read %s, write %s, O_DIRECT)%s\n", marked, nrows, c,
 			units_fmt_si(a, sizeof(a), rd, "B/s"),
-			units_fmt_si(b, sizeof(b), wr, "B/s"));
+			units_fmt_si(b, sizeof(b), wr, "B/s"), marked ? ":" : "");
 	else
-		fprintf(f, "\t* %zu of %zu cells: read while the file was at least half in the "
-			   "page cache (about %s): RAM, not the device (no device limit: %s)\n",
-			marked, nrows, c, probe ? probe : "not measured");
+		fprintf(f, "\tRAM, not the device: %zu of %zu cells: read while the file was at "
+			   "least half in the page cache (about %s; no device limit: %s)%s\n",
+			marked, nrows, c, probe ? probe : "not measured", marked ? ":" : "");
+	ram_cells(f, run);
 	fprintf(f, "\t%zu read cells came largely from the page cache (cache_pct in the JSON "
 		   "output, per cell)\n", cached);
 	iozone_cliff_find(m, &cl);
@@ -433,12 +468,13 @@ static int footer(FILE *f, const struct run *run)
 
 	for (i = 0; i < run->nrows; i++)
 		interrupted |= (run->rows[i]->flags & ROW_INCOMPLETE) != 0;
-	if (tput_mode(run))
-		fprintf(f, "\tChildren see: the sum of each worker's own rate (the kB it counted "
-			   "over its own time). Parent sees: all counted kB over the time from "
-			   "the start until the first worker finished (with -x: the last).\n");
 	fprintf(f, interrupted ? "\niozone: interrupted: the matrix above stops there; the "
 				 "last cell is partial\n\n" : "\niozone test complete.\n");
+	/* after iozone's closing line, so that the blocks above stay as iozone's */
+	if (tput_mode(run))
+		fprintf(f, "\n\tChildren see: the sum of each worker's own rate (the kB it "
+			   "counted over its own time). Parent sees: all counted kB over the time "
+			   "from the start until the first worker finished (with -x: the last).\n");
 	if (opt_on(run, RK_IOZ_EXCEL))
 		rc = text_iozone_excel(f, run);
 	if (!tput_mode(run) && iozone_matrix_build(run, 0, &m) > 0) {

@@ -242,8 +242,10 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 " short=%"
 		PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=0,0,0,0\n", tot[0], tot[1], tot[2],
 		u->dir[3] ? u->dir[3]->ops : 0, shrt[0], shrt[1], shrt[2]);
-	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%lu\n\n",
+	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%lu\n",
 		fio_param_u(w, RK_JOB_IODEPTH, 1));
+	fio_ss_line(f, w);
+	fputc('\n', f);
 }
 
 /* The group line of direction d ("   READ: bw=..."), or nothing (0) when it has none:

@@ -270,6 +270,8 @@ static void merge_cpu(struct row *row, const struct rank_fig *fig, unsigned n)
 	c->proc_pct = row->elapsed_ns ? (c->user_s + c->sys_s) / ((double)row->elapsed_ns / 1e9) *
 		      100.0 : 0;
 	/* ranks on one host see the same system: the busy share is their mean */
+	c->wall_s = (double)row->elapsed_ns / 1e9;
+	c->ops = row->ops;
 	c->sys_busy_pct = busy / k;
 	c->sys_busy_s = busy_s / k;
 	c->cpu_ns_per_op = row->ops ? (c->user_s + c->sys_s) * 1e9 / (double)row->ops : 0;

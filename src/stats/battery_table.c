@@ -191,6 +191,7 @@ static int collect(struct battery_table *t, struct run *const *runs, const char 
 				sm->cap = sm->cap * 2 + 4;
 			}
 			sm->v[sm->n++] = v;
+			bt_at(t, c, (size_t)f)->flags |= w->flags;
 			if (w->lat.valid && w->lat.n && !bt_at(t, c, (size_t)f)->p99_ns)
 				bt_at(t, c, (size_t)f)->p99_ns = (double)w->lat.p99_ns;
 		}

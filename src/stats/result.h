@@ -54,6 +54,10 @@ struct row_cpu {
 	double sys_busy_pct;		/* whole system busy share, all CPUs, 0..100 (/proc/stat) */
 	double sys_busy_s;		/* whole system busy CPU seconds over the phase */
 	double cpu_ns_per_op;		/* (user+sys)/ops in ns, 0 when ops == 0 */
+	double wall_s;			/* the window proc_pct is taken over; 0 unknown
+					 * (then elapsed_ns) */
+	uint64_t ops;			/* the operations cpu_ns_per_op is per; 0 unknown
+					 * (then the row's ops) */
 };
 
 struct row_lat {

@@ -17,6 +17,7 @@
 #include "core/units.h"
 #include "stats/hist.h"
 #include "stats/result.h"
+#include "stats/result_canon.h"
 #include "stats/result_json.h"
 #include "stats/result_json_ranks.h"
 #include "stats/result_keys.h"
@@ -138,6 +139,8 @@ static json_t *cpu_to_json(const struct row_cpu *c, int *bad)
 	set(o, RK_CPU_SYS_BUSY_PCT, jreal(c->sys_busy_pct), bad);
 	set(o, RK_CPU_SYS_BUSY_S, jreal(c->sys_busy_s), bad);
 	set(o, RK_CPU_NS_PER_OP, jreal(c->cpu_ns_per_op), bad);
+	set(o, RK_CPU_WALL_S, c->wall_s > 0 ? jreal(c->wall_s) : json_null(), bad);
+	set(o, RK_CPU_OPS, c->ops ? jint(c->ops) : json_null(), bad);
 	return o;
 }
 
@@ -270,10 +273,17 @@ static json_t *run_to_json(const struct run *r)
 char *result_json_dump(const struct run *run)
 {
 	json_t *o = run_to_json(run);
+	char digest[RESULT_DIGEST_LEN];
 	char *s;
 
 	if (!o)
 		return NULL;
+	/* the digest over everything above (docs/methodology.md, "Self-checking results") */
+	if (result_canon_digest(o, digest) < 0 ||
+	    json_object_set_new(o, RK_RUN_DIGEST, json_string(digest)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
 	s = json_dumps(o, JSON_FLAGS);
 	json_decref(o);
 	return s;
@@ -475,6 +485,8 @@ static void load_cpu(struct jload *c, const json_t *o, struct row_cpu *p)
 	p->sys_busy_pct = get_num(c, o, RK_CPU_SYS_BUSY_PCT, 0, 0, 100);
 	p->sys_busy_s = get_num(c, o, RK_CPU_SYS_BUSY_S, 0, 0, RJ_MAX_SECS);
 	p->cpu_ns_per_op = get_num(c, o, RK_CPU_NS_PER_OP, 0, 0, RJ_MAX_FIG);
+	p->wall_s = get_num(c, o, RK_CPU_WALL_S, 0, 0, RJ_MAX_SECS);
+	p->ops = get_u64(c, o, RK_CPU_OPS);
 	c->sub = "";
 }
 

@@ -5,6 +5,7 @@
  * tables in prose, and t_result_keys keeps the two in step. */
 #include <string.h>
 
+#include "stats/flags.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "stats/result_keys_int.h"
@@ -207,6 +208,7 @@ static const struct result_key run_keys[] = {
 	FIELD(RK_RUN_OPTIONS, "", "the effective options"),
 	FIELD(RK_RUN_ENV, "", "the environment"),
 	FIELD(RK_RUN_ROWS, "rows", "one object per measured phase"),
+	FIELD(RK_RUN_DIGEST, "", "sha256: and the SHA-256 of the document's canonical form"),
 };
 
 static const struct result_key env_keys[] = {
@@ -237,6 +239,8 @@ static const struct result_key cpu_keys[] = {
 	FIELD(RK_CPU_SYS_BUSY_PCT, "%", "share of all CPUs that was busy"),
 	FIELD(RK_CPU_SYS_BUSY_S, "s", "the same as CPU seconds"),
 	FIELD(RK_CPU_NS_PER_OP, "ns", "(user + sys) / ops"),
+	FIELD(RK_CPU_WALL_S, "s", "the wall-clock window proc_pct is over"),
+	FIELD(RK_CPU_OPS, "", "the operations cpu_ns_per_op is per (a job's every direction)"),
 };
 
 static const struct result_key latency_keys[] = {
@@ -307,7 +311,7 @@ STABLE(series_device_table, "series_device", NULL, series_device_keys);
 
 const struct result_key_table *const result_key_tables[] = {
 	&rk_dd_table, &rk_cp_table, &rk_bonnie_table, &rk_postmark_table, &rk_db_table,
-	&rk_fsync_table, &rk_iozone_table, &rk_job_table, &rk_battery_table,
+	&rk_fsync_table, &rk_iozone_table, &rk_job_table, &rk_battery_table, &rk_sustained_table,
 	&rk_import_table, &row_table,		/* shared: every workload's rows */
 	&run_table, &env_table, &cpu_table, &latency_table, &metric_table,
 	&ranks_table, &rank_table, &row_rank_table,
@@ -423,47 +427,22 @@ int result_note_states_cache(const struct row *w)
 
 /* ---- flags ---------------------------------------------------------------------------- */
 
-/* Row flag names, in bit order (enum row_flag), and what they mean. */
-static const struct {
-	const char *name, *meaning;
-} flag_names[] = {
-	{ "short", "the phase ran under 0.5 s; timer resolution and start-up may show" },
-	{ "cache_inflated", "the read came largely from the page cache, not the device" },
-	{ "incomplete", "interrupted; the figures cover the part that ran" },
-	{ "failed", "the phase failed; see error" },
-	{ "not_measured",
-	  "no figure (imported +++++, skipped, or left out by the battery: its note says why)" },
-	{ "too_fast", "finished faster than memory can copy: not a disk rate" },
-	{ "inconsistent", "repeats' coefficient of variation over 10%" },
-	{ "imported", "read from a legacy output, not measured here" },
-	{ "flush_implausible", "a durable sync finished faster than the device can make data "
-			       "durable: a volatile cache (or a layer above it) acknowledged it" },
-	{ "steal", "the hypervisor took over 5% of the CPU time: the figure depends on the host" },
-	{ "device_idle", "a disk rate while the device moved under 10% of the bytes: "
-	  "the page cache answered" },
-	{ "writeback_pending", "a buffered write ended with over 10% of its bytes still dirty" },
-};
-
+/* The names and meanings live in one table (stats/flags.c); these read it. */
 const char *result_flag_name(unsigned flag)
 {
-	for (unsigned i = 0; i < N_(flag_names); i++)
-		if (flag == 1u << i)
-			return flag_names[i].name;
-	return NULL;
+	const struct flag_info *x = flag_info_of(flag);
+
+	return x ? x->name : NULL;
 }
 
 unsigned result_flag_of(const char *name)
 {
-	for (unsigned i = 0; name && i < N_(flag_names); i++)
-		if (!strcmp(flag_names[i].name, name))
-			return 1u << i;
-	return 0;
+	return flag_of_name(name);
 }
 
 const char *result_flag_meaning(unsigned flag)
 {
-	for (unsigned i = 0; i < N_(flag_names); i++)
-		if (flag == 1u << i)
-			return flag_names[i].meaning;
-	return NULL;
+	const struct flag_info *x = flag_info_of(flag);
+
+	return x ? x->meaning : NULL;
 }

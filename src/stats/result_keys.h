@@ -134,6 +134,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_RUN_OPTIONS		"options"
 #define RK_RUN_ENV		"env"
 #define RK_RUN_ROWS		"rows"
+#define RK_RUN_DIGEST		"digest"
 
 /* ---- env (table "env") ---------------------------------------------------------------- */
 #define RK_ENV_TOOL_VERSION	"tool_version"
@@ -302,6 +303,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_CPU_SYS_BUSY_PCT	"sys_busy_pct"
 #define RK_CPU_SYS_BUSY_S	"sys_busy_s"
 #define RK_CPU_NS_PER_OP	"cpu_ns_per_op"
+#define RK_CPU_WALL_S		"wall_s"
+#define RK_CPU_OPS		"ops"
 
 #define RK_LAT_N		"n"
 #define RK_LAT_MEAN_NS		"mean_ns"
@@ -332,6 +335,30 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_DD_BYTES_IN		"bytes_in"
 
 /* ---- cp (table "cp") ------------------------------------------------------------------ */
+/* sustained (workload/sustained) */
+#define RK_SUS_BS		"bs"
+#define RK_SUS_DIRECT		"direct"
+#define RK_SUS_ENGINE		"engine"
+#define RK_SUS_STEP		"step_s"
+#define RK_SUS_DROP		"drop_pct"
+#define RK_SUS_HOLD		"hold"
+#define RK_SUS_LIMIT		"size_limit"
+#define RK_SUS_STOP		"stopped_by"
+#define RK_SUS_KNEE		"knee_found"
+#define RK_SUS_BURST		"burst_rate"
+#define RK_SUS_SUSTAINED	"sustained_rate"
+#define RK_SUS_CLIFF_BYTES	"cliff_bytes"
+#define RK_SUS_CLIFF_S		"cliff_s"
+#define RK_SUS_INTERVALS	"intervals"
+#define RK_SUS_TEMP_START	"temp_start_c"
+#define RK_SUS_TEMP_CLIFF	"temp_cliff_c"
+#define RK_SUS_TEMP_MAX		"temp_max_c"
+#define RK_SUS_TEMP_END		"temp_end_c"
+#define RK_SUS_TEMP_WARN	"temp_warn_c"
+#define RK_SUS_TEMP_CRIT	"temp_crit_c"
+#define RK_SUS_THROTTLED	"throttled"
+#define RK_SUS_TEMP_SOURCE	"temp_source"
+
 #define RK_CP_METHOD		"method"
 #define RK_CP_METHOD_ASKED	"method_asked"
 #define RK_CP_BUFFER		"buffer"
@@ -626,6 +653,19 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_WRITE_TICKS	"write_ticks"
 #define RK_JOB_IN_QUEUE		"in_queue"
 #define RK_JOB_UTIL		"util"
+/* fio's steady state (workload/job/job_ss.h): on the unit's rows */
+#define RK_JOB_SS		"ss"
+#define RK_JOB_SS_ATTAINED	"ss_attained"
+#define RK_JOB_SS_DURATION	"ss_duration"
+#define RK_JOB_SS_CRITERION	"ss_criterion"
+#define RK_JOB_SS_MAX_DEV	"ss_max_deviation"
+#define RK_JOB_SS_SLOPE		"ss_slope"
+#define RK_JOB_SS_IOPS_MEAN	"ss_iops_mean"
+#define RK_JOB_SS_BW_MEAN	"ss_bw_mean"
+#define RK_JOB_SS_IOPS_DATA	"ss_iops_data"
+#define RK_JOB_SS_BW_DATA	"ss_bw_data"
+#define RK_JOB_SS_LAT_MEAN	"ss_lat_mean"
+#define RK_JOB_SS_LAT_DATA	"ss_lat_data"
 #define RK_JOB_GLOBAL_OPTIONS	"fio_global_options"	/* run options */
 #define RK_JOB_SECTION		"section"
 #define RK_JOB_FILES		"job_files"

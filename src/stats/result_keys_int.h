@@ -29,5 +29,6 @@ extern const struct result_key_table rk_iozone_table;
 extern const struct result_key_table rk_job_table;
 extern const struct result_key_table rk_import_table;
 extern const struct result_key_table rk_battery_table;
+extern const struct result_key_table rk_sustained_table;
 
 #endif

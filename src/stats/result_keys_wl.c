@@ -396,6 +396,27 @@ static const struct result_key job_keys[] = {
 	METRIC(RK_JOB_WRITE_TICKS, "ms", "disk rows: time spent writing"),
 	METRIC(RK_JOB_IN_QUEUE, "ms", "disk rows: weighted time in queue"),
 	METRIC(RK_JOB_UTIL, "%", "disk rows: share of the time with a request in flight"),
+	/* fio's steady state (steadystate=, ss_dur=, ss_ramp=): the unit's rows */
+	PARAM(RK_JOB_SS, "", 0, RK_CMP_NONE, NULL,
+	      "steadystate: the criterion and its limit as fio writes it (iops:2.000000%)"),
+	PARAM(RK_JOB_SS_IOPS_DATA, "IO/s", 0, RK_CMP_NONE, NULL,
+	      "steadystate: the I/Os of each second of the last window, comma-separated"),
+	PARAM(RK_JOB_SS_BW_DATA, "B/s", 0, RK_CMP_NONE, NULL,
+	      "steadystate: the bytes of each second of the last window, comma-separated"),
+	METRIC(RK_JOB_SS_ATTAINED, "bool",
+	       "steadystate: 1 attained (the job stopped there), 0 not attained"),
+	METRIC(RK_JOB_SS_DURATION, "s", "steadystate: the window (ss_dur)"),
+	METRIC(RK_JOB_SS_CRITERION, "",
+	       "steadystate: the judged figure (% of the mean with a % limit)"),
+	METRIC(RK_JOB_SS_MAX_DEV, "",
+	       "steadystate iops/bw: largest distance of a second from the mean"),
+	METRIC(RK_JOB_SS_SLOPE, "/s", "steadystate *_slope: least-squares slope of the window"),
+	METRIC(RK_JOB_SS_IOPS_MEAN, "IO/s", "steadystate: mean I/Os a second of the window"),
+	METRIC(RK_JOB_SS_BW_MEAN, "B/s", "steadystate: mean bytes a second of the window"),
+	METRIC(RK_JOB_SS_LAT_MEAN, "ns",
+	       "steadystate lat, lat_slope: mean of the seconds' mean completion latency"),
+	PARAM(RK_JOB_SS_LAT_DATA, "ns", 0, RK_CMP_NONE, NULL,
+	      "steadystate lat, lat_slope: each second's mean completion latency, comma-separated"),
 	OPTION(RK_JOB_GLOBAL_OPTIONS, "", "the last global section's options, NAME=VALUE per line"),
 	OPTION(RK_JOB_SECTION, "", "--section: the sections run, comma-separated"),
 	OPTION(RK_JOB_FILES, "", "the job files, comma-separated"),
@@ -421,6 +442,38 @@ static const struct result_key import_keys[] = {
 	METRIC(RK_IMPORT_REAL_S, "s", "time's real (wall) seconds"),
 	PARAM(RK_IMPORT_TAGS, "", 0, RK_CMP_VALUE, "different command tags (row counts)",
 	      "the command tags psql printed for the script, in order, '; ' between them"),
+};
+
+static const struct result_key sustained_keys[] = {
+	PARAM(RK_SUS_BS, "B", 0, RK_CMP_DEFINES, "different block sizes", "bytes per write"),
+	PARAM(RK_SUS_DIRECT, "bool", 0, RK_CMP_DEFINES, "buffered vs O_DIRECT",
+	      "the writes bypassed the page cache (O_DIRECT)"),
+	PARAM(RK_SUS_ENGINE, "", 0, RK_CMP_VALUE, "different I/O engines", "the I/O engine"),
+	PARAM(RK_SUS_STEP, "s", 0, RK_CMP_VALUE, "different knee intervals",
+	      "the interval the knee is looked for in (--step)"),
+	PARAM(RK_SUS_DROP, "%", 0, RK_CMP_VALUE, "different knee rules",
+	      "the fall a knee needs (--drop)"),
+	PARAM(RK_SUS_HOLD, "intervals", 0, RK_CMP_VALUE, "different knee rules",
+	      "intervals the rate must stay down after the knee (--hold)"),
+	PARAM(RK_SUS_LIMIT, "B", 0, RK_CMP_NONE, NULL, "the most it would write (--size)"),
+	PARAM(RK_SUS_STOP, "", 0, RK_CMP_NONE, NULL,
+	      "why the writing stopped: knee, size, time or signal"),
+	PARAM(RK_SUS_TEMP_SOURCE, "", 0, RK_CMP_NONE, NULL,
+	      "where the temperature came from (hwmon driver), or why there is none"),
+	METRIC(RK_SUS_KNEE, "bool", "1 when the rate fell and stayed down (a knee), else 0"),
+	METRIC(RK_SUS_BURST, "MB/s", "the rate before the knee (all of it without one)"),
+	METRIC(RK_SUS_SUSTAINED, "MB/s", "the rate after the knee"),
+	METRIC(RK_SUS_CLIFF_BYTES, "B", "bytes written when the rate fell"),
+	METRIC(RK_SUS_CLIFF_S, "s", "seconds from the first write to the fall"),
+	METRIC(RK_SUS_INTERVALS, "intervals", "whole intervals the knee was looked for in"),
+	METRIC(RK_SUS_TEMP_START, "C", "the device temperature at the start"),
+	METRIC(RK_SUS_TEMP_CLIFF, "C", "the device temperature at the end of the knee interval"),
+	METRIC(RK_SUS_TEMP_MAX, "C", "the highest device temperature read"),
+	METRIC(RK_SUS_TEMP_END, "C", "the device temperature at the end"),
+	METRIC(RK_SUS_TEMP_WARN, "C", "the device's warning threshold (hwmon temp1_max)"),
+	METRIC(RK_SUS_TEMP_CRIT, "C", "the device's critical threshold (hwmon temp1_crit)"),
+	METRIC(RK_SUS_THROTTLED, "bool", "1: the rate fell after the temperature rose past "
+	       "the warning threshold; 0 not; absent when it cannot be told"),
 };
 
 static const struct result_key battery_keys[] = {
@@ -455,3 +508,4 @@ TABLE(rk_iozone_table, "iozone", "iozone", iozone_keys);
 TABLE(rk_job_table, "job", "job", job_keys);
 TABLE(rk_import_table, "import", NULL, import_keys);
 TABLE(rk_battery_table, "battery", "battery", battery_keys);
+TABLE(rk_sustained_table, "sustained", "sustained", sustained_keys);

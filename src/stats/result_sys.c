@@ -208,7 +208,7 @@ static int byte_rate(const char *u)
  * tenth (a buffered write timed before writeback is the business of writeback_pending). */
 static int device_idle(const struct row *w, const struct row_sys *s)
 {
-	const struct row_sys_dev *d = &s->dev[0];
+	const struct row_sys_dev *d = s->ndev ? &s->dev[0] : NULL;	/* none: left below */
 	double rd = s->v[RS_WL_READ], wr = s->v[RS_WL_WRITTEN], lim;
 	int durable_inside = w->durable_ns && w->durable_ns <= w->elapsed_ns;
 

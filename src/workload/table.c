@@ -7,7 +7,8 @@
 #include "workload/workload.h"
 
 extern const struct workload workload_dd, workload_cp, workload_bonnie, workload_postmark,
-	workload_db, workload_fsync, workload_iozone, workload_job, workload_battery;
+	workload_db, workload_fsync, workload_iozone, workload_job, workload_sustained,
+	workload_battery;
 
 const struct workload *const workload_table[] = {
 	&workload_dd,
@@ -18,6 +19,7 @@ const struct workload *const workload_table[] = {
 	&workload_db,
 	&workload_fsync,
 	&workload_job,
+	&workload_sustained,
 	&workload_battery,
 	NULL,
 };

@@ -30,6 +30,9 @@ c iobattery d
 c iobattery res
 c iobattery -
 c iobattery dd --en
+c iobattery su
+c iobattery sustained --ho
+c iobattery verify --res
 c iobattery dd --no-s
 c iobattery dd --engine ""
 c iobattery dd --engine p
@@ -83,6 +86,9 @@ expect "$B" 'iobattery d =>' ' dd db'
 expect "$B" 'iobattery res =>' ' results'
 expect "$B" 'iobattery - =>' ' --help --version'
 expect "$B" 'iobattery dd --en =>' ' --engine'
+expect "$B" 'iobattery su =>' ' sustained'
+expect "$B" 'iobattery sustained --ho =>' ' --hold'
+expect "$B" 'iobattery verify --res =>' ' --result'
 expect "$B" 'iobattery dd --no-s =>' ' --no-space-check --no-store --no-sample'
 expect "$B" 'iobattery dd --engine  =>' ' psync io_uring libaio mmap null'
 expect "$B" 'iobattery dd --engine p =>' ' psync'
@@ -151,6 +157,7 @@ c() {
 }
 c iobattery d
 c iobattery dd --en
+c iobattery sustained --ho
 c iobattery dd --engine ''
 c iobattery dd --format text,j
 c iobattery dd --format=j
@@ -165,6 +172,7 @@ zsh -f "$T/drv.zsh" > "$T/zsh.out" 2> "$T/zsh.err" || {
 Z=$T/zsh.out
 expect "$Z" 'iobattery d =>' ' dd db'
 expect "$Z" 'iobattery dd --en =>' ' --engine'
+expect "$Z" 'iobattery sustained --ho =>' ' --hold'
 expect "$Z" 'iobattery dd --engine  =>' ' psync io_uring libaio mmap null'
 expect "$Z" 'iobattery dd --format text,j =>' ' text,json'
 expect "$Z" 'iobattery dd --format=j =>' ' --format=json'

@@ -1,5 +1,6 @@
-# iozone in the report: per pass a heat map (file size by record size, cache cells
-# hatched) and a static 3-D surface, no script; the cells stay out of the generic bar
+# iozone in the report: per pass iozone's own table (file size by record size, kB/s, cache
+# cells marked) beside a heat map (cache cells hatched), no 3-D surface (issue 25: they
+# were mostly empty), no script; the cells stay out of the generic bar
 # charts; Chromium renders the page to a PNG that is not blank. Two runs with different
 # file sizes: compare refuses to line their cells up.
 . tests/cli/lib
@@ -17,7 +18,9 @@ mv "$T/iobattery-results.json" "$T/c.json"
 expect_exit 0 "$IOB" report --no-store -o "$T/r.html" "$T/a.json" "$T/b.json"
 r=$T/r.html
 [ "$(grep -c 'class="chart ioz-heat"' "$r")" = 6 ] || fail "expected 4 heat maps for A, 2 for B"
-grep -q 'class="chart ioz-surface"' "$r" || fail "no 3-D surface"
+[ "$(grep -c '<table class="ioz"' "$r")" = 6 ] || fail "expected 6 iozone tables beside the maps"
+grep -q 'class="chart ioz-surface"' "$r" && fail "a 3-D surface"
+grep -q '<td class="n cache">' "$r" || fail "no cache cell marked in the iozone table"
 grep -q 'fill="url(#ioz-hatch-' "$r" || fail "no hatched cache cell"
 grep -q 'cache cliff:' "$r" || fail "no cache cliff line"
 grep -q '<script' "$r" && fail "a script in the report"

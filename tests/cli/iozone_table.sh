@@ -32,8 +32,26 @@ PY
 grep -q '^ *kB  reclen    write  rewrite    read    reread    read     write' "$T/table.txt" ||
 	{ cat "$T/table.txt"; fail "no iozone header row"; }
 grep -q 'random    random     bkwd    record    stride' "$T/table.txt" || fail "no top header"
-n=$(grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+\*? +[0-9]+\*?$' "$T/table.txt")
+n=$(grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$' "$T/table.txt")
 [ "$n" = 9 ] || { cat "$T/table.txt"; fail "expected 9 table lines, got $n"; }
+# the table as iozone's own readers (report.pl, iozone_visualizer.pl, iozone2csv) take
+# it: after the "kB  reclen" header row, every line up to the first blank one holds
+# only digits and blanks, file kB first, reclen second, then one figure per measured
+# pass; nothing of ours (a cache mark, a note) inside that block
+awk '/^ +kB +reclen +write/ { inb = 1; next }
+     inb && /^$/ { inb = 0; done = 1; next }
+     inb { if ($0 !~ /^[ 0-9]+$/ || NF != 4) { print "not iozone: " $0; bad++ } else rows++ }
+     END { if (!done || bad || rows != 9) { print "rows " rows ", bad " bad; exit 1 } }' \
+	"$T/table.txt" || { cat "$T/table.txt"; fail "iozone's table shape broken"; }
+grep -q '\*' "$T/table.txt" && grep -E '^ +[0-9]+ +[0-9]+ .*\*' "$T/table.txt" &&
+	fail "a cache mark inside the table"
+# the cells that measured RAM are listed after the table, each by file and record size
+grep -E '^	RAM, not the device: [0-9]+ of 18 cells' "$T/table.txt" > /dev/null ||
+	fail "no RAM legend"
+m=$(sed -n 's/^	RAM, not the device: \([0-9]*\) of.*/\1/p' "$T/table.txt")
+listed=$(grep '^	  cell [0-9]* kB/[0-9]* kB:' "$T/table.txt" | tr ' ' '\n' |
+	grep -cxE 'write|read')
+[ "$listed" = "$m" ] || { cat "$T/table.txt"; fail "legend lists $listed cells, says $m"; }
 grep -qE '^ {13}256 {6}64 ' "$T/table.txt" || fail "kB and reclen not in iozone's widths"
 grep -q 'iozone test complete.' "$T/table.txt" || fail "no closing line"
 grep -q 'cache cliff' "$T/table.txt" || fail "no cache cliff line"

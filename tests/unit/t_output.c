@@ -1,10 +1,14 @@
 /* t_output.c - the text and CSV formatters: lookup, CSV quoting and columns, the text
- * blocks and the summary table, and write errors reported as -EIO. */
+ * blocks and the summary table, and write errors reported as -EIO; the report's verdict
+ * section and the text verdict. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/html.h"
 #include "output/output.h"
+#include "output/verdict_out.h"
+#include "stats/flags.h"
 #include "stats/hist.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
@@ -131,11 +135,55 @@ static void t_write_error(void)
 	run_free(r);
 }
 
+/* The report and the text verdict of a battery of two configurations, one named with
+ * markup: the verdict first, every name escaped, the trust count over rows, every flag
+ * in the legend by its one name. */
+static void t_verdict_html(void)
+{
+	struct run *r = small_run();
+	const char *name = "run";
+	char *buf = NULL, tr[96];
+	size_t len = 0, i;
+	FILE *f;
+
+	for (i = 0; i < r->nrows; i++) {
+		kv_set(&r->rows[i]->params, RK_ROW_FS_CONFIG, "%s", i ? "<b>xfs" : "ext4");
+		kv_set(&r->rows[i]->params, RK_ROW_FS, "%s", i ? "xfs" : "ext4");
+	}
+	f = open_memstream(&buf, &len);
+	CHECK(f && html_report(f, &r, &name, 1, "t") == 0);
+	fclose(f);
+	CHECK(strstr(buf, "name=\"viewport\"") != NULL);
+	CHECK(strstr(buf, "id=\"verdict\"") && strstr(buf, "id=\"verdict\"") <
+	      strstr(buf, "id=\"summary\""));
+	CHECK(strstr(buf, "<b>xfs") == NULL && strstr(buf, "&lt;b&gt;xfs") != NULL);
+	/* one row of two has no flag */
+	snprintf(tr, sizeof(tr), "data-clean=\"1\" data-rows=\"2\"");
+	CHECK(strstr(buf, tr) != NULL);
+	for (i = 0; flag_table[i].name; i++) {
+		char dt[96];
+
+		snprintf(dt, sizeof(dt), "<dt data-flag=\"%s\">", flag_table[i].name);
+		CHECK(strstr(buf, dt) != NULL);
+	}
+	/* nothing imported: the +++++ sentence is not said */
+	CHECK(strstr(buf, "in an imported run: the tool printed no figure") == NULL);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CHECK(f && out_text_verdict(f, &r, NULL, 1) == 0);
+	fclose(f);
+	CHECK(!strncmp(buf, "verdict for a database server:", 30));
+	free(buf);
+	run_free(r);
+}
+
 int main(void)
 {
 	RUN(t_find);
 	RUN(t_csv);
 	RUN(t_text);
 	RUN(t_write_error);
+	RUN(t_verdict_html);
 	return test_done();
 }

@@ -162,9 +162,11 @@ static void db_build_fill(struct row *row, const struct db_result *res)
 	row->ops = res->count > 0 ? (uint64_t)res->count : 0;
 	if (res->count >= 0)
 		kv_set(&row->params, RK_DB_COUNT, "%" PRId64, res->count);
-	if (row->cpu.valid && row->ops)
+	if (row->cpu.valid && row->ops) {
 		row->cpu.cpu_ns_per_op = (row->cpu.user_s + row->cpu.sys_s) * 1e9 /
 					 (double)row->ops;
+		row->cpu.ops = row->ops;
+	}
 	if (row->elapsed_ns && row->ops) {
 		row->rate = (double)row->ops * 1e9 / (double)row->elapsed_ns;
 		str_set(&row->rate_unit, "rows/s");

@@ -49,6 +49,8 @@
 #include <stdint.h>
 
 #include "core/rng.h"
+#include "workload/job/job_logs.h"
+#include "workload/job/job_ss.h"
 
 struct engine;
 
@@ -177,6 +179,8 @@ struct job_def {
 	char *filename;		/* raw, ':'-separated as fio (job_names_split), or NULL */
 	char *directory;	/* raw, ':'-separated, or NULL */
 	char *write_iolog;	/* fio's log of the requests issued, or NULL */
+	struct job_logcfg logs;	/* fio's bw/lat/iops/hist logs (job_logs.h) */
+	struct job_sscfg ss;	/* fio's steadystate (job_ss.h) */
 
 	enum job_rw rw;
 	unsigned rw_seq_nr;	/* randread:N: a new random offset every N I/Os (1) */

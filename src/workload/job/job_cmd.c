@@ -65,6 +65,9 @@ static const char job_help[] =
 	"  ramp_time, startdelay, loops, number_ios, rate, rate_iops, rate_process, thinktime,\n"
 	"  random_distribution, randrepeat, randseed, norandommap, percentile_list,\n"
 	"  group_reporting, stonewall, wait_for_previous, new_group, description, name,\n"
+	"  write_bw_log, write_lat_log, write_iops_log, write_hist_log, log_avg_msec,\n"
+	"  log_hist_msec, per_job_logs (fio's logs; never over an existing file),\n"
+	"  steadystate (ss), steadystate_duration (ss_dur), steadystate_ramp_time (ss_ramp),\n"
 	"  kb_base, verify (a checksum: iobattery's --verify), do_verify=1, [global] sections,\n"
 	"  include, ${VAR}. Any other fio option is an error.\n"
 	"\n"
@@ -80,8 +83,9 @@ static const char job_help[] =
 	"  --showcmd            print the jobs as fio --showcmd does and exit\n"
 	"  --parse-only         check the jobs and exit\n"
 	"  --format LIST        text (fio's summary, default), json (iobattery's model),\n"
-	"                       fio-json (fio's --output-format=json), csv\n"
-	"  --output-format F    fio's spelling: normal (text) or json (fio-json)\n"
+	"                       fio-json (fio's --output-format=json), fio-json+ (json+:\n"
+	"                       with the latency bins), csv\n"
+	"  --output-format F    fio's spelling: normal (text), json (fio-json) or json+\n"
 	"  --output-dir DIR     write iobattery-results.EXT files there\n"
 	"  --quiet              no progress line;  --label TEXT: stored with the result\n"
 	"  --repeat N           run the jobs N times;  --no-store: do not save the run\n"
@@ -139,10 +143,14 @@ static int output_format(struct common_opts *co, const char *v)
 		co->format = "text";
 	else if (!strcmp(v, "json"))
 		co->format = "fio-json";
+	else if (!strcmp(v, "json+"))
+		co->format = "fio-json+";
 	else if (!strcmp(v, "normal,json") || !strcmp(v, "json,normal"))
 		co->format = "text,fio-json";
+	else if (!strcmp(v, "normal,json+") || !strcmp(v, "json+,normal"))
+		co->format = "text,fio-json+";
 	else {
-		err_msg("job: unsupported --output-format: '%s': use normal or json", v);
+		err_msg("job: unsupported --output-format: '%s': use normal, json or json+", v);
 		return -EINVAL;
 	}
 	return 0;
@@ -363,6 +371,11 @@ static int job_wl_validate(struct workload_ctx *x)
 		return -EINTR;
 	}
 	if (rc < 0) {
+		err_msg("%s", err);
+		return -EINVAL;
+	}
+	/* the log files (write_*_log): refused up front where a file is in the way */
+	if ((rc = job_logs_check(&c->plan, err, sizeof(err))) < 0) {
 		err_msg("%s", err);
 		return -EINVAL;
 	}

@@ -67,6 +67,7 @@ void job_def_clear(struct job_def *d)
 	free(d->write_iolog);
 	d->name = d->section = d->src = d->description = d->filename = d->directory = NULL;
 	d->write_iolog = NULL;
+	job_logcfg_clear(&d->logs);
 }
 
 int job_def_copy(struct job_def *dst, const struct job_def *src)
@@ -74,11 +75,13 @@ int job_def_copy(struct job_def *dst, const struct job_def *src)
 	*dst = *src;
 	dst->name = dst->section = dst->src = dst->description = NULL;
 	dst->filename = dst->directory = dst->write_iolog = NULL;
+	dst->logs.bw = dst->logs.lat = dst->logs.iops = dst->logs.hist = NULL;
 	if (job_strset(&dst->name, src->name) || job_strset(&dst->section, src->section) ||
 	    job_strset(&dst->write_iolog, src->write_iolog) ||
 	    job_strset(&dst->src, src->src) || job_strset(&dst->description, src->description) ||
 	    job_strset(&dst->filename, src->filename) ||
-	    job_strset(&dst->directory, src->directory)) {
+	    job_strset(&dst->directory, src->directory) ||
+	    job_logcfg_copy(&dst->logs, &src->logs)) {
 		job_def_clear(dst);
 		return -ENOMEM;
 	}

@@ -65,7 +65,14 @@ struct jw {
 	FILE *log;			/* write_iolog, or NULL */
 	uint64_t log_t0;		/* clock_ns its times count from */
 	const char **lognames;		/* the files' names for it */
+	struct job_tlog *tl;		/* fio's bw/lat/iops/hist logs, or NULL */
+	struct job_ssrun *ss;		/* steadystate, or NULL */
+	uint64_t ss_next;		/* its next second's end; UINT64_MAX without */
 };
+
+/* A completion when fio's logs or steady state are on (job_io_extra.c): the logs'
+ * lines, the steady-state second (it may stop the thread). */
+void jw_extra(struct jw *j, const struct engine_req *r, unsigned d, uint64_t t1);
 
 /* The loop: picks, waits, fills and issues until the job is done, then drains. */
 void jw_loop(struct jw *j);

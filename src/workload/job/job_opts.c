@@ -538,7 +538,7 @@ const struct job_optdef *job_opt_find(const char *name)
 		if (!strcmp(job_opts[i].name, name) ||
 		    (job_opts[i].alias && !strcmp(job_opts[i].alias, name)))
 			return &job_opts[i];
-	return NULL;
+	return job_logs_opt_find(name);
 }
 
 int job_opt_prio(const char *name)
@@ -620,7 +620,7 @@ int job_opt_apply(struct job_pstate *ps, struct job_def *d, const struct job_opt
 {
 	int rc = o->kind == JK_SPECIAL ? o->fn(ps, d, o, val) : jo_generic(ps, d, o, val);
 
-	if (!rc)
+	if (!rc && o->id < JOB_OPT_COUNT)	/* the logs' and ss options have no bit */
 		d->set |= 1ull << o->id;
 	return rc;
 }

@@ -390,6 +390,8 @@ void job_plan_free(struct job_plan *p)
 	for (i = 0; i < p->nthreads; i++) {
 		free(p->threads[i].files);
 		job_thread_resume_free(&p->threads[i]);
+		job_tlog_free(p->threads[i].tlog);
+		job_ss_free(p->threads[i].ss);
 		job_stats_free(&p->threads[i].st);
 	}
 	for (i = 0; i < p->nunits; i++)
@@ -401,5 +403,8 @@ void job_plan_free(struct job_plan *p)
 	free(p->steps);
 	free(p->files);
 	free(p->scratch_parent);
+	for (i = 0; i < p->nlogs; i++)
+		free(p->logs[i]);
+	free(p->logs);
 	memset(p, 0, sizeof(*p));
 }

@@ -450,6 +450,8 @@ static int jr_unit_row(struct runner *rc, const struct job_plan *p, const struct
 	w->cpu.user_s = (double)s->usr_ns / 1e9;
 	w->cpu.sys_s = (double)s->sys_ns / 1e9;
 	w->cpu.proc_pct = s->rt_max_ns ? cpu / (double)s->rt_max_ns * 100 : 0;
+	w->cpu.wall_s = (double)s->rt_max_ns / 1e9;
+	w->cpu.ops = all;
 	w->cpu.cpu_ns_per_op = all ? cpu / (double)all : 0;
 	if (agg && agg->cpu.valid) {
 		w->cpu.sys_busy_pct = agg->cpu.sys_busy_pct;

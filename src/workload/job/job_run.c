@@ -93,7 +93,8 @@ static int jr_step_rows(struct runner *rc, struct job_plan *p, unsigned step, st
 		rc1 = job_rows_aggregate(agg, p, step, &all, first_done);
 	for (i = 0; i < p->nunits && rc1 >= 0; i++)
 		if (p->units[i].step == step)
-			rc1 = job_rows_unit(rc, p, &p->units[i], dev, agg);
+			if ((rc1 = job_rows_unit(rc, p, &p->units[i], dev, agg)) > 0)
+				rc1 = job_ss_rows(rc, p, &p->units[i], rc1);
 	job_stats_free(&all);
 	return rc1 < 0 ? rc1 : 0;
 }
@@ -229,6 +230,9 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 	rc1 = runner_parallel(&ph, jr_thread, &c);
 	if (rc1 == -EAGAIN)
 		jr_not_started(p, st);
+	/* fio's logs of the first repeat; a log that cannot be written fails the step */
+	if (!rc->repeat && (rc2 = job_logs_write(p, st->first, st->n)) < 0 && rc1 >= 0)
+		rc1 = rc2;
 	if (rc->stonewall_ns) {
 		/* every rank books what it did by the wall (runner/ranks.h); --wearout: then
 		 * as much as the busiest rank did */

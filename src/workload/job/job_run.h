@@ -158,6 +158,9 @@ struct job_thread {
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
 	const struct job_file *pfiles;	/* plan->files */
 	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
+	struct job_tlog *tlog;		/* fio's logs of this run, until the step ends */
+	bool logs_done;			/* written once (the first repeat) */
+	struct job_ssrun *ss;		/* steadystate: its samples and verdict, or NULL */
 };
 
 /* Where a thread's first round stopped, so that --wearout's round goes on from there (a
@@ -199,6 +202,8 @@ struct job_plan {
 	bool need_scratch;
 	struct vhook *vh;		/* --verify: the hook of the whole measurement (every
 					 * repeat), made before the layout; NULL without */
+	char **logs;			/* fio's log files this run made (job_logs.c) */
+	unsigned nlogs;
 };
 
 /* Safety switches from iobattery's own options. */

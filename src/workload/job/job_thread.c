@@ -376,6 +376,29 @@ static void jw_free(struct jw *j)
 	free(j->t_fill);
 }
 
+/* fio's logs and steady state for the first round: the logs' origin is the request log's
+ * (after ramp_time), the steady state's seconds start after ramp_time too. The logs of
+ * the first repeat only (t->logs_done). 0 or -errno. */
+static int jt_extras(struct jw *j, struct job_thread *t)
+{
+	int rc = 0;
+
+	job_tlog_free(t->tlog);
+	t->tlog = NULL;
+	job_ss_free(t->ss);
+	t->ss = NULL;
+	if (!t->logs_done)
+		rc = job_tlog_new(t->d, &t->tlog);
+	if (!rc)
+		rc = job_ss_new(t->d, j->now + t->d->ramp_time * 1000u, &t->ss);
+	if (rc < 0)
+		return jw_err(j, rc, "cannot allocate the logs", NULL);
+	j->tl = t->tlog;
+	j->ss = t->ss;
+	j->ss_next = j->ss ? job_ss_next(j->ss) : UINT64_MAX;
+	return 0;
+}
+
 /* The thread's run, or with budget its --wearout round (no start delay, ramp or runtime;
  * the worker's clock goes on, and the request log's times go on from the first round's
  * origin). */
@@ -412,8 +435,15 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	j.rate_t0 = j.now;
 	j.deadline = d->runtime && !budget ? j.now + (d->ramp_time + d->runtime) * 1000u : 0;
 	j.ramp_end = d->ramp_time && !budget ? j.now + d->ramp_time * 1000u : 0;
+	j.ss_next = UINT64_MAX;
+	if (!budget && (rc = jt_extras(&j, t)) < 0) {
+		jw_free(&j);
+		return rc;
+	}
 	jw_rusage(&j.ru0);
 	jw_loop(&j);
+	if (j.tl)
+		job_tlog_end(j.tl, w->t_last > j.log_t0 ? w->t_last - j.log_t0 : 0);
 	if (!budget)
 		t->log_t0 = j.log_t0;	/* ramp_time may have moved it */
 	jw_close(&j, true);

@@ -1,0 +1,36 @@
+/* job_io_extra.c - what a completion does only when fio's logs (job_logs.h) or steady
+ * state (job_ss.h) are on: out of the I/O loop's own file so that the loop stays as it
+ * is without them (one predictable branch per request in jw_account). */
+#include "workload/job/job_io_int.h"
+#include "workload/job/job_logs.h"
+#include "workload/job/job_ss.h"
+
+void __attribute__((noinline)) jw_extra(struct jw *j, const struct engine_req *r, unsigned d,
+					uint64_t t1)
+{
+	const struct job_stats *s = j->s;
+
+	if (j->ramp_end)	/* ramp_time is not over: neither logged nor judged */
+		return;
+	if (j->tl) {
+		uint64_t clat = t1 - r->t_issue, slat = UINT64_MAX, lat = clat;
+
+		if (j->async) {
+			uint64_t tf = j->t_fill[r->slot];
+
+			slat = r->t_issue - tf;
+			lat = t1 - tf;
+		}
+		job_tlog_io(j->tl, d, t1 > j->log_t0 ? t1 - j->log_t0 : 0, clat, slat, lat,
+			    (uint64_t)r->res, r->len);
+	}
+	if (t1 >= j->ss_next) {
+		if (job_ss_tick(j->ss, t1, s->bytes[JOB_READ] + s->bytes[JOB_WRITE] +
+				s->bytes[JOB_TRIM], s->ios[JOB_READ] + s->ios[JOB_WRITE] +
+				s->ios[JOB_TRIM], s->clat[JOB_READ].sum + s->clat[JOB_WRITE].sum +
+				s->clat[JOB_TRIM].sum, s->clat[JOB_READ].n + s->clat[JOB_WRITE].n +
+				s->clat[JOB_TRIM].n))
+			j->stop = true;	/* attained: the job ends here, as fio's */
+		j->ss_next = job_ss_next(j->ss);
+	}
+}
