@@ -360,9 +360,9 @@ static int check_iologs(const struct job_plan *p, char *err, size_t errlen)
 			snprintf(path + strlen(path), sizeof(path) - strlen(path), ".%u",
 				 comm_rank());
 		if (lstat(path, &st) == 0)
-			return job_plan_err(d, err, errlen, "write_iolog: the request log exists: "
-					    "'%s': a new file is written (remove it or name another)",
-					    path);
+			return job_plan_err(d, err, errlen, "write_iolog: the request log "
+					    "exists: '%s': a new file is written (remove it or "
+					    "name another)", path);
 		if (access(dir_of(path, dbuf, sizeof(dbuf)), W_OK | X_OK) < 0)
 			return job_plan_err(d, err, errlen, "write_iolog: cannot write the request "
 					    "log: '%s': %s", path, strerror(errno));

@@ -332,9 +332,10 @@ int job_plan_build(struct job_plan *p, const struct job_list *jobs, const char *
 			 * (offset=2^64-1 wrapped to an empty region that "succeeded") */
 			if (t->files[k].off > INT64_MAX || t->files[k].len > INT64_MAX ||
 			    t->files[k].off + t->files[k].len > INT64_MAX)
-				return job_plan_err(t->d, err, errlen, "offset=%llu and the region "
-						    "of %llu bytes pass the largest file offset "
-						    "(2^63 - 1)", (unsigned long long)t->files[k].off,
+				return job_plan_err(t->d, err, errlen, "offset=%llu and the "
+						    "region of %llu bytes pass the largest file "
+						    "offset (2^63 - 1)",
+						    (unsigned long long)t->files[k].off,
 						    (unsigned long long)t->files[k].len);
 
 			if (f->need < t->files[k].off + t->files[k].len)
