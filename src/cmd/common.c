@@ -86,6 +86,7 @@ int common_validate(const struct common_opts *co, const struct engine **eng)
 {
 	const struct engine *e;
 	struct stat st;
+	char err[PATH_MAX + 128];
 	int rc;
 
 	rc = each_format(co->format, check_format, NULL);
@@ -106,6 +107,10 @@ int common_validate(const struct common_opts *co, const struct engine **eng)
 	}
 	if (co->repeat < 1) {
 		err_msg("bad value for --repeat: '0': must be at least 1");
+		return -EINVAL;
+	}
+	if (!co->no_store && store_check_place(err, sizeof(err)) < 0) {
+		err_msg("results store: %s: use --no-store to skip it", err);
 		return -EINVAL;
 	}
 	if (sample_opts_check(co) < 0)

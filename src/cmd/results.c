@@ -134,8 +134,16 @@ static int dispatch(struct store *st, const char *verb, char **ops, int n,
 	int64_t id;
 	int rc;
 
-	if (!strcmp(verb, "list"))
-		return store_list(st, stdout, o->label, o->host) < 0 ? EXIT_FAILED : EXIT_OK;
+	if (!strcmp(verb, "list")) {
+		char path[4096] = "";
+
+		if (store_list(st, stdout, o->label, o->host) >= 0)
+			return EXIT_OK;
+		(void)store_default_path(path, sizeof(path));
+		err_msg("results: cannot list the results store: '%s': it could not be read "
+			"(damaged?)", path);
+		return EXIT_FAILED;
+	}
 	if (n != 2) {
 		err_msg("results: %s: needs exactly one ID", verb);
 		return EXIT_USAGE;

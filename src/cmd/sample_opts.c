@@ -13,6 +13,7 @@
 #include "cmd/watch.h"
 #include "comm/comm.h"
 #include "core/err.h"
+#include "core/rfile.h"
 #include "output/output.h"
 #include "runner/phase_sample.h"
 #include "runner/runner.h"
@@ -196,15 +197,18 @@ void sample_run_stop(struct runner *rc)
 static int series_ours(const char *path)
 {
 	char line[64] = "";
-	FILE *f = fopen(path, "r");
-	int ours;
+	/* core/rfile: a FIFO is not ours and is never waited on */
+	int fd = rfile_open(path, 0);
+	ssize_t n;
 
-	if (!f)
-		return errno == ENOENT;
-	ours = fgets(line, sizeof(line), f) && !strncmp(line, OUT_SERIES_HEADER_START,
-							strlen(OUT_SERIES_HEADER_START));
-	fclose(f);
-	return ours;
+	if (fd < 0)
+		return fd == -ENOENT;
+	n = read(fd, line, sizeof(line) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	line[n] = '\0';
+	return !strncmp(line, OUT_SERIES_HEADER_START, strlen(OUT_SERIES_HEADER_START));
 }
 
 int sample_write_series(const struct run *run, const struct common_opts *co)

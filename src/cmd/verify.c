@@ -134,7 +134,10 @@ static int check_one(const char *path, const struct verify_cmd *v)
 	}
 	if (rc == -EINTR)
 		return EXIT_SIGNAL;
-	if (rc == -EBADMSG)
+	if (rc == -ENXIO)
+		err_msg("verify: not a regular file: '%s': a FIFO, socket or device is not read",
+			s.err_path ? s.err_path : path);
+	else if (rc == -EBADMSG)
 		err_msg("verify: not a journal of acknowledged generations: '%s'", s.err_path);
 	else if (rc == -EINVAL && v->journal && s.err_path && !strcmp(s.err_path, path))
 		err_msg("verify: no block of the journal's run in the file: '%s'", path);

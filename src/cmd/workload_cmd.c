@@ -141,7 +141,7 @@ static int parse(struct workload_ctx *x, char ***ops, int *nops)
 	    ((w->flags & WORKLOAD_F_VERIFY) &&
 	     vhook_cfg_check(&x->verify, x->eng, x->co->repeat, w->name) < 0) ||
 	    (w->validate && w->validate(x) < 0))
-		return EXIT_USAGE;
+		return sig_stop_requested() ? EXIT_SIGNAL : EXIT_USAGE;
 	return 0;
 }
 
@@ -189,6 +189,7 @@ int workload_cmd(const struct workload *w, int argc, char **argv)
 		status = parse(&x, &ops, &n);
 	x.argc = argc;
 	x.argv = argv;
+	status = ranks_cmd_same_command(argc, argv, status);	/* one command, not MPMD */
 	status = ranks_cmd_agree(status, EXIT_USAGE);	/* several ranks: all valid? */
 	if (status < 0)
 		status = EXIT_OK;

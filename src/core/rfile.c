@@ -23,7 +23,8 @@ int rfile_open(const char *path, unsigned flags)
 		close(fd);
 		return rc;
 	}
-	if (!S_ISREG(st.st_mode) && !((flags & RFILE_PIPES) && S_ISFIFO(st.st_mode))) {
+	if (!S_ISREG(st.st_mode) && !((flags & RFILE_PIPES) && S_ISFIFO(st.st_mode)) &&
+	    !((flags & RFILE_BLOCKDEV) && S_ISBLK(st.st_mode))) {
 		close(fd);
 		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 	}

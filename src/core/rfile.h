@@ -11,6 +11,8 @@
 #define RFILE_PIPES	1u	/* a pipe or FIFO is taken too (a script on /dev/stdin): the
 				 * open cannot block (O_NONBLOCK), a read with no writer ends
 				 * at once, and a stop signal ends a read that waits */
+#define RFILE_BLOCKDEV	2u	/* a block device is taken too (rfile_open only: the data
+				 * `verify` checks may be on a device) */
 
 /* Open path for reading: a file descriptor (blocking again, close-on-exec) of a regular
  * file (or with RFILE_PIPES a pipe), or -errno: -EISDIR for a directory, -EINVAL for

@@ -54,6 +54,15 @@ void fsmake_loop_release(int fd);
  * NULL). 0, or -EIO with mkfs's last lines of output in msg. */
 int fsmake_mkfs(const struct fsmake_type *t, const char *mkfs, const char *dev,
 		const char *opts, char *msg, size_t len);
+/* Check t's mkfs option words against its tool's grammar before anything is made:
+ * 0, or -EINVAL with the reason in why for an unknown option, a word mkfs would take as
+ * a device, or an option that names a file or device (an external log or journal, a
+ * root directory, an undo file). Pure (fsopts.c). */
+int fsmake_mkfs_opts_check(const struct fsmake_type *t, const char *opts, char *why,
+			   size_t len);
+/* The same for mount's comma-separated options (logdev=, journal_path=, device= ... and
+ * any value with a '/' are refused). */
+int fsmake_mount_opts_check(const char *opts, char *why, size_t len);
 /* Make the directory dir (mode 0700) and mount dev there as type with the mount options
  * opts (mount(8)'s words: noatime, sync ... become flags, the rest goes to the file
  * system). 0 or -errno with a reason in msg. */

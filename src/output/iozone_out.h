@@ -24,10 +24,12 @@ int csv_iozone_row(FILE *f, const struct run *run, const struct row *row);
 int xlsx_iozone_available(void);
 /* Write run as a workbook at path: one sheet per pass with iozone's -R block (record
  * sizes across, file sizes down, skipped cells empty), and an environment sheet; made
- * beside path, synced and renamed over it. Returns 0, -ENOTSUP when not built in, or
- * -errno (ENOSPC, EIO ...: nothing is left of it, a file that was at path is as it
- * was). */
-int xlsx_iozone_write(const struct run *run, const char *path);
+ * beside path, synced and moved to path: only where nothing is, or with replace over a
+ * regular file (never over a device, directory, FIFO or symbolic link). Returns 0,
+ * -ENOTSUP when not built in, -EEXIST (something is at path and not replace), -EINVAL
+ * (not a regular file at path), or -errno (ENOSPC, EIO ...): nothing is left of it, a
+ * file that was at path is as it was. */
+int xlsx_iozone_write(const struct run *run, const char *path, int replace);
 
 /* The text of iozone's -R report blocks for run (the Excel-style report on stdout).
  * 0 or -EIO. */

@@ -79,8 +79,17 @@ static void flag_lines(FILE *f, const struct row *w, const struct row_sys *s)
 	if (w->flags & ROW_WRITEBACK_PENDING) {
 		double grew = s->v[RS_DIRTY1] + s->v[RS_WB1] - s->v[RS_DIRTY0] - s->v[RS_WB0];
 
-		fprintf(f, "  writeback pending: %.0f%% of the bytes written were still dirty "
-			"when the phase ended\n", 100.0 * grew / s->v[RS_WL_WRITTEN]);
+		/* the gauges count whole pages of the whole system (a 500-byte file dirties a
+		 * 4 KiB page, and its inode and directory too): a growth above the bytes
+		 * written is not a share of them */
+		if (grew <= s->v[RS_WL_WRITTEN])
+			fprintf(f, "  writeback pending: %.0f%% of the bytes written were still "
+				"dirty when the phase ended\n", 100.0 * grew / s->v[RS_WL_WRITTEN]);
+		else
+			fprintf(f, "  writeback pending: the dirty and writeback pages grew by "
+				"%.0f kB, more than the %.0f kB written (whole pages and metadata "
+				"count, system-wide): still dirty when the phase ended\n",
+				grew / 1024, s->v[RS_WL_WRITTEN] / 1024);
 	}
 }
 

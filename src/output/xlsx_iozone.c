@@ -228,7 +228,32 @@ static int book_write(const struct run *run, const char *path)
 	return n;
 }
 
-int xlsx_iozone_write(const struct run *run, const char *path)
+/* Move the finished tmp to path: only where nothing is (link fails on anything that
+ * appeared since the check), or with replace over a regular file, never over a device
+ * node, a directory, a FIFO or a symbolic link. 0 or -errno (-EEXIST, -EINVAL). */
+static int put_in_place(const char *tmp, const char *path, int replace)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0) {
+		if (errno != ENOENT)
+			return -errno;
+		if (link(tmp, path) == 0)
+			return unlink(tmp) < 0 ? -errno : 0;
+		if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS)
+			return -errno;
+		/* a file system without hard links: check again, then rename */
+		if (lstat(path, &st) == 0)
+			return -EEXIST;
+	} else if (!S_ISREG(st.st_mode)) {
+		return -EINVAL;
+	} else if (!replace) {
+		return -EEXIST;
+	}
+	return rename(tmp, path) < 0 ? -errno : 0;
+}
+
+int xlsx_iozone_write(const struct run *run, const char *path, int replace)
 {
 	char tmp[PATH_MAX];
 	int fd, rc;
@@ -251,8 +276,8 @@ int xlsx_iozone_write(const struct run *run, const char *path)
 		if (close(fd) < 0 && !rc)
 			rc = -errno;
 	}
-	if (!rc && rename(tmp, path) < 0)
-		rc = -errno;
+	if (!rc)
+		rc = put_in_place(tmp, path, replace);
 	if (rc < 0)
 		unlink(tmp);
 	return rc;
@@ -265,7 +290,7 @@ int xlsx_iozone_available(void)
 	return 0;
 }
 
-int xlsx_iozone_write(const struct run *run, const char *path)
+int xlsx_iozone_write(const struct run *run, const char *path, int replace)
 {
 	(void)run;
 	(void)path;

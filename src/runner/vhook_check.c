@@ -94,7 +94,13 @@ int vhook_sink_open(struct vhook *h)
 	}
 	if (h->cfg->report_to) {
 		rc = vnet_connect(&h->net, h->cfg->report_to, h->run_id);
-		if (rc)
+		if (rc == -EPROTO)
+			err_msg("cannot reach the listener: '%s': the peer is not an iobattery "
+				"listener ('iobattery fsync --listen')", h->cfg->report_to);
+		else if (rc == -ETIMEDOUT)
+			err_msg("cannot reach the listener: '%s': no answer within the time "
+				"limit (10 s)", h->cfg->report_to);
+		else if (rc)
 			err_errno(rc, "cannot reach the listener: '%s'", h->cfg->report_to);
 		return rc;
 	}

@@ -133,10 +133,23 @@ int store_default_path(char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-/* mkdir -p of the directory holding path (mode 0700: results say a lot about a host). */
+/* The default store (under $HOME), whose directory we may make; a path the user named
+ * (IOBATTERY_DB, a command's option) must be in a directory that exists. */
+static int is_default_store(const char *path)
+{
+	const char *home = getenv("HOME");
+	char def[PATH_MAX];
+
+	return home && *home && snprintf(def, sizeof(def), "%s/.local/share/iobattery/results.db",
+					 home) < (int)sizeof(def) && !strcmp(def, path);
+}
+
+/* mkdir -p of the directory holding path (mode 0700: results say a lot about a host),
+ * only for the default store: elsewhere -ENOENT when the directory is missing. */
 static int make_parent(const char *path)
 {
 	char dir[PATH_MAX], *p;
+	struct stat st;
 
 	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir))
 		return -ENAMETOOLONG;
@@ -144,6 +157,8 @@ static int make_parent(const char *path)
 	if (!p || p == dir)
 		return 0;
 	*p = '\0';
+	if (!is_default_store(path))
+		return stat(dir, &st) < 0 ? -errno : S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 	for (p = dir + 1; *p; p++) {
 		if (*p != '/')
 			continue;
@@ -154,6 +169,35 @@ static int make_parent(const char *path)
 	}
 	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
 		return -errno;
+	return 0;
+}
+
+int store_check_place(char *errbuf, size_t len)
+{
+	char path[PATH_MAX], dir[PATH_MAX], *p;
+	struct stat st;
+	int rc = store_default_path(path, sizeof(path));
+
+	if (rc < 0) {
+		snprintf(errbuf, len, "no store path: %s (set HOME or IOBATTERY_DB)",
+			 strerror(-rc));
+		return rc;
+	}
+	if (is_default_store(path))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s", path);
+	p = strrchr(dir, '/');
+	if (!p)
+		return 0;
+	if (p == dir)
+		p[1] = '\0';
+	else
+		*p = '\0';
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(errbuf, len, "the store's directory does not exist: '%s' (only the "
+			 "default store's directory is made)", dir);
+		return -ENOENT;
+	}
 	return 0;
 }
 
@@ -210,7 +254,9 @@ struct store *store_open(const char *path, int create, char *errbuf, size_t len)
 	int rc;
 
 	if (create && (rc = make_parent(path)) < 0) {
-		snprintf(errbuf, len, "cannot create its directory: %s", strerror(-rc));
+		snprintf(errbuf, len, rc == -ENOENT ? "its directory does not exist (only the "
+			 "default store's directory is made)" : "cannot create its directory: "
+			 "%s", strerror(-rc));
 		return NULL;
 	}
 	s = calloc(1, sizeof(*s));

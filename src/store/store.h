@@ -21,6 +21,11 @@ struct store;
  * $HOME/.local/share/iobattery/results.db. 0, or -ENOENT (no HOME) / -ENAMETOOLONG. */
 int store_default_path(char *buf, size_t len);
 
+/* May the default store be written where it is? 0, or -ENOENT (with the reason in
+ * errbuf) when IOBATTERY_DB names a file in a directory that does not exist: only the
+ * default store's own directory is ever made. Checked before any I/O. */
+int store_check_place(char *errbuf, size_t len);
+
 /* Open (create = 1: create the file, its directory and the schema when missing; 0: the
  * database must exist) and migrate. NULL with the reason in errbuf. Caller closes. */
 struct store *store_open(const char *path, int create, char *errbuf, size_t len);

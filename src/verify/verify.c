@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/crc32c.h"
+#include "core/rfile.h"
 #include "fs/scratch.h"
 #include "verify/verify.h"
 
@@ -337,10 +338,11 @@ int verify_file(const char *path, const struct verify_opts *o, struct verify_sum
 	summary_init(out);
 	out->err_path = path;
 	if (o && o->journal_path) {
-		jfd = open(o->journal_path, O_RDONLY | O_CLOEXEC);
+		/* core/rfile: a FIFO or a device is refused at once, never waited on */
+		jfd = rfile_open(o->journal_path, 0);
 		if (jfd < 0) {
 			out->err_path = o->journal_path;
-			return -errno;
+			return jfd == -EINVAL ? -ENXIO : jfd;
 		}
 		rc = vjournal_load(jfd, &map);
 		if (close(jfd) != 0 && !rc) {
@@ -353,9 +355,9 @@ int verify_file(const char *path, const struct verify_opts *o, struct verify_sum
 		}
 		jm = &map;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = rfile_open(path, RFILE_BLOCKDEV);
 	if (fd < 0) {
-		rc = -errno;
+		rc = fd == -EINVAL ? -ENXIO : fd;
 	} else {
 		rc = verify_fd(fd, o, jm, out);
 		if (close(fd) != 0 && rc >= 0)

@@ -83,7 +83,9 @@ int verify_fd(int fd, const struct verify_opts *o, const struct vjournal_map *j,
 
 /* verify_fd on path, with the journal at o->journal_path if given. Returns as verify_fd,
  * plus -EBADMSG when the journal file holds no journal, and -errno when either file
- * cannot be opened; out->err_path then names the file concerned (path or the journal's). */
+ * cannot be opened (-ENXIO: a FIFO, socket or device, refused at once, never waited on;
+ * -EISDIR: a directory); out->err_path then names the file concerned (path or the
+ * journal's). */
 int verify_file(const char *path, const struct verify_opts *o, struct verify_summary *out);
 
 #endif

@@ -1,5 +1,6 @@
 /* vnet.c - the acknowledgement protocol of vnet.h over TCP sockets. */
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "core/le.h"
@@ -18,6 +20,16 @@
 #define VNET_REC	24
 #define VNET_VERSION	1
 #define VNET_BATCH	1024	/* records per RECS frame */
+/* Time limits (vnet.h says why each is what it is) */
+#define VNET_CONNECT_MS	10000	/* the writer: the connection is made */
+#define VNET_HELLO_MS	10000	/* the writer: the listener answers HELLO; the listener:
+				 * a new peer says HELLO */
+#define VNET_ACK_MS	60000	/* the writer: a batch is acknowledged (a sync on the other
+				 * side, on a slow disk) */
+#define VNET_FRAME_MS	30000	/* the listener: the rest of a frame after its head */
+#define VNET_IDLE_MS	(15 * 60 * 1000)	/* the listener: a writer silent this long is
+						 * taken as gone */
+#define VNET_SEND_S	30	/* either side: a send that cannot progress */
 
 enum { T_HELLO = 1, T_RECS = 2, T_ACK = 3, T_BYE = 4, T_FAIL = 5 };
 
@@ -121,14 +133,15 @@ static int send_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
-/* Read exactly n bytes. 0, -EPIPE at end of stream, -EINTR on a stop signal, -errno. */
-static int recv_all(int fd, unsigned char *p, size_t n)
+/* Read exactly n bytes within ms (each wait; < 0 none). 0, -EPIPE at end of stream,
+ * -EINTR on a stop signal, -ETIMEDOUT, -errno. */
+static int recv_all(int fd, unsigned char *p, size_t n, int ms)
 {
 	ssize_t r;
 	int rc;
 
 	while (n) {
-		if ((rc = wait_in(fd, -1)) < 0)
+		if ((rc = wait_in(fd, ms)) < 0)
 			return rc;
 		r = recv(fd, p, n, 0);
 		if (r < 0 && errno == EINTR)
@@ -141,6 +154,59 @@ static int recv_all(int fd, unsigned char *p, size_t n)
 		n -= (size_t)r;
 	}
 	return 0;
+}
+
+/* Keepalive probes (a host that died or a cut link ends the connection within about
+ * a minute instead of never) and a limit on a send that cannot progress. */
+static void sock_limits(int fd)
+{
+	struct timeval tv = { VNET_SEND_S, 0 };
+	int one = 1;
+
+	(void)setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+#ifdef TCP_KEEPIDLE
+	{
+		int idle = 20, intvl = 10, cnt = 4;
+
+		(void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof(idle));
+		(void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
+		(void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof(cnt));
+	}
+#endif
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+}
+
+/* connect within VNET_CONNECT_MS (a peer that drops SYNs does not hold the writer for
+ * the system's minutes). 0 or -errno. */
+static int connect_limited(int fd, const struct sockaddr *sa, socklen_t len)
+{
+	struct pollfd p = { fd, POLLOUT, 0 };
+	int fl = fcntl(fd, F_GETFL), err = 0, waited = 0, n;
+	socklen_t el = sizeof(err);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+		return -errno;
+	if (connect(fd, sa, len) < 0) {
+		if (errno != EINPROGRESS)
+			return -errno;
+		for (;;) {
+			if (sig_stop_requested())
+				return -EINTR;
+			n = poll(&p, 1, 200);
+			if (n > 0)
+				break;
+			if (n < 0 && errno != EINTR)
+				return -errno;
+			waited += 200;
+			if (waited >= VNET_CONNECT_MS)
+				return -ETIMEDOUT;
+		}
+		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) < 0)
+			return -errno;
+		if (err)
+			return -err;
+	}
+	return fcntl(fd, F_SETFL, fl) < 0 ? -errno : 0;
 }
 
 static void put_head(unsigned char *h, unsigned type, uint32_t count)
@@ -162,24 +228,24 @@ static int get_head(const unsigned char *h, uint32_t *count)
 }
 
 /* The listener's answer: ACK (0, *n records durable) or FAIL (its -errno). */
-static int read_answer(struct vnet_client *c, uint64_t *n)
+static int read_answer(struct vnet_client *c, uint64_t *n, int ms)
 {
 	unsigned char b[VNET_HEAD + 8];
 	uint32_t count;
-	int rc = recv_all(c->fd, b, VNET_HEAD), t;
+	int rc = recv_all(c->fd, b, VNET_HEAD, ms), t;
 
 	if (rc)
 		return rc;
 	t = get_head(b, &count);
 	if (t == T_FAIL) {
-		if ((rc = recv_all(c->fd, b + VNET_HEAD, 4)))
+		if ((rc = recv_all(c->fd, b + VNET_HEAD, 4, VNET_FRAME_MS)))
 			return rc;
 		rc = (int)le_get32(b + VNET_HEAD);
 		return rc > 0 && rc < 4096 ? -rc : -EIO;
 	}
-	if (t != T_ACK)
+	if (t != T_ACK || count)
 		return -EPROTO;
-	if ((rc = recv_all(c->fd, b + VNET_HEAD, 8)))
+	if ((rc = recv_all(c->fd, b + VNET_HEAD, 8, VNET_FRAME_MS)))
 		return rc;
 	*n = le_get64(b + VNET_HEAD);
 	return 0;
@@ -208,8 +274,7 @@ int vnet_connect(struct vnet_client **out, const char *addr, uint64_t run_id)
 			rc = -errno;
 			continue;
 		}
-		if (connect(c->fd, a->ai_addr, a->ai_addrlen) < 0) {
-			rc = -errno;
+		if ((rc = connect_limited(c->fd, a->ai_addr, a->ai_addrlen)) < 0) {
 			close(c->fd);
 			c->fd = -1;
 		}
@@ -220,11 +285,12 @@ int vnet_connect(struct vnet_client **out, const char *addr, uint64_t run_id)
 		return rc;
 	}
 	(void)setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	sock_limits(c->fd);
 	put_head(c->buf, T_HELLO, 0);
 	le_put64(c->buf + VNET_HEAD, run_id);
 	rc = send_all(c->fd, c->buf, VNET_HEAD + 8);
 	if (!rc)
-		rc = read_answer(c, &n);
+		rc = read_answer(c, &n, VNET_HELLO_MS);
 	if (rc) {
 		close(c->fd);
 		free(c);
@@ -252,7 +318,7 @@ int vnet_send(struct vnet_client *c, const struct vjournal_rec *recs, size_t n)
 			le_put32(p + 20, recs[i].len);
 		}
 		if ((rc = send_all(c->fd, c->buf, VNET_HEAD + k * VNET_REC)) ||
-		    (rc = read_answer(c, &got)))
+		    (rc = read_answer(c, &got, VNET_ACK_MS)))
 			return rc;
 		recs += k;
 		n -= k;
@@ -305,7 +371,7 @@ int vnet_listen(const char *addr, int *fd, char *bound, size_t len)
 			continue;
 		}
 		(void)setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-		if (bind(s, a->ai_addr, a->ai_addrlen) < 0 || listen(s, 1) < 0) {
+		if (bind(s, a->ai_addr, a->ai_addrlen) < 0 || listen(s, 16) < 0) {
 			rc = -errno;
 			close(s);
 			s = -1;
@@ -335,8 +401,9 @@ static int answer(int fd, unsigned type, uint64_t v)
 	return send_all(fd, b, VNET_HEAD + 8);
 }
 
-/* The writer's frames until BYE or the end of the connection. */
-static int serve_loop(int c, struct vjournal *j, struct vnet_served *st)
+/* The writer's frames until BYE or the end of the connection; the journal stops at
+ * max_bytes (the writer is told EFBIG). */
+static int serve_loop(int c, struct vjournal *j, uint64_t max_bytes, struct vnet_served *st)
 {
 	unsigned char head[VNET_HEAD], *buf = malloc(VNET_BATCH * VNET_REC);
 	struct vjournal_rec *recs = malloc(VNET_BATCH * sizeof(*recs));
@@ -349,15 +416,15 @@ static int serve_loop(int c, struct vjournal *j, struct vnet_served *st)
 		return -ENOMEM;
 	}
 	for (;;) {
-		rc = recv_all(c, head, VNET_HEAD);
-		if (rc == -EPIPE) {
+		rc = recv_all(c, head, VNET_HEAD, VNET_IDLE_MS);
+		if (rc == -EPIPE || rc == -ETIMEDOUT || rc == -ECONNRESET) {
 			rc = 0;		/* the writer went away: a power cut looks like this */
 			break;
 		}
 		if (rc)
 			break;
 		t = get_head(head, &n);
-		if (t == T_BYE) {
+		if (t == T_BYE && !n) {
 			st->said_bye = 1;
 			break;
 		}
@@ -365,8 +432,15 @@ static int serve_loop(int c, struct vjournal *j, struct vnet_served *st)
 			rc = -EPROTO;
 			break;
 		}
-		if ((rc = recv_all(c, buf, (size_t)n * VNET_REC))) {
-			rc = rc == -EPIPE ? 0 : rc;	/* a batch cut short was never acked */
+		if ((rc = recv_all(c, buf, (size_t)n * VNET_REC, VNET_FRAME_MS))) {
+			/* a batch cut short was never acked */
+			rc = rc == -EPIPE || rc == -ETIMEDOUT ? 0 : rc;
+			break;
+		}
+		if (VJOURNAL_HDR_LEN + (st->records + n) * VJOURNAL_REC_LEN > max_bytes) {
+			st->full = 1;
+			rc = -EFBIG;
+			(void)answer(c, T_FAIL, EFBIG);
 			break;
 		}
 		for (i = 0; i < n; i++) {
@@ -390,38 +464,63 @@ static int serve_loop(int c, struct vjournal *j, struct vnet_served *st)
 	return rc;
 }
 
-int vnet_serve(int lfd, const char *journal_path, struct vnet_served *st)
+int vnet_serve_conn(int c, const char *journal_path, uint64_t max_bytes,
+		    struct vnet_served *st)
 {
-	struct sockaddr_storage ss;
-	socklen_t sl = sizeof(ss);
 	unsigned char b[VNET_HEAD + 8];
 	struct vjournal *j = NULL;
 	uint32_t n;
-	int c, rc, rc2, one = 1;
+	int rc, rc2;
 
-	memset(st, 0, sizeof(*st));
-	if ((rc = wait_in(lfd, -1)) < 0)
-		return rc;
-	c = accept(lfd, (struct sockaddr *)&ss, &sl);
-	if (c < 0)
-		return -errno;
-	addr_text((struct sockaddr *)&ss, sl, st->peer, sizeof(st->peer));
-	(void)setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	rc = recv_all(c, b, VNET_HEAD + 8);
-	if (!rc && get_head(b, &n) != T_HELLO)
+	/* the head first: a peer speaking something else is dropped at its first bytes */
+	rc = recv_all(c, b, VNET_HEAD, VNET_HELLO_MS);
+	if (!rc && (get_head(b, &n) != T_HELLO || n))
 		rc = -EPROTO;
-	if (!rc) {
-		st->run_id = le_get64(b + VNET_HEAD);
-		rc = vjournal_create(&j, journal_path, st->run_id);
-		if (rc)
-			(void)answer(c, T_FAIL, (uint64_t)-rc);
-		else
-			rc = answer(c, T_ACK, 0);
-	}
 	if (!rc)
-		rc = serve_loop(c, j, st);
+		rc = recv_all(c, b + VNET_HEAD, 8, VNET_HELLO_MS);
+	if (rc) {
+		st->stray = 1;	/* not an iobattery writer: no journal made */
+		return rc;
+	}
+	st->run_id = le_get64(b + VNET_HEAD);
+	rc = vjournal_create(&j, journal_path, st->run_id);
+	if (rc)
+		(void)answer(c, T_FAIL, (uint64_t)-rc);
+	else
+		rc = answer(c, T_ACK, 0);
+	if (!rc)
+		rc = serve_loop(c, j, max_bytes ? max_bytes : VNET_JOURNAL_MAX, st);
 	rc2 = vjournal_close(j);
-	if (close(c) != 0 && !rc)
-		rc = -errno;
 	return rc ? rc : rc2;
+}
+
+int vnet_serve(int lfd, const char *journal_path, uint64_t max_bytes, vnet_stray_fn fn,
+	       void *arg, struct vnet_served *st)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl;
+	int c, rc, one = 1;
+
+	for (;;) {
+		memset(st, 0, sizeof(*st));
+		if ((rc = wait_in(lfd, -1)) < 0)
+			return rc;
+		sl = sizeof(ss);
+		c = accept(lfd, (struct sockaddr *)&ss, &sl);
+		if (c < 0) {
+			if (errno == EINTR || errno == ECONNABORTED || errno == EAGAIN)
+				continue;
+			return -errno;
+		}
+		addr_text((struct sockaddr *)&ss, sl, st->peer, sizeof(st->peer));
+		(void)setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+		sock_limits(c);
+		rc = vnet_serve_conn(c, journal_path, max_bytes, st);
+		if (close(c) != 0 && !rc)
+			rc = -errno;
+		if (!st->stray || rc == -EINTR)
+			return rc;
+		if (fn)
+			fn(arg, st->peer, rc);	/* dropped: wait for the real writer */
+	}
 }

@@ -19,6 +19,16 @@
  * the connection ends (a power cut looks like that). No authentication: use it on a
  * network you trust; tests use the loopback only.
  *
+ * The handshake identifies both sides: a peer whose first 24 bytes are not a HELLO
+ * (a port scan, an HTTP probe, one that stays silent for 10 s) is a stray: it is dropped
+ * before any journal is made, reported, and the listener waits for the next peer. No
+ * wait is without a limit: the writer's connect (10 s), the answer to its HELLO (10 s)
+ * and to each batch (60 s), a send that cannot progress (30 s, both sides), the rest of
+ * a frame after its head (30 s), a writer silent for 15 minutes (taken as gone), and TCP
+ * keepalive probes on both sides (a dead host or a cut link is seen within about a
+ * minute). The listener's journal stops at a size cap (VNET_JOURNAL_MAX unless given):
+ * the writer is told EFBIG.
+ *
  * Functions return 0 (or a count) or -errno; none prints. Not thread-safe per object. */
 #ifndef IOB_VERIFY_VNET_H
 #define IOB_VERIFY_VNET_H
@@ -50,18 +60,34 @@ int vnet_close(struct vnet_client *c);
  * ("127.0.0.1:40311", the port the system chose for port 0) goes to bound. 0 or -errno. */
 int vnet_listen(const char *addr, int *fd, char *bound, size_t len);
 
+#define VNET_JOURNAL_MAX (1ull << 30)	/* the listener's journal cap by default */
+
 struct vnet_served {
 	uint64_t run_id;		/* the writer's */
 	uint64_t records;		/* appended and synced */
 	int said_bye;			/* the writer ended cleanly (else: it went away) */
+	int stray;			/* the peer was no iobattery writer (no journal) */
+	int full;			/* the journal reached its cap */
 	char peer[VNET_ADDR_MAX];
 };
 
-/* Accept one writer on the listening socket lfd, create the journal journal_path (it
- * must not exist) for its run, append every batch with a sync and acknowledge it, until
- * the writer says BYE or the connection ends. Closes the connection, not lfd. Returns 0
- * (st says how it ended), -EINTR on a stop signal (fs/scratch.h) while waiting, or
- * -errno (the journal could not be created or written; the writer is told). */
-int vnet_serve(int lfd, const char *journal_path, struct vnet_served *st);
+/* Told of each stray peer dropped: its address and why (-EPROTO: not the protocol,
+ * -ETIMEDOUT: silent, -EPIPE: it went away). */
+typedef void (*vnet_stray_fn)(void *arg, const char *peer, int err);
+
+/* Accept writers on the listening socket lfd until one says HELLO (strays are dropped,
+ * fn told, and the next peer is awaited), create the journal journal_path (it must not
+ * exist) for its run, append every batch with a sync and acknowledge it, until the
+ * writer says BYE or the connection ends, or the journal would pass max_bytes (0:
+ * VNET_JOURNAL_MAX; -EFBIG, st->full). Closes the connection, not lfd. Returns 0 (st
+ * says how it ended), -EINTR on a stop signal (fs/scratch.h) while waiting, or -errno
+ * (the journal could not be created or written; the writer is told). */
+int vnet_serve(int lfd, const char *journal_path, uint64_t max_bytes, vnet_stray_fn fn,
+	       void *arg, struct vnet_served *st);
+/* Serve the one connection c (vnet_serve's part after accept; st cleared by the caller):
+ * as vnet_serve; a peer that does not say HELLO returns its error with st->stray set and
+ * makes no journal. Leaves c open. */
+int vnet_serve_conn(int c, const char *journal_path, uint64_t max_bytes,
+		    struct vnet_served *st);
 
 #endif

@@ -9,6 +9,7 @@ mkdir "$T/bin" "$T/w" || fail "mkdir"
 ln -s "$IOB" "$T/bin/iobattery" || fail "ln"
 PATH="$T/bin:$PATH"; export PATH
 IOBATTERY_DB="$T/db/results.db"; export IOBATTERY_DB
+mkdir -p "${IOBATTERY_DB%/*}"	# only the default store's directory is made
 (cd "$T/w" && "$IOB" dd if=/dev/zero of=f bs=4k count=16 --quiet --label "ext4 noatime" \
 	> /dev/null) || fail "dd into the temp store"
 id=$("$IOB" results list | awk 'NR == 2 { print $1 }')

@@ -1,6 +1,7 @@
 # The fault matrix: every write path (dd, cp, each writing Bonnie++ phase, PostMark,
 # the db workload's SQLite file, iozone's writing tests and its -b workbook, the results
-# store, the report writer, result files)
+# store, the report writer, result files, job's write_iolog, the verify journal, and the
+# listener's journal)
 # against every fault (EIO at the Nth write, ENOSPC mid-phase, a failing fsync or
 # fdatasync, a short write), through the fault shim tests/fault/iobfault.so (LD_PRELOAD;
 # tests/README says how it works). A real fault must give exit 1 (a store fault under a
@@ -14,6 +15,7 @@ cd "$T" || exit 1
 mkdir w
 head -c 4194304 /dev/urandom > src
 IOBATTERY_DB="$T/store/results.db"; export IOBATTERY_DB
+mkdir -p "${IOBATTERY_DB%/*}"	# only the default store's directory is made
 "$IOB" dd if=/dev/zero of=w/seed bs=4k count=2 --format json --no-store > seed.json \
 	2>/dev/null || fail "no seed result"
 rm -f w/seed
@@ -49,6 +51,8 @@ iozone-xlsx|w/m.xlsx|1|ensh|iozone --no-store --no-device-probe --format json -s
 store-import|store/results.db|1|ens|import --no-files seed.json|import: cannot save in the store: *
 store-dd|store/results.db|1|ens|dd if=/dev/zero of=%W/out bs=4k count=4|cannot save in the results store: *
 report|w/r.html|1|ensh|report --no-store -o %W/r.html seed.json seed.json|report: cannot write: '%W/r.html': *
+job-iolog|w/log|1|en|job --no-store -d %W --name=a --rw=write --size=64k --bs=4k --write_iolog=%W/log|job: write failed: 'a': cannot write the request log (write_iolog): *
+dd-journal|w/jr|2|en|dd --no-store if=/dev/zero of=%W/out bs=4k count=16 conv=fsync --verify --verify-journal %W/jr|dd: verify failed: acknowledgements stopped after * records: *
 results-file|iobattery-results|1|ensh|dd --no-store if=/dev/zero of=%W/out bs=4k count=4 --format json --output-dir %W -q|cannot write results: '%W/iobattery-results.json': *
 ROWS
 }
@@ -73,7 +77,7 @@ while IFS='|' read -r name path nth faults cmd msg; do
 		s) spec="op=fsync" ;;
 		h) spec="op=short,nth=$nth" ;;
 		esac
-		rm -rf w store; mkdir w
+		rm -rf w store; mkdir w store
 		[ "$name" = report ] && cp seed.json w/r.html.keep
 		# the store exists with one run: the fault strikes the next run's transaction
 		case $name in
@@ -116,6 +120,8 @@ while IFS='|' read -r name path nth faults cmd msg; do
 		case $name in
 		report) [ "$(ls -A w)" = r.html.keep ] || fail "$where: left: $(ls -A w)" ;;
 		store-dd|results-file) rm -f w/out ;;	# the measurement itself succeeded
+		job-iolog) rm -f w/log ;;	# the log the user named: what was written
+		dd-journal) rm -f w/out w/jr ;;	# dd's output and the journal the user named
 		esac
 		[ "$name" = report ] || [ -z "$(left_in_w)" ] || fail "$where: left: $(left_in_w)"
 		# the store: each run whole or absent (rows of a stored run = the run's rows)
@@ -136,6 +142,36 @@ while IFS='|' read -r name path nth faults cmd msg; do
 done <<EOF2
 $(matrix)
 EOF2
+
+# the listener's journal fails: the listener exits 1 naming it, the writer exits 1 with
+# the listener's reason, and a stray peer before it changes nothing
+if command -v python3 >/dev/null 2>&1; then
+	for f in EIO ENOSPC; do
+		rm -rf w; mkdir w
+		IOB_FAULT="op=write,err=$f,nth=3,path=w/lj" LD_PRELOAD="$shim" timeout 60 \
+			"$IOB" fsync --listen 127.0.0.1:0 --verify-journal "$T/w/lj" > lis.out 2>&1 &
+		lp=$!
+		port=""
+		for i in $(seq 1 40); do
+			port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\);.*/\1/p' lis.out)
+			[ -n "$port" ] && break
+			sleep 0.25
+		done
+		[ -n "$port" ] || { cat lis.out >&2; fail "listener x $f: no port"; }
+		python3 -c 'import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1]))); s.close()' "$port"
+		timeout 60 "$IOB" fsync --no-store -s 1 -f w/c --blocks 64 \
+			--report-to "127.0.0.1:$port" > out 2>&1
+		rc=$?
+		[ $rc -eq 1 ] || { cat out >&2; fail "listener x $f: the writer exited $rc"; }
+		wait $lp; lrc=$?
+		runs=$((runs + 1))
+		[ $lrc -eq 1 ] || { cat lis.out >&2; fail "listener x $f: exit $lrc, not 1"; }
+		grep -q "iobattery: fsync: listener failed: '$T/w/lj'" lis.out ||
+			{ cat lis.out >&2; fail "listener x $f: no message naming the journal"; }
+		checked=$((checked + 1))
+	done
+fi
 echo "fault matrix: $runs runs, $checked checked"
 [ $runs -ge 50 ] || fail "only $runs runs"
 exit 0

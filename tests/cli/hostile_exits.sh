@@ -8,6 +8,7 @@
 cd "$T" || exit 1
 mkdir w in
 IOBATTERY_DB="$T/store/results.db"; export IOBATTERY_DB
+mkdir -p "${IOBATTERY_DB%/*}"	# only the default store's directory is made
 a=$OLDPWD/tests/data/cmp-a.json
 tree_snap root "$OLDPWD/tests/data"
 

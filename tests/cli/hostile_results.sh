@@ -7,6 +7,7 @@
 cd "$T" || exit 1
 mkdir in dst cwd
 IOBATTERY_DB="$T/store/results.db"; export IOBATTERY_DB
+mkdir -p "${IOBATTERY_DB%/*}"	# only the default store's directory is made
 a=$OLDPWD/tests/data/cmp-a.json
 b=$OLDPWD/tests/data/cmp-b.json
 

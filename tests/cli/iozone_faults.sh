@@ -77,7 +77,7 @@ if have_feature xlsxwriter; then
 	head -c 1000 /dev/urandom > w/m.xlsx
 	cp w/m.xlsx old.xlsx
 	IOB_FAULT="op=write,err=ENOSPC,nth=2,path=w/m.xlsx" LD_PRELOAD="$shim" \
-		"$IOB" iozone --no-store --no-device-probe -s 64k -r 4k -i 0 -b w/m.xlsx \
+		"$IOB" iozone --no-store --no-device-probe -s 64k -r 4k -i 0 -b w/m.xlsx --force \
 		> out 2>&1 && { cat out >&2; fail "-b: exit 0 after ENOSPC"; }
 	grep -q "iobattery: iozone: cannot write the spreadsheet: 'w/m.xlsx': No space left on device" out ||
 		{ cat out >&2; fail "-b: no message with the reason"; }

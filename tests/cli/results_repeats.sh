@@ -22,10 +22,11 @@ expect_exit 0 "$IOB" report -o r.html 1 2
 expect_out "report: r.html"
 grep -q '<svg' r.html || fail "no chart"
 
-# a store that cannot be made: the run still succeeds, the reason is printed
-IOBATTERY_DB=/proc/iobattery-test/results.db expect_exit 0 "$IOB" cp --method rw src dst3
+# a store that cannot be made (its directory exists): the run still succeeds, the reason
+# is printed; a directory that does not exist is refused up front and never made
+IOBATTERY_DB=/proc/iobattery-test.db expect_exit 0 "$IOB" cp --method rw src dst3
 expect_out "cannot save in the results store"
-IOBATTERY_DB=/proc/iobattery-test/results.db expect_exit 2 "$IOB" import --no-files \
+IOBATTERY_DB=/proc/iobattery-test.db expect_exit 2 "$IOB" import --no-files \
 	"$OLDPWD/tests/data/bonnie-103.csv"
 expect_out "cannot open the results store"
 # a store from a newer iobattery is refused

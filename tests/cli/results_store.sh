@@ -4,6 +4,7 @@
 . tests/cli/lib
 D=tests/data
 IOBATTERY_DB="$T/db/results.db"; export IOBATTERY_DB
+mkdir -p "${IOBATTERY_DB%/*}"	# only the default store's directory is made
 cd "$T" || exit 1
 top=$OLDPWD
 

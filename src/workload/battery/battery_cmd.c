@@ -74,6 +74,9 @@ static const struct opt battery_opt_table[] = {
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
+/* --fs-size not given (0 is given, and too small) */
+#define FS_SIZE_UNSET	UINT64_MAX
+
 static void battery_init(void *cfg)
 {
 	struct battery_cmd *b = cfg;
@@ -81,6 +84,7 @@ static void battery_init(void *cfg)
 	b->dir = ".";
 	b->budget = DEF_BUDGET;
 	b->size = "auto";
+	b->fs_size = FS_SIZE_UNSET;
 }
 
 static int check_fs_entries(struct battery_cmd *b)
@@ -173,7 +177,7 @@ static int check_fs_size(struct battery_cmd *b)
 	char a[32], c[32];
 	const char *who = "";
 	uint64_t avail = 0, min = fs_minimum(b, &who);
-	int set = b->fs_size != 0;
+	int set = b->fs_size != FS_SIZE_UNSET;
 
 	if (space_check(b->dir, 0, &avail) < 0)
 		avail = 0;
@@ -267,7 +271,7 @@ static int check_ranks(const struct battery_cmd *b)
 {
 	const char *opt = b->cleanup ? "--cleanup" : b->device ? "--destroy-data-on" :
 			  b->force_wipe ? "--force-wipe" : b->fs ? "--fs" :
-			  b->fs_size ? "--fs-size" : NULL;
+			  b->fs_size != FS_SIZE_UNSET ? "--fs-size" : NULL;
 	const char *what = b->cleanup ? b->dir : b->device ? b->device :
 			   b->force_wipe ? b->force_wipe : b->fs ? b->fs : NULL;
 	char sz[32];
@@ -302,8 +306,9 @@ static int battery_operands(struct workload_ctx *x, char **ops, int n)
 		err_msg("battery: not a writable directory: '%s'", b->dir);
 		return -EINVAL;
 	}
-	if ((b->fs_size || b->force_wipe) && !b->fs) {
-		err_msg("battery: %s needs --fs", b->fs_size ? "--fs-size" : "--force-wipe");
+	if ((b->fs_size != FS_SIZE_UNSET || b->force_wipe) && !b->fs) {
+		err_msg("battery: %s needs --fs", b->fs_size != FS_SIZE_UNSET ? "--fs-size" :
+			"--force-wipe");
 		return -EINVAL;
 	}
 	if (b->fs && check_fs_entries(b) < 0)

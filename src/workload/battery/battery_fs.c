@@ -37,6 +37,21 @@ static int fail(char *err, size_t len, const char *what, const char *subject)
 	return -EINVAL;
 }
 
+/* The entry's options against the tools' grammars: nothing that names a file or a
+ * device reaches mkfs or mount (the only device they touch is our loop device). */
+static int check_opts(const struct battery_fs_entry *e, char *err, size_t len)
+{
+	char why[320];
+
+	if (fsmake_mkfs_opts_check(fsmake_type(e->type), e->mkfs_opts, why,
+				   sizeof(why)) < 0 ||
+	    fsmake_mount_opts_check(e->mount_opts, why, sizeof(why)) < 0) {
+		snprintf(err, len, "--fs: %s: %s", e->label, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* One entry TYPE[:MKFS-OPTIONS][@MOUNT-OPTIONS] into e. */
 static int parse_entry(const char *seg, struct battery_fs_entry *e, char *err, size_t len)
 {
@@ -68,7 +83,7 @@ static int parse_entry(const char *seg, struct battery_fs_entry *e, char *err, s
 	trim(e->mount_opts);
 	if ((colon && !e->mkfs_opts[0] && (!at || colon < at)) || (at && !e->mount_opts[0]))
 		return fail(err, len, "--fs: empty options", seg);
-	return 0;
+	return check_opts(e, err, len);
 }
 
 int battery_fs_parse(const char *spec, struct battery_fs_entry *out, unsigned max,
@@ -93,6 +108,8 @@ int battery_fs_parse(const char *spec, struct battery_fs_entry *out, unsigned ma
 			snprintf(e->mount_opts + ml, sizeof(e->mount_opts) - ml, ",%s", seg);
 			snprintf(e->label + ll, sizeof(e->label) - ll, ",%s", seg);
 			trim(e->mount_opts);
+			if (check_opts(e, err, len) < 0)
+				return -EINVAL;
 			continue;
 		}
 		if (n == max)

@@ -43,8 +43,8 @@ static void failed_conf(struct battery_job *j, struct runner *rc, unsigned i, co
 	w->error = str_printf("%s", msg);
 	kv_set(&w->params, RK_ROW_DETAIL, "%s", c.label);
 	battery_conf_params(w, &c);
-	if (!j->o->quiet)
-		err_msg("battery: %s skipped: %s", c.label, msg);
+	/* a failure is said with --quiet too (it is not progress): "see above" needs it */
+	err_msg("battery: %s skipped: %s", c.label, msg);
 }
 
 /* Make configuration i and a scratch directory inside it. 0 or -errno (said). */

@@ -199,6 +199,13 @@ static int check_input(struct dd_job *j, const struct dd_opts *o)
 		err_msg("dd: input is a directory: '%s'", j->in);
 		return -EINVAL;
 	}
+	/* a FIFO or socket would hold the open (no writer) or the reads for ever, and
+	 * measures no storage */
+	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+		err_msg("dd: input is not a file or device: '%s': a FIFO or socket is not read",
+			j->in);
+		return -EINVAL;
+	}
 	return 0;
 }
 

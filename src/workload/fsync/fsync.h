@@ -60,6 +60,7 @@ struct fsync_cfg {
 	uint64_t blocks;		/* --blocks: the crash test's region in blocks */
 	unsigned rpm;			/* --rpm: the disk's speed when known better; 0 */
 	const char *listen;		/* --listen ADDR:PORT */
+	uint64_t listen_max;		/* --listen-max: the journal's cap (0: 1 GiB) */
 	int no_space_check;		/* --no-space-check */
 	int crash;			/* --verify given: the crash test instead */
 	/* decided by validation / setup */

@@ -43,6 +43,9 @@ static const struct opt fsync_opt_table[] = {
 	{ "listen", 0, OPT_STR, offsetof(struct fsync_cfg, listen), "ADDR:PORT",
 	  "be the other machine of the power-cut test: record what a --report-to writer "
 	  "acknowledges in --verify-journal FILE" },
+	{ "listen-max", 0, OPT_SIZE, offsetof(struct fsync_cfg, listen_max), "SIZE",
+	  "the listener's journal at most this large (default 1g): the writer is told to "
+	  "stop beyond it" },
 	{ NULL, 0, OPT_END, 0, NULL, NULL },
 };
 
@@ -199,7 +202,7 @@ static int fsync_wl_run(struct workload_ctx *x, struct runner *rc)
 static int fsync_teardown(struct workload_ctx *x, struct run *run)
 {
 	struct fsync_cfg *c = x->cfg;
-	int rc = 0;
+	int rc = 0, ours = c->scratch != NULL;	/* the file goes with its scratch dir */
 
 	(void)run;
 	if (c->cleanup >= 0)
@@ -213,7 +216,9 @@ static int fsync_teardown(struct workload_ctx *x, struct run *run)
 		rc = -errno;
 		err_errno(rc, "fsync: cannot remove the test file: '%s'", c->path);
 	}
-	if (c->crash && !c->scratch && c->path[0] && (x->verify.journal || x->verify.report_to))
+	/* only a file that is there: not one in our scratch directory, nor one never made */
+	if (c->crash && !ours && c->path[0] && (x->verify.journal || x->verify.report_to) &&
+	    access(c->path, F_OK) == 0)
 		fprintf(stderr, "iobattery: fsync: kept '%s': after a power cut, check it "
 			"with 'iobattery verify --journal %s %s'\n", c->path,
 			x->verify.journal ? x->verify.journal : "JOURNAL", c->path);
@@ -242,9 +247,18 @@ static void fsync_report(struct workload_ctx *x, const struct run *run, int err,
 	}
 }
 
+static void stray_peer(void *arg, const char *peer, int err)
+{
+	(void)arg;
+	err_msg("fsync: --listen: dropped a peer that is not an iobattery writer: '%s': %s; "
+		"waiting for the writer", peer, err == -EPROTO ? "it does not speak the "
+		"protocol" : err == -ETIMEDOUT ? "it said nothing for 10 s" : err == -EPIPE ?
+		"it closed the connection" : strerror(-err));
+}
+
 /* The listener of the power-cut procedure: prints where it listens, serves one writer,
  * prints what it recorded. Returns the exit status. */
-static int fsync_listen(const char *addr, const char *journal)
+static int fsync_listen(const char *addr, const char *journal, uint64_t max)
 {
 	char bound[VNET_ADDR_MAX];
 	struct vnet_served st;
@@ -258,10 +272,17 @@ static int fsync_listen(const char *addr, const char *journal)
 	printf("iobattery fsync: listening on %s; acknowledged writes go to '%s'\n", bound,
 	       journal);
 	fflush(stdout);
-	rc = vnet_serve(fd, journal, &st);
+	rc = vnet_serve(fd, journal, max, stray_peer, NULL, &st);
 	close(fd);
 	if (rc == -EINTR)
 		return EXIT_SIGNAL;
+	if (rc == -EFBIG && st.full) {
+		err_msg("fsync: --listen: the journal reached its cap: '%s': %" PRIu64
+			" acknowledged writes of run %016" PRIx64 " from %s recorded, the writer "
+			"was told to stop (--listen-max SIZE)", journal, st.records, st.run_id,
+			st.peer);
+		return EXIT_FAILED;
+	}
 	if (rc < 0) {
 		err_errno(rc, "fsync: listener failed: '%s'", journal);
 		return EXIT_FAILED;
@@ -279,7 +300,7 @@ static int fsync_session(struct workload_ctx *x, char **ops, int n)
 	(void)ops;
 	(void)n;
 	if (c->listen)
-		return fsync_listen(c->listen, x->verify.journal);
+		return fsync_listen(c->listen, x->verify.journal, c->listen_max);
 	return x->drv->measure(x);
 }
 

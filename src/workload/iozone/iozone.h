@@ -23,6 +23,7 @@ struct runner;
 #define IOZ_MAX_WORKERS		256		/* -t, iozone's MAXSTREAMS */
 #define IOZ_MAX_CELLS		1024
 #define IOZ_MAX_REC_KB		(16u * 1024)	/* 16 MiB, iozone's MAXBUFFERSIZE */
+#define IOZ_MAX_FILE_KB		(1ull << 40)	/* 1 PiB: a file size (-s, -n, -g) */
 #define IOZ_MAX_DEPTH		1024u
 #define IOZ_DEF_STRIDE		17u		/* -j: iozone's STRIDE */
 #define IOZ_AUTO_MIN_KB		64u		/* -a: file sizes 64 KiB .. 512 MiB */
@@ -63,6 +64,7 @@ struct iozone_cfg {
 	int no_stonewall;		/* -x */
 	int excel;			/* -R (also -b) */
 	const char *xlsx;		/* -b */
+	int xlsx_force;			/* --force: -b may replace a regular file */
 	unsigned cache_kb;		/* -S */
 	unsigned line_bytes;		/* -L */
 	unsigned stride;		/* -j */

@@ -15,6 +15,7 @@
 #include "workload/common_opts.h"
 #include "core/err.h"
 #include "fs/scratch.h"
+#include "observe/sysinfo.h"
 #include "core/units.h"
 #include "engine/engine.h"
 #include "output/iozone_out.h"
@@ -46,7 +47,8 @@ static const char iozone_synopsis[] =
 	"         [-R] [-b file.xlsx] [-+x mult] [--format LIST] [--output-dir DIR]\n"
 	"         [--quiet] [--label TEXT] [--engine NAME] [--repeat N] [--no-store]\n"
 	"         [--no-space-check] [--no-device-probe] [--drop-cache]\n"
-	"         [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]";
+	"         [--verify | --verify-after-drop] [--verify-journal FILE | --report-to ADDR]\n"
+	"         [--force]";
 
 static const char iozone_help[] =
 	"Run iozone's record-size by file-size matrix with iozone's letters and tables, and\n"
@@ -70,6 +72,7 @@ static const char iozone_help[] =
 	"  -F F1 ...  one file per worker (after -t);  -+p PCT readers in the random mix\n"
 	"  -k N, -H N requests in flight (an asynchronous engine: --engine)\n"
 	"  -R         iozone's report blocks on standard output;  -b FILE  an .xlsx workbook\n"
+	"             (a new file: --force replaces a regular file, nothing else)\n"
 	"  -S kB -L B processor cache and line size, as iozone prints them\n"
 	"\n"
 	"iobattery's options:\n"
@@ -218,9 +221,12 @@ static int check_engine(const struct iozone_cfg *c, const struct engine *e)
 	return -EINVAL;
 }
 
-static int check_xlsx(const char *path)
+/* -b FILE: a new file, or with --force a regular file to replace; never a device node,
+ * a directory, a FIFO or a symbolic link (refused before any I/O). */
+static int check_xlsx(const char *path, int force)
 {
 	char d[PATH_MAX], n[NAME_MAX + 1];
+	struct stat st;
 
 	if (!xlsx_iozone_available()) {
 		err_msg("iozone: -b: spreadsheets are not built in: '%s': this iobattery was "
@@ -229,6 +235,47 @@ static int check_xlsx(const char *path)
 	}
 	if (split_path(path, d, n) < 0 || check_dir(d) < 0)
 		return -EINVAL;
+	if (lstat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		err_errno(-errno, "iozone: -b: cannot use the spreadsheet's name: '%s'", path);
+		return -EINVAL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		err_msg("iozone: -b: not a regular file: '%s': the workbook is written to a new "
+			"file", path);
+		return -EINVAL;
+	}
+	if (!force) {
+		err_msg("iozone: -b: refusing to overwrite an existing file: '%s': use --force",
+			path);
+		return -EEXIST;
+	}
+	return 0;
+}
+
+/* The record orders (random, stride) of the largest cell are held in memory: 16 bytes
+ * a record, at most half of the RAM (a 16 TiB file of 4 kB records would need 64 GiB). */
+static int check_memory(const struct iozone_cfg *c)
+{
+	struct iozone_cellsz *cells = calloc(IOZ_MAX_CELLS, sizeof(*cells));
+	uint64_t most = 0;
+	size_t n, i;
+	char a[32];
+
+	if (!cells)
+		return -ENOMEM;
+	n = iozone_grid(c, cells, IOZ_MAX_CELLS);
+	for (i = 0; i < n && i < IOZ_MAX_CELLS; i++)
+		if (cells[i].file_kb / cells[i].rec_kb > most)
+			most = cells[i].file_kb / cells[i].rec_kb;
+	free(cells);
+	if (most > sysinfo_ram() / 2 / 16) {
+		err_msg("iozone: too many records in one file: %llu: their order needs %s of "
+			"memory, more than half of the RAM: use a larger -r or a smaller -s",
+			(unsigned long long)most, units_fmt_bytes(a, sizeof(a), 16.0 * most));
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -236,8 +283,8 @@ static int iozone_wl_validate(struct workload_ctx *x)
 {
 	struct iozone_cmd *b = x->cfg;
 
-	if (check_engine(&b->c, x->eng) < 0 || place_files(b) < 0 ||
-	    (b->c.xlsx && check_xlsx(b->c.xlsx) < 0) ||
+	if (check_engine(&b->c, x->eng) < 0 || check_memory(&b->c) < 0 || place_files(b) < 0 ||
+	    (b->c.xlsx && check_xlsx(b->c.xlsx, b->c.xlsx_force) < 0) ||
 	    (!b->c.no_space_check && check_space(b) < 0))
 		return -EINVAL;
 	x->target = b->parent[0];
@@ -341,7 +388,7 @@ static int iozone_emit(struct workload_ctx *x, struct run *run)
 	int rc = x->drv->write(run, x->co, 0), e;
 
 	if (b->c.xlsx) {
-		e = xlsx_iozone_write(run, b->c.xlsx);
+		e = xlsx_iozone_write(run, b->c.xlsx, b->c.xlsx_force);
 		if (e < 0) {
 			err_errno(e, "iozone: cannot write the spreadsheet: '%s'", b->c.xlsx);
 			if (!rc)

@@ -52,6 +52,9 @@ static int parse_kb(const char *what, const char *v, uint64_t *kb, char *err, si
 		return fail(err, len, "bad %s: '%s': a whole number of kB", what, v);
 	if (b == 0)
 		return fail(err, len, "%s must be at least 1 kB: '%s'", what, v);
+	/* 1 PiB: the space needed (x 256 workers) is then counted without wrapping */
+	if (b / 1024 > IOZ_MAX_FILE_KB)
+		return fail(err, len, "%s too large: '%s': at most 1 PiB", what, v);
 	*kb = b / 1024;
 	return 0;
 }
@@ -207,6 +210,7 @@ static const struct {
 	{ "repeat", 1 }, { "quiet", 0 }, { "no-store", 0 }, { "no-space-check", 0 },
 	{ "no-device-probe", 0 }, { "drop-cache", 0 }, { "verify", 0 },
 	{ "verify-after-drop", 0 }, { "verify-journal", 1 }, { "report-to", 1 }, { "help", 0 },
+	{ "force", 0 },
 };
 
 static int long_opt(struct iozone_cfg *c, int k, const char *v, char *err, size_t len)
@@ -236,6 +240,7 @@ static int long_opt(struct iozone_cfg *c, int k, const char *v, char *err, size_
 		c->verify = 1;
 		c->report_to = v;
 		return 0;
+	case 15: c->xlsx_force = 1; return 0;
 	default: c->help = 1; return 0;
 	}
 }

@@ -59,6 +59,8 @@ static int jobs_init(struct ioz_run *x, struct runner *rc, const struct iozone_c
 
 	x->nw = c->workers ? c->workers : 1;
 	x->job = calloc(x->nw, sizeof(*x->job));
+	for (i = 0; x->job && i < x->nw; i++)
+		x->job[i].fd = -1;	/* jobs_free after a failure below closes none */
 	x->random = calloc(maxnrec, sizeof(*x->random));
 	x->stride = calloc(maxnrec, sizeof(*x->stride));
 	if (!x->job || !x->random || !x->stride)

@@ -60,8 +60,10 @@ struct engine;
 #define JOB_PCTL_MAX		20	/* percentile_list entries */
 #define JOB_NAME_MAX		255	/* section name length */
 #define JOB_INCLUDE_DEPTH	16
-#define JOB_IODEPTH_MAX		65536u
+#define JOB_IODEPTH_MAX		4096u	/* the request pool's (runner/ioctx.h IOCTX_MAX_DEPTH) */
 #define JOB_NUMJOBS_MAX		4096u
+#define JOB_PLAN_MAX_THREADS	4096u	/* threads in a run: numjobs summed (fio's limit) */
+#define JOB_PLAN_MAX_FILES	(1u << 22)	/* files in a run: nrfiles x numjobs summed */
 #define JOB_DEF_RANDSEED	0x89u	/* fio's default randseed */
 #define JOB_DEF_ZIPF		1.1
 #define JOB_DEF_PARETO		0.2

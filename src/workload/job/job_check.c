@@ -350,6 +350,38 @@ static int check_trim(struct job_plan *p, unsigned i, char *err, size_t errlen)
 	return f->device ? trim_aligned(p, i, di.granularity, err, errlen) : 0;
 }
 
+/* write_iolog: each thread's log (NAME, NAME.CLONE, then .RANK as job_thread.c names
+ * it) is a new file in a directory we may write, checked before anything is made (it was
+ * refused only when the thread started, after the layout). */
+static int check_iologs(const struct job_plan *p, char *err, size_t errlen)
+{
+	char path[4096], dbuf[PATH_MAX];
+	struct stat st;
+	unsigned t;
+
+	for (t = 0; t < p->nthreads; t++) {
+		const struct job_def *d = p->threads[t].d;
+
+		if (!d->write_iolog)
+			continue;
+		if (d->numjobs > 1)
+			snprintf(path, sizeof(path), "%s.%u", d->write_iolog, p->threads[t].clone);
+		else
+			snprintf(path, sizeof(path), "%s", d->write_iolog);
+		if (comm_multi())
+			snprintf(path + strlen(path), sizeof(path) - strlen(path), ".%u",
+				 comm_rank());
+		if (lstat(path, &st) == 0)
+			return job_plan_err(d, err, errlen, "write_iolog: the request log "
+					    "exists: '%s': a new file is written (remove it or "
+					    "name another)", path);
+		if (access(dir_of(path, dbuf, sizeof(dbuf)), W_OK | X_OK) < 0)
+			return job_plan_err(d, err, errlen, "write_iolog: cannot write the request "
+					    "log: '%s': %s", path, strerror(errno));
+	}
+	return 0;
+}
+
 int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 		   size_t errlen)
 {
@@ -365,6 +397,8 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 			return job_plan_err(NULL, err, errlen, "cannot write in directory: "
 					    "'%s': %s", parent, strerror(errno));
 	}
+	if ((rc = check_iologs(p, err, errlen)) < 0)
+		return rc;
 	for (i = 0; i < p->nfiles; i++)
 		if (!p->files[i].in_scratch && (rc = check_file(p, i, sf, err, errlen)) < 0)
 			return rc;

@@ -389,6 +389,10 @@ static int job_wl_validate(struct workload_ctx *x)
 		err_errno(rc, "job: cannot plan the run");
 		return -EINVAL;
 	}
+	if (rc == -EINTR) {
+		err_msg("job: interrupted while planning the run: nothing was made");
+		return -EINTR;
+	}
 	if (rc < 0) {
 		err_msg("%s", err);
 		return -EINVAL;

@@ -1,6 +1,7 @@
 /* job_dump.c - a parsed job list as one fio command line (what `fio --showcmd FILE`
  * prints), and fio's ':'-separated file name lists. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,48 @@ static void jd_put(struct jd_buf *b, const char *s)
 	b->len += n;
 }
 
+/* A value as a shell word that runs nothing when pasted: as fio prints it (bare, or a
+ * description in double quotes; blanks too, as fio) when nothing in it would expand or
+ * run; else in single quotes ('\'' for a quote); a control character as $'\xNN' (no
+ * raw ESC reaches the terminal). */
+static void jd_value(struct jd_buf *b, const char *v, int dquote)
+{
+	const char *p;
+	char x[8];
+	int ctl = 0, meta = 0;
+
+	for (p = v; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c == 0x7f)
+			ctl = 1;
+		else if (strchr(dquote ? "$`\\\"!" : "$`\\\"'!;&|<>()*?[]#~{}", c))
+			meta = 1;
+	}
+	if (!ctl && !meta) {
+		jd_put(b, dquote ? "\"" : "");
+		jd_put(b, v);
+		jd_put(b, dquote ? "\"" : "");
+		return;
+	}
+	jd_put(b, ctl ? "$'" : "'");
+	for (p = v; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == '\'') {
+			jd_put(b, ctl ? "\\'" : "'\\''");
+		} else if (ctl && (c < 0x20 || c == 0x7f || c == '\\')) {
+			snprintf(x, sizeof(x), "\\x%02x", c);
+			jd_put(b, x);
+		} else {
+			x[0] = (char)c;
+			x[1] = '\0';
+			jd_put(b, x);
+		}
+	}
+	jd_put(b, "'");
+}
+
 char *job_showcmd(const struct job_list *l)
 {
 	struct jd_buf b = { 0 };
@@ -49,12 +92,11 @@ char *job_showcmd(const struct job_list *l)
 
 		if (!s->global) {
 			jd_put(&b, "--name=");
-			jd_put(&b, s->name);
+			jd_value(&b, s->name, 0);
 			jd_put(&b, " ");
 		}
 		for (k = 0; k < s->nopts; k++) {
 			const struct job_optrec *r = &s->opts[k];
-			const char *q = strcmp(r->name, "description") ? "" : "\"";
 
 			jd_put(&b, "--");
 			jd_put(&b, r->name);
@@ -63,9 +105,7 @@ char *job_showcmd(const struct job_list *l)
 				continue;
 			}
 			jd_put(&b, "=");
-			jd_put(&b, q);
-			jd_put(&b, r->value);
-			jd_put(&b, q);
+			jd_value(&b, r->value, !strcmp(r->name, "description"));
 			jd_put(&b, " ");
 		}
 	}

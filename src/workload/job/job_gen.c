@@ -216,7 +216,8 @@ static uint64_t jg_zipf(const struct job_offgen *g, struct rng *r)
 	for (;;) {
 		double u = g->h_n + jg_unit(r) * (g->h_x1 - g->h_n);
 		double x = jg_Hinv(g->theta, u);
-		uint64_t k = x < 1 ? 1 : (uint64_t)(x + 0.5);
+		/* x may be huge, infinite or NaN at extreme thetas: compare before the cast */
+		uint64_t k = !(x >= 1) ? 1 : x + 0.5 >= (double)g->n ? g->n : (uint64_t)(x + 0.5);
 
 		if (k > g->n)
 			k = g->n;
@@ -311,9 +312,11 @@ uint64_t job_offgen_rank(struct job_offgen *g, struct rng *r)
 		return jg_zipf(g, r);
 	case JOB_DIST_PARETO: {
 		double v = (double)(g->n - 1) * pow(jg_unit(r), g->pareto_pow);
-		uint64_t k = (uint64_t)v;
 
-		return k >= g->n ? g->n - 1 : k;
+		/* pareto:1e-17 makes the power infinite: never cast what does not fit */
+		if (!(v >= 0))
+			return 0;
+		return v >= (double)(g->n - 1) ? g->n - 1 : (uint64_t)v;
 	}
 	case JOB_DIST_NORMAL:
 		return jg_normal(g, r);

@@ -206,7 +206,9 @@ int job_layout(struct job_plan *p, const struct job_safety *sf, char *err, size_
 	rng_seed(&r, 0x1a1d0u ^ comm_rank());
 	rc = layout_create(&io, p, err, errlen);
 	for (i = 0; i < p->nfiles && !rc; i++)
-		if (layout_wanted(p, &p->files[i]))
+		if (sig_stop_requested())
+			rc = -EINTR;	/* a million files: a stop signal is heard between them */
+		else if (layout_wanted(p, &p->files[i]))
 			rc = layout_file(&io, p, i, sf, buf, &r, err, errlen);
 	ioctx_exit(&io);
 	free(buf);

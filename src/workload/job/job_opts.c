@@ -129,6 +129,9 @@ static int jo_rate(struct job_pstate *ps, struct job_def *d, const struct job_op
 		   const char *val)
 {
 	(void)o;
+	/* '-' would split the value as a range: rate=-1 was write and trim at 1 B/s */
+	if (val && strchr(val, '-'))
+		return job_opt_bad(ps, val, "a rate is a positive number (no '-')");
 	return jo_ddir(ps, d, val, 0, 0, d->rate);
 }
 
@@ -139,6 +142,8 @@ static int jo_rate_iops(struct job_pstate *ps, struct job_def *d, const struct j
 	int i;
 
 	(void)o;
+	if (val && strchr(val, '-'))
+		return job_opt_bad(ps, val, "a rate is a positive number (no '-')");
 	if (jo_ddir(ps, d, val, 0, UINT32_MAX, v))
 		return -EINVAL;
 	for (i = 0; i < JOB_DDIRS; i++)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/rfile.h"
 #include "workload/job/job_int.h"
 
 /* One option line of the section being read. */
@@ -371,49 +372,11 @@ static int jp_add_line(struct jp_sect *s, const char *text, size_t n, const char
 static int jp_text(struct job_pstate *ps, const char *buf, size_t len, const char *name,
 		   struct jp_sect *sect);
 
-/* Read a whole file into a malloc'd buffer. 0 or -errno. */
+/* Read a whole regular file into a malloc'd buffer (core/rfile: a FIFO, a device or a
+ * directory is refused at once, never waited on). 0 or -errno. */
 static int jp_slurp(const char *path, char **out, size_t *outlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, got;
-	int rc = 0;
-
-	if (!f)
-		return -errno;
-	for (;;) {
-		if (len + 4096 > cap) {
-			char *nb;
-
-			cap = cap ? cap * 2 : 8192;
-			if (cap > (64u << 20)) {
-				rc = -EFBIG;
-				break;
-			}
-			nb = realloc(buf, cap);
-			if (!nb) {
-				rc = -ENOMEM;
-				break;
-			}
-			buf = nb;
-		}
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0) {
-			if (ferror(f))
-				rc = -EIO;
-			break;
-		}
-	}
-	if (fclose(f) && !rc)
-		rc = -errno;
-	if (rc) {
-		free(buf);
-		return rc;
-	}
-	*out = buf;
-	*outlen = len;
-	return 0;
+	return rfile_read(path, 0, 64u << 20, out, outlen);
 }
 
 /* include FILE: relative to the current directory first, then (as fio) to the directory
@@ -450,7 +413,7 @@ static int jp_include(struct job_pstate *ps, const char *arg, struct jp_sect *se
 		int e = -rc;
 
 		free(path);
-		return job_perr(ps, "include '%s': %s", arg, strerror(e));
+		return job_perr(ps, "include '%s': %s", arg, rfile_strerror(-e));
 	}
 	{
 		const char *f = ps->file;
@@ -609,9 +572,9 @@ int job_parse_file(const char *path, struct job_list *out, char *err, size_t err
 
 	if (rc) {
 		if (err && errlen)
-			snprintf(err, errlen, "job: '%s': %s", path, strerror(-rc));
+			snprintf(err, errlen, "job: '%s': %s", path, rfile_strerror(rc));
 		else
-			err_msg("job: '%s': %s", path, strerror(-rc));
+			err_msg("job: '%s': %s", path, rfile_strerror(rc));
 		return rc;
 	}
 	rc = job_parse_buf(buf, len, path, out, err, errlen);

@@ -11,8 +11,14 @@
 #include <string.h>
 
 #include "comm/comm.h"
+#include "core/cleanup.h"
 #include "core/clock.h"
+#include "observe/sysinfo.h"
+#include "runner/ioctx.h"
 #include "workload/job/job_run.h"
+
+/* iodepth is refused above the request pool's depth when parsed, before anything is made */
+_Static_assert(JOB_IODEPTH_MAX <= IOCTX_MAX_DEPTH, "iodepth above the request pool");
 
 /* "job: 'x.fio' line 3, section [a]: " + text, as the parser writes its messages. */
 int job_plan_err(const struct job_def *d, char *err, size_t errlen, const char *fmt, ...)
@@ -40,17 +46,25 @@ static int plan_file(struct job_plan *p, const char *path, bool scratch, bool fo
 	struct job_file *nf;
 	unsigned i;
 
-	for (i = 0; i < p->nfiles; i++)
-		if (!scratch && !p->files[i].in_scratch && !strcmp(p->files[i].path, path))
+	/* a scratch file is always new (no search: a million of them plan in linear
+	 * time); a named one may be shared with an earlier job */
+	for (i = 0; !scratch && i < p->nfiles; i++)
+		if (!p->files[i].in_scratch && !strcmp(p->files[i].path, path))
 			return (int)i;
-	/* a scratch name that filename_format gives several threads: one file */
-	for (i = 0; i < p->nfiles; i++)
-		if (formatted && p->files[i].formatted && !strcmp(p->files[i].path, path))
+	/* a scratch name that filename_format gives several threads: one file (searched
+	 * only for such names, so plain plans stay linear) */
+	for (i = 0; formatted && i < p->nfiles; i++)
+		if (p->files[i].formatted && !strcmp(p->files[i].path, path))
 			return (int)i;
-	nf = realloc(p->files, (p->nfiles + 1) * sizeof(*nf));
-	if (!nf)
-		return -ENOMEM;
-	p->files = nf;
+	if (p->nfiles >= JOB_PLAN_MAX_FILES)
+		return -E2BIG;
+	/* the array doubles when its count reaches a power of two (amortised O(1)) */
+	if (!(p->nfiles & (p->nfiles - 1))) {
+		nf = realloc(p->files, (p->nfiles ? 2 * (size_t)p->nfiles : 1) * sizeof(*nf));
+		if (!nf)
+			return -ENOMEM;
+		p->files = nf;
+	}
 	nf = &p->files[p->nfiles];
 	memset(nf, 0, sizeof(*nf));
 	nf->cleanup_slot = -1;
@@ -203,6 +217,11 @@ static int plan_thread_files(struct job_plan *p, struct job_thread *t,
 		}
 		k = plan_file(p, path, !d->filename, !d->filename && d->xo.filename_format[0]);
 		free(path);
+		if (k == -E2BIG) {
+			rc = job_plan_err(d, err, errlen, "more than %u files in the run "
+					  "(nrfiles x numjobs over every job)", JOB_PLAN_MAX_FILES);
+			goto out;
+		}
 		if (k < 0) {
 			rc = k;
 			goto out;
@@ -251,13 +270,21 @@ static bool plan_selected(const struct job_def *d, const char *const *sect, unsi
 static int plan_threads(struct job_plan *p, const char *const *sect, unsigned ns)
 {
 	const struct job_list *l = p->jobs;
-	unsigned j, c, n = 0, group = 0, step = 0, seen = 0;
+	unsigned j, c, n, group = 0, step = 0, seen = 0;
+	uint64_t all = 0;	/* 2^20 sections x numjobs=4096 must not wrap */
 
 	for (j = 0; j < l->njobs; j++)
 		if (plan_selected(&l->jobs[j], sect, ns))
-			n += l->jobs[j].numjobs;
-	if (!n)
+			all += l->jobs[j].numjobs;
+	if (!all)
 		return -ENOENT;
+	if (all > JOB_PLAN_MAX_THREADS)
+		return -E2BIG;
+	/* each thread and report unit holds its statistics (histograms): at most half of
+	 * the RAM for them, refused before anything is made */
+	if (all * (sizeof(*p->threads) + sizeof(*p->units)) > sysinfo_ram() / 2)
+		return -EFBIG;
+	n = (unsigned)all;
 	p->threads = calloc(n, sizeof(*p->threads));
 	p->units = calloc(n, sizeof(*p->units));
 	p->steps = calloc(n, sizeof(*p->steps));
@@ -321,17 +348,39 @@ int job_plan_build(struct job_plan *p, const struct job_list *jobs, const char *
 			 "job: no job to run (only global sections)", nsect ? sect[0] : "");
 		return -EINVAL;
 	}
+	if (rc == -E2BIG || rc == -EFBIG) {
+		if (rc == -E2BIG)
+			snprintf(err, errlen, "job: more than %u threads in the run (numjobs "
+				 "over every job)", JOB_PLAN_MAX_THREADS);
+		else
+			snprintf(err, errlen, "job: too many threads for this machine's memory: "
+				 "each holds %zu kB of statistics, at most half of the RAM",
+				 (sizeof(*p->threads) + sizeof(*p->units)) >> 10);
+		return -EINVAL;
+	}
 	if (rc)
 		return rc;
 	for (i = 0; i < p->nthreads; i++) {
 		struct job_thread *t = &p->threads[i];
 		unsigned k;
 
+		if (sig_stop_requested())
+			return -EINTR;
 		if ((rc = plan_thread_files(p, t, sf, err, errlen)) < 0)
 			return rc;
 		plan_regions(t);
 		for (k = 0; k < t->nfiles; k++) {
 			struct job_file *f = &p->files[t->files[k].file];
+
+			/* a file offset is an off_t: offset + region must stay below 2^63
+			 * (offset=2^64-1 wrapped to an empty region that "succeeded") */
+			if (t->files[k].off > INT64_MAX || t->files[k].len > INT64_MAX ||
+			    t->files[k].off + t->files[k].len > INT64_MAX)
+				return job_plan_err(t->d, err, errlen, "offset=%llu and the "
+						    "region of %llu bytes pass the largest file "
+						    "offset (2^63 - 1)",
+						    (unsigned long long)t->files[k].off,
+						    (unsigned long long)t->files[k].len);
 
 			if (f->need < t->files[k].off + t->files[k].len)
 				f->need = t->files[k].off + t->files[k].len;

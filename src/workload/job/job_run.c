@@ -6,9 +6,11 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
 #include "observe/diskstats.h"
 #include "fs/scratch.h"
 #include "runner/ranks.h"
@@ -95,6 +97,26 @@ static int jr_step_rows(struct runner *rc, struct job_plan *p, unsigned step, st
 				rc1 = job_ss_rows(rc, p, &p->units[i], rc1);
 	job_stats_free(&all);
 	return rc1 < 0 ? rc1 : 0;
+}
+
+/* The system refused a thread (ulimit -u or -v, memory): no thread of the step ran.
+ * Each says why in its report (err=, the setup text) and stderr says it once. */
+static void jr_not_started(struct job_plan *p, const struct job_step *st)
+{
+	unsigned i;
+
+	for (i = st->first; i < st->first + st->n; i++) {
+		struct job_stats *s = &p->threads[i].st;
+
+		if (s->err)
+			continue;
+		s->err = -EAGAIN;
+		s->err_op = -1;
+		snprintf(s->errtxt, sizeof(s->errtxt), "the system refused to start a thread");
+	}
+	err_msg("job: cannot start the step's %u threads: the system refused a thread "
+		"(%s): lower numjobs, or raise the limits (ulimit -u, ulimit -v)", st->n,
+		strerror(EAGAIN));
 }
 
 /* The bytes the phase's threads moved so far. */
@@ -211,6 +233,8 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 	if (set->ndev && diskstats_read(set, &a) <= 0)
 		a.ndev = 0;
 	rc1 = runner_parallel(&ph, jr_thread, &c);
+	if (rc1 == -EAGAIN)
+		jr_not_started(p, st);
 	/* fio's logs of the first repeat; a log that cannot be written fails the step */
 	if (!rc->repeat && (rc2 = job_logs_write(p, st->first, st->n)) < 0 && rc1 >= 0)
 		rc1 = rc2;

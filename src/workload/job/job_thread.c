@@ -361,10 +361,13 @@ static void jw_close(struct jw *j, bool flush)
 
 static void jw_free(struct jw *j)
 {
-	if (j->log && job_iolog_close(j->log, j->lognames, j->nf) < 0 && !j->s->err) {
-		j->s->err = -EIO;
+	int e;
+
+	if (j->log && (e = job_iolog_close(j->log, j->lognames, j->nf)) < 0 && !j->s->err) {
+		j->s->err = e;
 		j->s->err_op = -1;
-		snprintf(j->s->errtxt, sizeof(j->s->errtxt), "cannot write the request log");
+		snprintf(j->s->errtxt, sizeof(j->s->errtxt), "cannot write the request log "
+			 "(write_iolog): %s", strerror(-e));
 	}
 	j->log = NULL;
 	free(j->lognames);

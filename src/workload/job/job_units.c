@@ -291,12 +291,13 @@ static int ju_put(struct ju_buf *b, const char *s, size_t n)
 /* ${VAR}: the first '}' after "${" closes the name; unset is empty (as fio). */
 static int ju_env(const char *in, struct ju_buf *b)
 {
-	const char *p = in;
+	const char *p = in, *last = strrchr(in, '}');	/* none after it: no rescans */
 
 	while (*p) {
 		const char *close;
 
-		if (p[0] == '$' && p[1] == '{' && (close = strchr(p + 2, '}'))) {
+		if (p[0] == '$' && p[1] == '{' && last && p + 2 <= last &&
+		    (close = strchr(p + 2, '}'))) {
 			size_t n = (size_t)(close - (p + 2));
 			char name[256];
 			const char *v = NULL;
@@ -352,26 +353,32 @@ static int ju_keywords(struct ju_buf *b, const struct job_pctx *ctx, int *hit)
 	static const char *const words[] = { "$pagesize", "$mb_memory", "$ncpus" };
 	unsigned i;
 
+	/* one pass per keyword, the value looked up once: linear in the line (a number
+	 * cannot form a keyword, so this is fio's repeated replacement) */
 	for (i = 0; i < 3; i++) {
-		size_t wl = strlen(words[i]);
-		char *at;
+		size_t wl = strlen(words[i]), nl;
+		struct ju_buf nb = { 0 };
+		const char *from = b->s, *at;
+		char num[32];
 
-		while ((at = strstr(b->s, words[i]))) {
-			char num[32];
-			struct ju_buf nb = { 0 };
-			size_t pre = (size_t)(at - b->s);
-
-			snprintf(num, sizeof(num), "%llu",
-				 (unsigned long long)ju_keyword_value(ctx, i));
-			if (ju_put(&nb, b->s, pre) || ju_put(&nb, num, strlen(num)) ||
-			    ju_put(&nb, at + wl, strlen(at + wl))) {
+		if (!strstr(b->s, words[i]))
+			continue;
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)ju_keyword_value(ctx, i));
+		nl = strlen(num);
+		while ((at = strstr(from, words[i]))) {
+			if (ju_put(&nb, from, (size_t)(at - from)) || ju_put(&nb, num, nl)) {
 				free(nb.s);
 				return -ENOMEM;
 			}
-			free(b->s);
-			*b = nb;
-			*hit = 1;
+			from = at + wl;
 		}
+		if (ju_put(&nb, from, strlen(from))) {
+			free(nb.s);
+			return -ENOMEM;
+		}
+		free(b->s);
+		*b = nb;
+		*hit = 1;
 	}
 	return 0;
 }
