@@ -55,7 +55,8 @@ void html_table_section(FILE *f, const struct report *r);
 /* The group's latency percentiles p50 p90 p99 p99.9 max in ns (from the merged
  * histograms of its repeats when each has one): 1, or 0 when it has none. */
 int html_group_lat(const struct row_group *g, double ns[5]);
-/* The data-set size of run's rows of workload wl ("1.00 GiB"), or "". */
+/* The data-set size of run's rows of workload wl ("1.00 GiB"), or "" when they have
+ * none or not all the same (a battery's dd rows of 258 MiB and 1.34 GiB). */
 void html_run_size(char *buf, size_t len, const struct run *run, const char *wl);
 void html_latency_section(FILE *f, const struct report *r);
 void html_delta_section(FILE *f, const struct report *r);

@@ -29,16 +29,25 @@ void html_run_size(char *buf, size_t len, const struct run *run, const char *wl)
 	const char *s;
 	size_t i;
 
+	double bytes, first = -1;
+
 	buf[0] = '\0';
 	for (i = 0; i < run->nrows; i++) {
 		if (!run->rows[i]->workload || strcmp(run->rows[i]->workload, wl))
 			continue;
 		s = result_key_role_param(run->rows[i], RK_ROLE_DATA_SIZE, &k);
-		if (s) {
-			units_fmt_bytes(buf, len, strtod(s, NULL) * result_key_unit_bytes(k->unit));
+		if (!s)
+			continue;
+		bytes = strtod(s, NULL) * result_key_unit_bytes(k->unit);
+		if (first < 0) {
+			first = bytes;
+		} else if (bytes != first) {
+			buf[0] = '\0';	/* the rows differ: no one data set to name */
 			return;
 		}
 	}
+	if (first >= 0)
+		units_fmt_bytes(buf, len, first);
 }
 
 static int same_wl(const struct row *w, const char *wl)
