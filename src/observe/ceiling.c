@@ -11,6 +11,7 @@
 
 #include "core/clock.h"
 #include "observe/ceiling.h"
+#include "observe/memlimit.h"
 #include "stats/result_ceiling.h"
 
 double ceiling_pcie_bytes_s(const char *speed, const char *width)
@@ -161,12 +162,19 @@ int ceiling_link(const char *sysroot, const char *disk, struct env_ceilings *c)
 double ceiling_memcpy_rate(uint64_t dur_ns)
 {
 	static double rate = -1;
-	const size_t n = 32u << 20;	/* each buffer: more than a CPU's last-level cache */
-	uint64_t t0, t, copied = 0;
+	size_t n = 32u << 20;	/* each buffer: more than a CPU's last-level cache */
+	uint64_t t0, t, copied = 0, cap;
+	int limited = 0;
 	char *a, *b;
 
 	if (rate >= 0)
 		return rate;
+	/* under a cgroup memory limit (a container, a test's cgroup) the two buffers take
+	 * at most an eighth of it: a smaller copy may stay in the CPU's cache and read
+	 * faster, which only raises the ceiling */
+	cap = memlimit_cache_bytes(&limited);
+	if (limited && cap / 16 < n)
+		n = cap / 16 > (1u << 20) ? (size_t)(cap / 16) : (1u << 20);
 	a = malloc(n);
 	b = malloc(n);
 	if (!a || !b) {
