@@ -55,7 +55,12 @@ static void t_canon(void)
 	free(s);
 	CHECK(json_object_get(a, "digest") != NULL);	/* the document is not changed */
 	json_decref(a);
-	CHECK(result_canon_text(json_integer(1)) == NULL);
+	{
+		json_t *one = json_integer(1);	/* not an object: no canonical text */
+
+		CHECK(result_canon_text(one) == NULL);
+		json_decref(one);
+	}
 }
 
 /* A run as a workload makes it: figures that follow from their data. */
