@@ -5,6 +5,10 @@
 # planning; $mb_memory substitution is linear; rate=-1 is refused. Every wait here is
 # bounded by timeout: a hang fails the test instead of holding it.
 . tests/cli/lib
+# the limits on linear work: a sanitizer build runs several times slower (still linear:
+# the quadratic planner took minutes on the plain build)
+slow=1
+san_build && slow=8
 . tests/cli/hostile_lib
 cd "$T" || exit 1
 mkdir w
@@ -90,7 +94,7 @@ fi
 # nrfiles=1048576 plans in seconds (it took minutes): the plan is made and checked,
 # then refused for space (1 EiB), nothing laid out
 printf '[a]\nrw=write\nnrfiles=1048576\nfilesize=1t\n' > nr.fio
-expect_exit 2 timeout 60 "$IOB" job --no-store -d w nr.fio
+expect_exit 2 timeout $((60 * slow)) "$IOB" job --no-store -d w nr.fio
 expect_out "the files do not fit"
 printf '[a]\nrw=write\nioengine=null\nsize=64k\nnumjobs=4096\n[b]\nrw=write\nioengine=null\nsize=64k\n' \
 	> threads.fio
@@ -100,5 +104,5 @@ no_scratch w
 # $mb_memory 240000 times in one line: linear (it took a minute)
 awk 'BEGIN { printf "[a]\nrw=write\nioengine=null\nsize=64k\ndescription="
 	for (i = 0; i < 240000; i++) printf "$mb_memory"; printf "\n" }' > subst.fio
-expect_exit 0 timeout 30 "$IOB" job --no-store --parse-only subst.fio
+expect_exit 0 timeout $((30 * slow)) "$IOB" job --no-store --parse-only subst.fio
 exit 0
