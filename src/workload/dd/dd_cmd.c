@@ -199,13 +199,15 @@ static int check_input(struct dd_job *j, const struct dd_opts *o)
 		err_msg("dd: input is a directory: '%s'", j->in);
 		return -EINVAL;
 	}
-	/* a FIFO or socket would hold the open (no writer) or the reads for ever, and
-	 * measures no storage */
-	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
-		err_msg("dd: input is not a file or device: '%s': a FIFO or socket is not read",
-			j->in);
+	/* a socket cannot be read as dd reads; a FIFO is read as dd reads it (a pipe from
+	 * another program), but its open waits for a writer: say so, so that the wait is
+	 * never silent (a stop signal ends it, exit 130) */
+	if (S_ISSOCK(st.st_mode)) {
+		err_msg("dd: input is a socket: '%s': not read", j->in);
 		return -EINVAL;
 	}
+	if (S_ISFIFO(st.st_mode))
+		err_msg("dd: input is a FIFO: '%s': waiting for a writer (Ctrl-C stops)", j->in);
 	return 0;
 }
 
