@@ -4,7 +4,7 @@
 #   make            configure (if needed) and build ./iobattery
 #   make run        install missing packages, build, run the quick battery here
 #   make check      install missing packages (incl. test tools), build, run every test
-#   make check-slow the slow build checks (tests/slow: the .deb, the MPICH build); CI runs them
+#   make check-slow the slow checks (tests/slow: the .deb, the MPICH build ...); CI runs them
 #   make bench      side-by-side benchmarks against the real tools (bench/)
 #   make SAN=1 ...  build with AddressSanitizer and UndefinedBehaviorSanitizer (a tree
 #                   configured without them is configured again and rebuilt; a plain
@@ -79,7 +79,8 @@ check: deps-test
 	@$(MAKE) iobattery units fuzz-replay fault-shim
 	@tests/run
 
-# the build checks that take minutes (the Debian package, the MPICH build): CI runs them
+# the checks that take minutes (tests/slow: the Debian package, the MPICH build, the
+# file-system matrix, two MPI hosts, verify --result everywhere): CI runs them
 check-slow: deps-test
 	@$(MAKE) iobattery
 	@tests/run --slow
