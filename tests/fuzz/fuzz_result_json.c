@@ -1,4 +1,4 @@
-/* fuzz_result_json.c - the result loader (stats/result_json.c): any text either loads or
+/* fuzz_result_json.c - the result loader (stats/result_json_load.c): any text either loads or
  * is refused with a reason; what loads dumps, loads again and dumps to the same text
  * (dump/load/dump round trip), and goes through every formatter, the comparison and
  * the report. */
