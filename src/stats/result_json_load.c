@@ -19,11 +19,11 @@
 #include "stats/result.h"
 #include "stats/result_canon.h"
 #include "stats/result_json.h"
+#include "stats/result_json_load.h"
 #include "stats/result_json_ranks.h"
 #include "stats/result_keys.h"
 #include "stats/result_sys_json.h"
 
-#define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */
 
 /* Load context: the first problem found wins. */
 struct jload {
@@ -407,68 +407,93 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 	load_sys(c, o, w);
 }
 
-static struct run *run_from_json(const json_t *root, unsigned flags, char *errbuf,
-				 unsigned long errlen)
+/* The checks that make a document a result of ours at all; 0, or -1 with the reason. */
+static int check_root(const json_t *root, char *errbuf, unsigned long errlen)
 {
-	struct jload c = { errbuf, errlen, flags, 0, "", "" };
 	const json_t *tool = json_object_get(root, RK_RUN_TOOL);
 	const json_t *sv = json_object_get(root, RK_RUN_SCHEMA_VERSION);
-	const json_t *rows, *o;
-	struct run *r;
-	char where[32];
-	size_t i;
+	const json_t *rows = json_object_get(root, RK_RUN_ROWS);
 
 	if (!json_is_object(root) || !json_is_string(tool) ||
 	    strcmp(json_string_value(tool), "iobattery") != 0 || !json_is_integer(sv) ||
 	    json_integer_value(sv) < 1) {
 		snprintf(errbuf, errlen, "not an iobattery result");
-		return NULL;
+		return -1;
 	}
 	if (json_integer_value(sv) > RESULT_SCHEMA_VERSION) {
 		snprintf(errbuf, errlen, "schema_version %lld is newer than this version reads "
 			 "(%d): upgrade iobattery", (long long)json_integer_value(sv),
 			 RESULT_SCHEMA_VERSION);
-		return NULL;
+		return -1;
 	}
-	rows = json_object_get(root, RK_RUN_ROWS);
 	if (rows && !json_is_array(rows)) {
 		snprintf(errbuf, errlen, "'" RK_RUN_ROWS "': expected an array");
-		return NULL;
+		return -1;
 	}
+	return 0;
+}
+
+/* The run's own members (all but its rows) from root, checked by check_root. */
+static void load_head(struct jload *c, const json_t *root, struct run *r)
+{
+	const json_t *o;
+
+	r->schema_version = (int)json_integer_value(json_object_get(root,
+								    RK_RUN_SCHEMA_VERSION));
+	get_str(c, root, RK_RUN_ID, &r->id);
+	get_str(c, root, RK_RUN_LABEL, &r->label);
+	get_str(c, root, RK_RUN_WORKLOAD, &r->workload);
+	get_str(c, root, RK_RUN_COMMAND_LINE, &r->command_line);
+	o = json_object_get(root, RK_RUN_STATUS);
+	if (o && !json_is_integer(o) && !json_is_null(o))
+		jfail(c, RK_RUN_STATUS, "expected an integer");
+	else if (json_is_integer(o) && (json_integer_value(o) < 0 || json_integer_value(o) > 255))
+		jfail(c, RK_RUN_STATUS, "out of range (an exit status, 0 to 255)");
+	r->status = json_is_integer(o) && !c->failed ? (int)json_integer_value(o) : 0;
+	r->flags = (get_bool(c, root, RK_RUN_INCOMPLETE, 0) ? RUN_INCOMPLETE : 0) |
+		   (get_bool(c, root, RK_RUN_IMPORTED, 0) ? RUN_IMPORTED : 0);
+	get_str(c, root, RK_RUN_ERROR, &r->error);
+	get_kv(c, root, RK_RUN_OPTIONS, &r->options);
+	load_env(c, json_object_get(root, RK_RUN_ENV), &r->env);
+	if (!c->failed && result_json_ranks_run_load(root, r, c->err, c->errlen) < 0)
+		c->failed++;
+}
+
+/* Row i of a document (o, any JSON value) appended to r. */
+static void load_row_at(struct jload *c, struct run *r, const json_t *o, size_t i)
+{
+	char where[32];
+
+	snprintf(where, sizeof(where), RK_RUN_ROWS "[%zu]", i);
+	c->where = where;
+	if (!json_is_object(o))
+		jfail(c, "", "expected an object");
+	else
+		load_row(c, r, o);
+	c->where = "";
+}
+
+static struct run *run_from_json(const json_t *root, unsigned flags, char *errbuf,
+				 unsigned long errlen)
+{
+	struct jload c = { errbuf, errlen, flags, 0, "", "" };
+	const json_t *rows = json_object_get(root, RK_RUN_ROWS), *o;
+	struct run *r;
+	size_t i;
+
+	if (check_root(root, errbuf, errlen) < 0)
+		return NULL;
 	r = run_new("");
 	if (!r) {
 		snprintf(errbuf, errlen, "%s", strerror(ENOMEM));
 		return NULL;
 	}
-	r->schema_version = (int)json_integer_value(sv);
-	get_str(&c, root, RK_RUN_ID, &r->id);
-	get_str(&c, root, RK_RUN_LABEL, &r->label);
-	get_str(&c, root, RK_RUN_WORKLOAD, &r->workload);
-	get_str(&c, root, RK_RUN_COMMAND_LINE, &r->command_line);
-	o = json_object_get(root, RK_RUN_STATUS);
-	if (o && !json_is_integer(o) && !json_is_null(o))
-		jfail(&c, RK_RUN_STATUS, "expected an integer");
-	else if (json_is_integer(o) && (json_integer_value(o) < 0 || json_integer_value(o) > 255))
-		jfail(&c, RK_RUN_STATUS, "out of range (an exit status, 0 to 255)");
-	r->status = json_is_integer(o) && !c.failed ? (int)json_integer_value(o) : 0;
-	r->flags = (get_bool(&c, root, RK_RUN_INCOMPLETE, 0) ? RUN_INCOMPLETE : 0) |
-		   (get_bool(&c, root, RK_RUN_IMPORTED, 0) ? RUN_IMPORTED : 0);
-	get_str(&c, root, RK_RUN_ERROR, &r->error);
-	get_kv(&c, root, RK_RUN_OPTIONS, &r->options);
-	load_env(&c, json_object_get(root, RK_RUN_ENV), &r->env);
-	if (!c.failed && result_json_ranks_run_load(root, r, errbuf, errlen) < 0)
-		c.failed++;
+	load_head(&c, root, r);
 	json_array_foreach(rows, i, o) {
 		if (c.failed)
 			break;
-		snprintf(where, sizeof(where), RK_RUN_ROWS "[%zu]", i);
-		c.where = where;
-		if (!json_is_object(o))
-			jfail(&c, "", "expected an object");
-		else
-			load_row(&c, r, o);
+		load_row_at(&c, r, o, i);
 	}
-	c.where = "";
 	require(&c, RK_RUN_ID, r->id);
 	if (c.failed) {
 		run_free(r);
@@ -477,7 +502,27 @@ static struct run *run_from_json(const json_t *root, unsigned flags, char *errbu
 	return r;
 }
 
-struct run *result_json_load(const char *text, char *errbuf, unsigned long errlen)
+int rjl_row(struct run *r, const json_t *o, size_t i, unsigned flags, char *err, size_t len)
+{
+	struct jload c = { err, len, flags, 0, "", "" };
+
+	load_row_at(&c, r, o, i);
+	return c.failed ? -1 : 0;
+}
+
+int rjl_head(const json_t *root, struct run *r, unsigned flags, char *err, size_t len)
+{
+	struct jload c = { err, len, flags, 0, "", "" };
+
+	if (check_root(root, err, len) < 0)
+		return -1;
+	load_head(&c, root, r);
+	require(&c, RK_RUN_ID, r->id);
+	return c.failed ? -1 : 0;
+}
+
+struct run *rjl_tree_text(const char *text, unsigned flags, char *errbuf,
+			  unsigned long errlen)
 {
 	json_error_t jerr;
 	json_t *root;
@@ -489,21 +534,14 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
 			 jerr.column, jerr.text);
 		return NULL;
 	}
-	r = run_from_json(root, 0, errbuf, errlen);
+	r = run_from_json(root, flags, errbuf, errlen);
 	json_decref(root);
 	return r;
 }
 
-struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
+struct run *rjl_tree_file(const char *path, unsigned flags, char *errbuf,
+			  unsigned long errlen)
 {
-	return result_json_load_file_flags(path, 0, errbuf, errlen);
-}
-
-struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
-					unsigned long errlen)
-{
-	json_error_t jerr;
-	json_t *root;
 	struct run *r;
 	char *text;
 	size_t len;
@@ -521,16 +559,32 @@ struct run *result_json_load_file_flags(const char *path, unsigned flags, char *
 		free(text);
 		return NULL;
 	}
-	/* the text goes as soon as it is a tree, before the run is built from the tree:
-	 * the three are never held at once */
-	root = json_loads(text, 0, &jerr);
+	r = rjl_tree_text(text, flags, errbuf, errlen);
 	free(text);
-	if (!root) {
-		snprintf(errbuf, errlen, "malformed JSON at line %d column %d: %s", jerr.line,
-			 jerr.column, jerr.text);
-		return NULL;
-	}
-	r = run_from_json(root, flags, errbuf, errlen);
-	json_decref(root);
 	return r;
+}
+
+/* The loaders read the document as a stream (result_json_stream.c): the rows go into the
+ * run one by one and no tree of the whole document is ever built. A document the stream
+ * does not take (malformed, not a result, a top-level member twice ...) is read again
+ * whole as a tree, which names the first problem exactly as it always has: the two ways
+ * give the same run or the same message (tests/fuzz/fuzz_result_stream.c). */
+struct run *result_json_load(const char *text, char *errbuf, unsigned long errlen)
+{
+	struct run *r = rjs_load_text(text ? text : "", 0, NULL);
+
+	return r ? r : rjl_tree_text(text, 0, errbuf, errlen);
+}
+
+struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
+{
+	return result_json_load_file_flags(path, 0, errbuf, errlen);
+}
+
+struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
+					unsigned long errlen)
+{
+	struct run *r = rjs_load_file(path, flags, RESULT_JSON_MAX_BYTES, NULL);
+
+	return r ? r : rjl_tree_file(path, flags, errbuf, errlen);
 }
