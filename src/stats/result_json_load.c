@@ -584,7 +584,7 @@ struct run *result_json_load_file(const char *path, char *errbuf, unsigned long 
 struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
 					unsigned long errlen)
 {
-	struct run *r = rjs_load_file(path, flags, RESULT_JSON_MAX_BYTES, NULL);
+	struct run *r = rjs_load_file(path, flags, RESULT_JSON_MAX_BYTES, 0, NULL);
 
 	return r ? r : rjl_tree_file(path, flags, errbuf, errlen);
 }

@@ -37,10 +37,12 @@ enum rjs_why {
 				 * larger than max, out of memory) */
 };
 
-/* The stream: the text, or the regular file at path (at most max bytes), read in pieces
- * into a new run (caller frees with run_free). NULL when it gives no run, with why (when
- * not NULL) saying which of enum rjs_why; the reason itself is the tree's to give. */
+/* The stream: the text, or the regular file at path (at most max bytes, read chunk bytes
+ * at a time: 0 for 64 KiB, less to test the joins), into a new run (caller frees with
+ * run_free). NULL when it gives no run, with why (when not NULL) saying which of enum
+ * rjs_why; the reason itself is the tree's to give. */
 struct run *rjs_load_text(const char *text, unsigned flags, int *why);
-struct run *rjs_load_file(const char *path, unsigned flags, size_t max, int *why);
+struct run *rjs_load_file(const char *path, unsigned flags, size_t max, size_t chunk,
+			  int *why);
 
 #endif

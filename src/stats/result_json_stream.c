@@ -39,6 +39,7 @@ struct rjs {
 	size_t pos;		/* the next byte to read */
 	size_t mark;		/* where the value being read began: kept from here on */
 	size_t cap;		/* buf's size */
+	size_t chunk;		/* bytes read at a time */
 	size_t total, max;	/* bytes read from the file, the most it may have */
 	int eof;		/* nothing more to read */
 	int why;		/* enum rjs_why once it has stopped */
@@ -66,7 +67,7 @@ static int more(struct rjs *s)
 		s->pos -= s->mark;
 		s->mark = 0;
 	}
-	if (s->cap - s->len < RJS_CHUNK / 4) {	/* one value longer than buf: grow it */
+	if (s->len == s->cap || s->cap - s->len < s->chunk / 4) {	/* a long value */
 		nb = realloc(s->buf, s->cap * 2);
 		if (!nb)
 			return stop(s, RJS_UNTAKEN);
@@ -74,7 +75,8 @@ static int more(struct rjs *s)
 		s->cap *= 2;
 	}
 	do
-		n = read(s->fd, s->buf + s->len, s->cap - s->len);
+		n = read(s->fd, s->buf + s->len, s->cap - s->len < s->chunk ?
+			 s->cap - s->len : s->chunk);
 	while (n < 0 && errno == EINTR && !sig_stop_requested());
 	if (n < 0)
 		return stop(s, RJS_UNTAKEN);
@@ -149,12 +151,12 @@ static int skip_string(struct rjs *s)
 	}
 }
 
-/* Past the value at pos: a string, an object or array (its brackets balanced, whichever
- * kind: a mismatch is the parser's to refuse), or a number or literal. 0 or -1. */
+/* Past the value at pos (== mark): a string, an object or array (its brackets balanced,
+ * whichever kind: a mismatch is the parser's to refuse), or a number or literal. 0 or -1.
+ * Positions move when more() drops what lies before mark: none is held across it. */
 static int skip_value(struct rjs *s)
 {
 	unsigned depth = 0;
-	size_t start = s->pos;
 	int c = peek(s);
 
 	if (c == '"')
@@ -177,7 +179,7 @@ static int skip_value(struct rjs *s)
 	}
 	while ((c = peek(s)) >= 0 && !memchr(" \t\n\r,]}", c, 7))
 		s->pos++;
-	return s->pos > start ? 0 : stop(s, RJS_REFUSED);
+	return s->pos > s->mark ? 0 : stop(s, RJS_REFUSED);
 }
 
 /* The value at pos, parsed alone; NULL stopped. The caller owns it. */
@@ -304,7 +306,7 @@ static struct run *load(struct rjs *s, unsigned flags)
 struct run *rjs_load_text(const char *text, unsigned flags, int *why)
 {
 	/* the whole text is there: more() never reads, buf is never written */
-	struct rjs s = { -1, (char *)text, strlen(text), 0, 0, 0, 0, SIZE_MAX, 1, 0 };
+	struct rjs s = { -1, (char *)text, strlen(text), 0, 0, 0, 0, 0, SIZE_MAX, 1, 0 };
 	struct run *r = load(&s, flags);
 
 	if (why)
@@ -312,11 +314,14 @@ struct run *rjs_load_text(const char *text, unsigned flags, int *why)
 	return r;
 }
 
-struct run *rjs_load_file(const char *path, unsigned flags, size_t max, int *why)
+struct run *rjs_load_file(const char *path, unsigned flags, size_t max, size_t chunk,
+			  int *why)
 {
-	struct rjs s = { -1, NULL, 0, 0, 0, RJS_CHUNK, 0, max, 0, 0 };
+	struct rjs s = { -1, NULL, 0, 0, 0, 0, 0, 0, max, 0, 0 };
 	struct run *r = NULL;
 
+	s.chunk = chunk ? chunk : RJS_CHUNK;
+	s.cap = s.chunk;
 	s.fd = rfile_open(path, 0);
 	s.buf = s.fd >= 0 ? malloc(s.cap) : NULL;
 	if (s.buf)
