@@ -13,25 +13,23 @@
 #include "stats/result_json.h"
 #include "stats/result_json_load.h"
 
-static char path[64];
+static char dir[] = "/tmp/iob-fuzz-stream.XXXXXX", path[64];
 
 static void remove_file(void)
 {
 	unlink(path);
+	rmdir(dir);
 }
 
-/* The input as a file (one, rewritten for each input; removed at exit). */
+/* The input as a file in a directory of the harness's own (one file, rewritten for each
+ * input; both removed at exit). */
 static const char *as_file(const uint8_t *data, size_t size)
 {
 	FILE *f;
 
 	if (!path[0]) {
-		int fd;
-
-		snprintf(path, sizeof(path), "/tmp/iob-fuzz-stream.XXXXXX");
-		fd = mkstemp(path);
-		FUZZ_ASSERT(fd >= 0);
-		close(fd);
+		FUZZ_ASSERT(mkdtemp(dir) != NULL);
+		snprintf(path, sizeof(path), "%s/result.json", dir);
 		atexit(remove_file);
 	}
 	f = fopen(path, "wb");
