@@ -42,6 +42,8 @@ struct rjs {
 	size_t chunk;		/* bytes read at a time */
 	size_t total, max;	/* bytes read from the file, the most it may have */
 	int eof;		/* nothing more to read */
+	int row_bad;		/* a row the tree's code refused (the document may yet have
+				 * "rows" again, which the tree would read instead) */
 	int why;		/* enum rjs_why once it has stopped */
 };
 
@@ -199,12 +201,6 @@ static json_t *read_value(struct rjs *s)
 	return v;
 }
 
-/* A failure of the tree's reading: refused, unless it was memory. Returns -1. */
-static int refused(struct rjs *s, const char *err)
-{
-	return stop(s, strstr(err, "out of memory") ? RJS_UNTAKEN : RJS_REFUSED);
-}
-
 /* The rows array at pos, each row into r as it comes. 0 or -1. */
 static int load_rows(struct rjs *s, struct run *r, unsigned flags)
 {
@@ -219,15 +215,14 @@ static int load_rows(struct rjs *s, struct run *r, unsigned flags)
 	if (peek(s) == ']')
 		return expect(s, ']');
 	for (i = 0;; i++) {
-		skip_ws(s);
-		if (peek(s) != '{')	/* a row that is not an object, or not JSON */
-			return stop(s, RJS_REFUSED);
 		if (!(o = read_value(s)))
 			return -1;
-		rc = rjl_row(r, o, i, flags, err, sizeof(err));
+		/* a row that is not an object is the tree's code's to refuse */
+		rc = s->row_bad ? 0 : rjl_row(r, o, i, flags, err, sizeof(err));
 		json_decref(o);
-		if (rc < 0)
-			return refused(s, err);
+		if (rc < 0 && strstr(err, "out of memory"))
+			return stop(s, RJS_UNTAKEN);
+		s->row_bad |= rc < 0;	/* refused at the end, if nothing else stops it */
 		skip_ws(s);
 		c = take(s);
 		if (c == ']')
@@ -292,8 +287,10 @@ static struct run *load(struct rjs *s, unsigned flags)
 		skip_ws(s);
 		if (!s->why && peek(s) >= 0)	/* after the document, only white space */
 			stop(s, RJS_REFUSED);
+		if (s->row_bad)
+			stop(s, RJS_REFUSED);
 		if (!s->why && rjl_head(rest, r, flags, err, sizeof(err)) < 0)
-			refused(s, err);
+			stop(s, strstr(err, "out of memory") ? RJS_UNTAKEN : RJS_REFUSED);
 	}
 	json_decref(rest);
 	if (s->why && r) {
@@ -306,7 +303,7 @@ static struct run *load(struct rjs *s, unsigned flags)
 struct run *rjs_load_text(const char *text, unsigned flags, int *why)
 {
 	/* the whole text is there: more() never reads, buf is never written */
-	struct rjs s = { -1, (char *)text, strlen(text), 0, 0, 0, 0, 0, SIZE_MAX, 1, 0 };
+	struct rjs s = { -1, (char *)text, strlen(text), 0, 0, 0, 0, 0, SIZE_MAX, 1, 0, 0 };
 	struct run *r = load(&s, flags);
 
 	if (why)
@@ -317,7 +314,7 @@ struct run *rjs_load_text(const char *text, unsigned flags, int *why)
 struct run *rjs_load_file(const char *path, unsigned flags, size_t max, size_t chunk,
 			  int *why)
 {
-	struct rjs s = { -1, NULL, 0, 0, 0, 0, 0, 0, max, 0, 0 };
+	struct rjs s = { -1, NULL, 0, 0, 0, 0, 0, 0, max, 0, 0, 0 };
 	struct run *r = NULL;
 
 	s.chunk = chunk ? chunk : RJS_CHUNK;
