@@ -571,9 +571,15 @@ struct run *rjl_tree_file(const char *path, unsigned flags, char *errbuf,
  * give the same run or the same message (tests/fuzz/fuzz_result_stream.c). */
 struct run *result_json_load(const char *text, char *errbuf, unsigned long errlen)
 {
-	struct run *r = rjs_load_text(text ? text : "", 0, NULL);
+	return result_json_load_flags(text, 0, errbuf, errlen);
+}
 
-	return r ? r : rjl_tree_text(text, 0, errbuf, errlen);
+struct run *result_json_load_flags(const char *text, unsigned flags, char *errbuf,
+				   unsigned long errlen)
+{
+	struct run *r = rjs_load_text(text ? text : "", flags, NULL);
+
+	return r ? r : rjl_tree_text(text, flags, errbuf, errlen);
 }
 
 struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
