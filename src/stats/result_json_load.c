@@ -365,7 +365,8 @@ static void load_sys(struct jload *c, const json_t *o, struct row *w)
 	else if (rseries_from_json(json_object_get(o, RK_ROW_SERIES), &w->series, msg,
 				   sizeof(msg)) < 0)
 		jfail(c, RK_ROW_SERIES, msg);
-	else if (rdl_from_json(json_object_get(o, RK_ROW_DEVICE_LATENCY), &w->devlat, msg,
+	else if (rdl_from_json(json_object_get(o, RK_ROW_DEVICE_LATENCY),
+			       !!(c->flags & RESULT_LOAD_NO_HIST), &w->devlat, msg,
 			       sizeof(msg)) < 0)
 		jfail(c, RK_ROW_DEVICE_LATENCY, msg);
 	else if (rceil_from_json(json_object_get(o, RK_ROW_CEILING), &w->ceiling, msg,
