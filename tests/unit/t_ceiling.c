@@ -297,7 +297,8 @@ static void t_devlat_json(void)
 					    "device"), "histogram", json_string("x"));
 	row_devlat_free(back);
 	back = NULL;
-	CHECK(rdl_from_json(o, 0, &back, err, sizeof(err)) == 0);	/* not an array: no buckets */
+	/* not an array: no buckets */
+	CHECK(rdl_from_json(o, 0, &back, err, sizeof(err)) == 0);
 	row_devlat_free(back);
 	back = NULL;
 	/* a bad pair is refused with histograms or without (then checked, not kept) */
