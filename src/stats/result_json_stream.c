@@ -307,7 +307,7 @@ static int col_elem(struct rjs *s, size_t i, void *arg)
 		return stop(s, RJS_UNTAKEN);	/* "expected numbers" */
 	}
 	if (c->n == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 16;
+		c->cap = c->cap ? c->cap * 2 : 4;
 		nv = realloc(c->v, c->cap * sizeof(*nv));
 		if (!nv) {
 			json_decref(v);
@@ -411,7 +411,11 @@ static int put_col(struct scol *c, double **dst, size_t n)
 		return 0;
 	if (c->n != n)
 		return -1;	/* "expected one value per interval" */
-	if (n) {
+	if (n) {	/* the array to its size: a few values a row are the common case */
+		double *v = realloc(c->v, n * sizeof(*v));
+
+		if (v)
+			c->v = v;
 		free(*dst);
 		*dst = c->v;
 		c->v = NULL;
