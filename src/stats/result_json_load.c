@@ -1,6 +1,9 @@
 /* result_json_load.c - a result's JSON read back into a run (result_json.h): every
  * figure stored as written, nothing recomputed, the first problem named with where it
- * is ("rows[3].latency.p99_ns"). Dumping is result_json.c. */
+ * is ("rows[3].latency.p99_ns"). Here the document is read as one tree; the loaders of
+ * result_json.h read it as a stream first (result_json_stream.c, with this file's row
+ * and head readers) and come here for what the stream leaves (result_json_load.h).
+ * Dumping is result_json.c. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
