@@ -25,13 +25,26 @@ jq -e '.rows[0].ceiling.tool_settings | test("depth 1, 1 thread, bs 512")' "$T/n
 	> /dev/null || fail "the tool's settings are not the row's"
 rm -f "$T/f"
 
-expect_exit 0 "$IOB" job --name=n --rw=randread --bs=4k --size=4M --ioengine=null \
-	--iodepth=8 --number_ios=200000 -d "$T" --no-store --format json
-jq -e '[.rows[] | select(.phase == "read")][0] | (.flags | index("tool_bound")) and
-	(.ceiling.tool_settings | test($w))' --arg w "own loop with the null engine, 100 ms: \
-rw=randread, depth 1 \\(null is synchronous\\), 1 thread, bs 4096" "$T/out" > /dev/null ||
-	fail "a job on the null engine is not tool_bound by its own loop: $(jq -c '[.rows[] |
-		select(.phase == "read")][0] | [.flags, .cpu, .ceiling]' "$T/out")"
+# three tries: on a machine whose CPUs other work shares, the row and its limit, measured
+# apart, can each get a different share of the CPU, and both figures then miss by 10%
+ok=0
+for try in 1 2 3; do
+	expect_exit 0 "$IOB" job --name=n --rw=randread --bs=4k --size=4M --ioengine=null \
+		--iodepth=8 --number_ios=200000 -d "$T" --no-store --format json
+	jq -e '[.rows[] | select(.phase == "read")][0] | .ceiling.tool_settings | test($w)' \
+		--arg w "own loop with the null engine, 100 ms: rw=randread, depth 1 \\(null \
+is synchronous\\), 1 thread, bs 4096" "$T/out" > /dev/null ||
+		fail "the null job's limit is not its own loop: $(jq -c '[.rows[] |
+			select(.phase == "read")][0].ceiling' "$T/out")"
+	if jq -e '[.rows[] | select(.phase == "read")][0] | .flags | index("tool_bound")' \
+		"$T/out" > /dev/null; then
+		ok=1
+		break
+	fi
+	echo "try $try: not tool_bound: $(jq -c '[.rows[] | select(.phase == "read")][0] |
+		[.ops, .elapsed_ns, .cpu.cpu_ns_per_op, .ceiling]' "$T/out")"
+done
+[ "$ok" = 1 ] || fail "a job on the null engine is not tool_bound by its own loop"
 
 dev=$(jq -r '.env.device // empty' "$T/null.json")
 [ -n "$dev" ] || skip "the temp dir has no block device (parts 1 and 2 passed)"
