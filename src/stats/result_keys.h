@@ -291,6 +291,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_SER_CPU_IDLE		"cpu_idle_pct"
 #define RK_SER_DIRTY		"dirty_bytes"
 #define RK_SER_WB		"writeback_bytes"
+#define RK_SER_TEMP_C		"temp_c"
 #define RK_SER_DEVICES		"devices"
 
 /* ---- several ranks (mpirun): row params and metrics (table "row"), the row's per-rank
