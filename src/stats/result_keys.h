@@ -396,6 +396,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_SUS_TEMP_CRIT	"temp_crit_c"
 #define RK_SUS_THROTTLED	"throttled"
 #define RK_SUS_TEMP_SOURCE	"temp_source"
+#define RK_SUS_KNEE_SERIES	"knee_series"
 
 #define RK_CP_METHOD		"method"
 #define RK_CP_METHOD_ASKED	"method_asked"

@@ -23,7 +23,7 @@
 #include "stats/result_keys.h"
 #include "stats/result_sys.h"
 #include "workload/sustained/sustained.h"
-#include "workload/sustained/sustained_knee.h"
+#include "stats/knee.h"
 
 #define SUS_ALIGN	4096u
 #define SUS_MAX_POINTS	(1u << 20)
@@ -179,6 +179,7 @@ static void trace_series(struct row *row, const struct sus_trace *tr, double ste
 	}
 	row_series_free(row->series);
 	row->series = se;
+	kv_set(&row->params, RK_SUS_KNEE_SERIES, "true");
 }
 
 static void fill_row(struct row *row, const struct sustained_cfg *c, struct sus_trace *tr,
