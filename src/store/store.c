@@ -252,7 +252,9 @@ static int migrate(struct store *s, char *errbuf, size_t len)
 }
 
 /* Columns added to an existing table since its version: each made where it is missing (an
- * ALTER TABLE that found it would fail). 0 or -EIO after the message. */
+ * ALTER TABLE that found it would fail). A schema that cannot be read is left to the
+ * statements that follow to report (a damaged store still opens, as before). 0, or -EIO
+ * after the message when a missing column cannot be added. */
 static int heal_columns(struct store *s, char *errbuf, size_t len)
 {
 	static const char *const add[][3] = {
@@ -265,17 +267,13 @@ static int heal_columns(struct store *s, char *errbuf, size_t len)
 	for (size_t i = 0; i < sizeof(add) / sizeof(add[0]); i++) {
 		snprintf(sql, sizeof(sql), "SELECT count(*) FROM pragma_table_info('%s') "
 			 "WHERE name = '%s'", add[i][0], add[i][1]);
-		if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-			store_err(s, errbuf, len, "cannot read the schema");
-			return -EIO;
-		}
+		if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+			return 0;
 		rc = sqlite3_step(st);
 		have = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
 		sqlite3_finalize(st);
-		if (have < 0) {
-			store_err(s, errbuf, len, "cannot read the schema");
-			return -EIO;
-		}
+		if (have < 0)
+			return 0;
 		if (!have && store_exec(s, add[i][2], errbuf, len) < 0)
 			return -EIO;
 	}
