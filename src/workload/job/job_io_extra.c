@@ -13,16 +13,20 @@ void __attribute__((noinline)) jw_extra(struct jw *j, const struct engine_req *r
 	if (j->ramp_end)	/* ramp_time is not over: neither logged nor judged */
 		return;
 	if (j->tl) {
-		uint64_t clat = t1 - r->t_issue, slat = UINT64_MAX, lat = clat;
+		struct job_tlog_req q = {
+			.dir = d, .t = t1 > j->log_t0 ? t1 - j->log_t0 : 0,
+			.clat = t1 - r->t_issue, .slat = UINT64_MAX, .bytes = (uint64_t)r->res,
+			.bs = r->len, .off = r->off,
+		};
 
+		q.lat = q.clat;
 		if (j->async) {
 			uint64_t tf = j->t_fill[r->slot];
 
-			slat = r->t_issue - tf;
-			lat = t1 - tf;
+			q.slat = r->t_issue - tf;
+			q.lat = t1 - tf;
 		}
-		job_tlog_io(j->tl, d, t1 > j->log_t0 ? t1 - j->log_t0 : 0, clat, slat, lat,
-			    (uint64_t)r->res, r->len);
+		job_tlog_io(j->tl, &q);
 	}
 	if (t1 >= j->ss_next) {
 		if (job_ss_tick(j->ss, t1, s->bytes[JOB_READ] + s->bytes[JOB_WRITE] +
