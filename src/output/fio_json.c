@@ -111,6 +111,22 @@ static json_t *fj_hist(const struct row *w, int plus)
 	return o;
 }
 
+/* lat_ns's "percentile" (lat_percentiles=1), keyed as clat_ns's. */
+static json_t *fj_lat_pctl(const struct row *w)
+{
+	json_t *p = json_object();
+	double pc[32];
+	uint64_t v[32];
+	size_t n = fio_lat_pctl(w, pc, v, 32), i;
+	char key[32];
+
+	for (i = 0; p && i < n; i++) {
+		snprintf(key, sizeof(key), "%f", pc[i]);
+		fj_set(p, key, fj_int((double)v[i]));
+	}
+	return p;
+}
+
 /* The verify read-back a unit is given (fj_verify_share), counted as fio counts it. */
 struct fj_extra {
 	uint64_t ops, bytes;
@@ -142,6 +158,8 @@ static json_t *fj_dir(const struct row *w, const struct fj_extra *x, int plus)
 	if (!fio_lat_shown(w, "clat_percentiles"))
 		json_object_del(json_object_get(o, "clat_ns"), "percentile");
 	fj_set(o, "lat_ns", fj_lat(fio_lat_shown(w, "lat") ? w : NULL, ll));
+	if (fio_lat_shown(w, "lat_percentiles"))
+		fj_set(json_object_get(o, "lat_ns"), "percentile", fj_lat_pctl(w));
 	fj_set(o, "bw_min", fj_int(w ? fio_metric(w, RK_JOB_BW_MIN) : 0));
 	fj_set(o, "bw_max", fj_int(w ? fio_metric(w, RK_JOB_BW_MAX) : 0));
 	fj_set(o, "bw_agg", fj_real(w ? fio_metric(w, RK_JOB_BW_AGG) : 0));

@@ -54,19 +54,16 @@ static void tj_lat_line(FILE *f, const char *name, double n, double min, double 
 }
 
 /* "    clat percentiles (usec):" and the lines of four, as fio prints them. */
-static void tj_pctl(FILE *f, const char *name, const struct row *w)
+/* "    NAME percentiles (usec):" and fio's lines of n percentiles p at values v (ns). */
+static void tj_pctl_lines(FILE *f, const char *name, const double *p, const uint64_t *v,
+			  size_t n)
 {
-	const struct hist *h = w->lat.hist;
-	double p[32], div = 1;
-	uint64_t v[32], vmin = UINT64_MAX, vmax = 0;
-	size_t n, i;
+	uint64_t vmin = UINT64_MAX, vmax = 0;
+	double div = 1;
 	const char *u = "nsec";
+	size_t i;
 
-	if (!h || !h->n)
-		return;
-	n = fio_pctl(w, p, 32);
 	for (i = 0; i < n; i++) {
-		v[i] = hist_percentile(h, p[i]);
 		if (v[i] < vmin)
 			vmin = v[i];
 		if (v[i] > vmax)
@@ -88,6 +85,21 @@ static void tj_pctl(FILE *f, const char *name, const struct row *w)
 		if (i + 1 < n && i % 4 == 3)
 			fputc('\n', f);
 	}
+}
+
+static void tj_pctl(FILE *f, const char *name, const struct row *w)
+{
+	const struct hist *h = w->lat.hist;
+	double p[32];
+	uint64_t v[32];
+	size_t n, i;
+
+	if (!h || !h->n)
+		return;
+	n = fio_pctl(w, p, 32);
+	for (i = 0; i < n; i++)
+		v[i] = hist_percentile(h, p[i]);
+	tj_pctl_lines(f, name, p, v, n);
 }
 
 /* The interval bandwidth and IOPS lines (none when nothing was sampled). */
@@ -147,6 +159,14 @@ static void tj_dir(FILE *f, const struct row *w, unsigned d)
 			    fio_metric(w, RK_JOB_LAT_MEAN_NS), fio_metric(w, RK_JOB_LAT_SD_NS));
 	if (fio_lat_shown(w, "clat_percentiles"))
 		tj_pctl(f, "clat", w);
+	if (fio_lat_shown(w, "lat_percentiles")) {
+		double p[32];
+		uint64_t v[32];
+		size_t n = fio_lat_pctl(w, p, v, 32);
+
+		if (n)
+			tj_pctl_lines(f, "lat", p, v, n);
+	}
 	tj_samples(f, w);
 }
 

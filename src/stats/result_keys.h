@@ -648,6 +648,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_LAT_MAX_NS	"lat_max_ns"
 #define RK_JOB_LAT_MEAN_NS	"lat_mean_ns"
 #define RK_JOB_LAT_SD_NS	"lat_sd_ns"
+#define RK_JOB_LAT_PCTL		"lat_pctl_N_ns"	/* N: 1 up, the percentile_list's */
+#define RK_JOB_LAT_PCTL_PFX	"lat_pctl_"	/* + N + "_ns" */
 #define RK_JOB_BW_MIN		"bw_min"
 #define RK_JOB_BW_MAX		"bw_max"
 #define RK_JOB_BW_MEAN		"bw_mean"

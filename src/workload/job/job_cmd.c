@@ -54,8 +54,9 @@ struct job_cmd {
 	"  per file or directory), falloc (fallocate per request) and ftruncate (a\n" \
 	"  truncate to each write's offset); disable_lat,\n" \
 	"  disable_clat, disable_slat, gtod_reduce, clat_percentiles=0 (fio's summary and\n" \
-	"  JSON leave out what fio leaves out); accepted without effect on what is\n" \
-	"  measured: lat_percentiles, random_generator, io_submit_mode, fallocate,\n" \
+	"  JSON leave out what fio leaves out), lat_percentiles (fio's lat percentiles\n" \
+	"  block and JSON); accepted without effect on what is measured:\n" \
+	"  random_generator, io_submit_mode, fallocate,\n" \
 	"  create_on_open, threads, openfiles, flow, latency_target (warned: not searched),\n" \
 	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal,\n" \
 	"  prio, prioclass, cmdprio* (warned: the default I/O priority is used).\n"

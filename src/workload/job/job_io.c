@@ -131,8 +131,8 @@ static inline void jw_account(struct jw *j, struct engine_req *r, uint64_t t1)
 		s->short_ios[d]++;
 	if (d == JOB_WRITE)
 		s->t_last_write = t1;
-	/* one predictable branch when neither is asked for (ss_next is then UINT64_MAX) */
-	if (__builtin_expect(j->tl != NULL || t1 >= j->ss_next, 0))
+	/* one predictable branch when none is asked for (ss_next is then UINT64_MAX) */
+	if (__builtin_expect(j->extra || t1 >= j->ss_next, 0))
 		jw_extra(j, r, d, t1);
 }
 
@@ -531,12 +531,17 @@ static void __attribute__((noinline)) jw_ramp_over(struct jw *j)
 {
 	struct job_stats *s = j->s;
 	struct job_sample *samp = s->samp;
+	struct hist *lat_h = s->lat_h;
 	bool sync_only = s->sync_only_engine;
+	unsigned d;
 
 	(void)ioctx_drain(&j->io);
 	j->ramp_end = 0;
 	job_stats_init(s);
 	s->samp = samp;
+	s->lat_h = lat_h;
+	for (d = 0; lat_h && d < JOB_DDIRS; d++)
+		hist_init(&lat_h[d]);
 	s->sync_only_engine = sync_only;
 	j->w->bytes = j->w->ops = 0;
 	hist_init(&j->w->lat);

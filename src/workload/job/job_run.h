@@ -78,6 +78,9 @@ struct job_stats {
 	struct hist clat[JOB_NDIR];	/* issue to completion; JOB_SYNC: the sync call */
 	struct job_lsum slat[JOB_DDIRS];	/* filled to submitted (asynchronous engines) */
 	struct job_lsum lat[JOB_DDIRS];	/* filled to completion (asynchronous engines) */
+	struct hist *lat_h;		/* [JOB_DDIRS]: filled to completion, with
+					 * lat_percentiles=1 on an asynchronous engine
+					 * only (NULL otherwise); freed by job_stats_free */
 	uint64_t t_start, t_stop;	/* first I/O (after ramp_time), last completion or
 					 * closing fsync; earliest and latest when merged */
 	uint64_t t_last_write;		/* completion of the last write; latest */
@@ -106,7 +109,9 @@ void job_stats_init(struct job_stats *s);
  * to hold src's; intervals must be equal, else the samples of src are dropped). The one
  * place where figures of several threads (later: ranks) become one. 0 or -ENOMEM. */
 int job_merge(struct job_stats *dst, const struct job_stats *src);
-/* Free what job_merge allocated in s (samp). */
+/* s->lat_h allocated and empty (kept when there). 0 or -ENOMEM. */
+int job_lat_hist_new(struct job_stats *s);
+/* Free what job_merge allocated in s (samp, lat_h). */
 void job_stats_free(struct job_stats *s);
 
 /* A file of the plan, laid out once whatever number of threads use it. */

@@ -419,6 +419,10 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	j.snapped = budget != 0;	/* the first-done figure is the first round's */
 	job_stats_init(s);
 	rc = jw_setup(&j, t, w);
+	/* fio's lat percentiles: the total latency's histogram (a synchronous engine's
+	 * is its clat's) */
+	if (rc >= 0 && d->xo.lat_percentiles && j.async && job_lat_hist_new(s) < 0)
+		rc = jw_err(&j, -ENOMEM, "cannot allocate the latency histograms", NULL);
 	if (rc < 0) {
 		jw_free(&j);
 		return rc;
@@ -443,6 +447,7 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 		jw_free(&j);
 		return rc;
 	}
+	j.extra = j.tl != NULL || s->lat_h != NULL;
 	jw_rusage(&j.ru0);
 	j.io_limit = budget ? 0 : d->xo.io_size;
 	jw_loop(&j);
