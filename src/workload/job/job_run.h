@@ -168,8 +168,13 @@ struct job_thread {
 					 * goes on from it */
 	struct jt_resume *resume;	/* --wearout: where the first round stopped, or NULL */
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
-	_Atomic int *exit_all;		/* the step's: a thread with exitall finished (NULL:
-					 * no job of the step has exitall) */
+	_Atomic int *exit_all;		/* its group's in the step: a thread with exitall
+					 * stopped it (NULL: no job of the step has
+					 * exitall and no earlier step ended the run) */
+	_Atomic int *exit_groups;	/* the step's flags, one per group of the plan
+					 * (exit_what=stonewall and all set them all) */
+	unsigned exit_ngroups;
+	_Atomic int *exit_later;	/* plan->exit_later (exit_what=all) */
 	const struct job_file *pfiles;	/* plan->files */
 	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
 	struct job_tlog *tlog;		/* fio's logs of this run, until the step ends */
@@ -218,6 +223,8 @@ struct job_plan {
 					 * repeat), made before the layout; NULL without */
 	char **logs;			/* fio's log files this run made (job_logs.c) */
 	unsigned nlogs;
+	_Atomic int exit_later;		/* exitall with exit_what=all: the steps after
+					 * this one's run no I/O (fio: not started) */
 };
 
 /* Safety switches from iobattery's own options. */

@@ -402,6 +402,22 @@ static int jt_extras(struct jw *j, struct job_thread *t)
 	return 0;
 }
 
+/* A job with exitall finished: fio's exit_what says which jobs stop with it: its group
+ * (the default), every job running (stonewall), or those and every later step's (all). */
+static void jt_exit_all(const struct job_thread *t)
+{
+	unsigned i;
+
+	if (t->d->xo.exit_what == JOB_EXIT_GROUP) {
+		atomic_store(t->exit_all, 1);
+		return;
+	}
+	for (i = 0; i < t->exit_ngroups; i++)
+		atomic_store(&t->exit_groups[i], 1);
+	if (t->d->xo.exit_what == JOB_EXIT_ALL && t->exit_later)
+		atomic_store(t->exit_later, 1);
+}
+
 /* The thread's run, or with budget its --wearout round (no start delay, ramp or runtime;
  * the worker's clock goes on, and the request log's times go on from the first round's
  * origin). */
@@ -454,7 +470,7 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	if (j.tl)
 		job_tlog_end(j.tl, w->t_last > j.log_t0 ? w->t_last - j.log_t0 : 0);
 	if (d->xo.exitall && t->exit_all)
-		atomic_store(t->exit_all, 1);
+		jt_exit_all(t);
 	if (!budget)
 		t->log_t0 = j.log_t0;	/* ramp_time may have moved it */
 	jw_close(&j, true);
