@@ -191,6 +191,34 @@ size_t fio_pctl(const struct row *w, double *p, size_t max)
 	return n;
 }
 
+int fio_unit_errors(const struct fio_unit *u, double *total, double *first)
+{
+	int any = 0;
+	unsigned d;
+
+	*total = *first = 0;
+	for (d = 0; d < FIO_DIRS; d++) {
+		const struct metric *m = u->dir[d] ? row_metric(u->dir[d], RK_JOB_ERRORS) : NULL;
+
+		if (!m)
+			continue;
+		any = 1;
+		*total += m->value;
+		if (!*first)
+			*first = fio_metric(u->dir[d], RK_JOB_FIRST_ERROR);
+	}
+	return any;
+}
+
+double fio_unit_errno(const struct fio_unit *u)
+{
+	double e = fio_metric(u->first, RK_JOB_ERRNO), total, first;
+
+	if (!e && fio_unit_errors(u, &total, &first))
+		e = first;
+	return e;
+}
+
 size_t fio_lat_pctl(const struct row *w, double *p, uint64_t *v, size_t max)
 {
 	size_t n = fio_pctl(w, p, max), i;

@@ -52,6 +52,13 @@ size_t fio_pctl(const struct row *w, double *p, size_t max);
  * its histogram (a synchronous engine's lat is its clat). The count, 0 with no
  * request. */
 size_t fio_lat_pctl(const struct row *w, double *p, uint64_t *v, size_t max);
+/* continue_on_error's figures of unit u: 1 with the requests passed over in *total
+ * (fio's total_err) and the first one's errno in *first, 0 when its job has no
+ * continue_on_error (fio then prints neither). */
+int fio_unit_errors(const struct fio_unit *u, double *total, double *first);
+/* fio's error of unit u: its errno, or else the first error continue_on_error passed
+ * over (fio sets the job's error to it too). */
+double fio_unit_errno(const struct fio_unit *u);
 /* The sample standard deviation of h (fio's stddev). */
 double fio_hist_sd(const struct hist *h);
 

@@ -237,7 +237,7 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	unsigned d;
 	char date[64] = "";
 	uint64_t tot[3] = { 0, 0, 0 }, shrt[3] = { 0, 0, 0 };
-
+	double terr, ferr;
 	unsigned long jobs = fio_param_u(w, RK_JOB_JOBS, 1);
 	size_t nr = w->nranks > 1 ? w->nranks : run->nranks;
 	char many[64] = "";
@@ -248,11 +248,12 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	if (nr > 1)
 		snprintf(many, sizeof(many), " (%zu ranks x %lu)", nr, jobs);
 	fprintf(f, "%s: (groupid=%u, jobs=%lu%s): err=%2.0f: %s\n", name ? name : "?", u->group,
-		nr > 1 ? jobs * nr : jobs, many, fio_metric(w, RK_JOB_ERRNO), date);
+		nr > 1 ? jobs * nr : jobs, many, fio_unit_errno(u), date);
 	for (d = 0; d < FIO_DIRS; d++)
 		if (u->dir[d] && d < 3) {
 			tj_dir(f, u->dir[d], d);
-			tot[d] = u->dir[d]->ops;
+			/* fio counts what continue_on_error passed over as issued */
+			tot[d] = u->dir[d]->ops + (uint64_t)fio_metric(u->dir[d], RK_JOB_ERRORS);
 			shrt[d] = (uint64_t)fio_metric(u->dir[d], RK_JOB_SHORT_IOS);
 		}
 	if (fio_lat_shown(u->first, "clat"))
@@ -269,6 +270,9 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 " short=%"
 		PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=0,0,0,0\n", tot[0], tot[1], tot[2],
 		u->dir[3] ? u->dir[3]->ops : 0, shrt[0], shrt[1], shrt[2]);
+	if (fio_unit_errors(u, &terr, &ferr))	/* continue_on_error, as fio */
+		fprintf(f, "     errors    : total=%.0f, first_error=%.0f/<%s>\n", terr, ferr,
+			strerror((int)ferr));
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%lu\n",
 		fio_param_u(w, RK_JOB_IODEPTH, 1));
 	fio_ss_line(f, w);

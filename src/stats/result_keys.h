@@ -668,6 +668,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_MINF		"minf"
 #define RK_JOB_JOB_RUNTIME	"job_runtime"
 #define RK_JOB_ERRNO		"errno"
+#define RK_JOB_ERRORS		"errors_passed"
+#define RK_JOB_FIRST_ERROR	"first_error"
 #define RK_JOB_DEPTH		"depth_N"	/* families: N in 1 2 4 8 16 32 */
 #define RK_JOB_DEPTH_PFX	"depth_"	/* + N */
 #define RK_JOB_DEPTH_GE64	"depth_ge64"

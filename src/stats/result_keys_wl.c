@@ -380,6 +380,11 @@ static const struct result_key job_keys[] = {
 	METRIC(RK_JOB_MINF, "", "minor page faults of the unit's threads"),
 	METRIC(RK_JOB_JOB_RUNTIME, "ms", "the threads' runtimes added up (fio's job_runtime)"),
 	METRIC(RK_JOB_ERRNO, "", "the first error's errno (0: none)"),
+	METRIC(RK_JOB_ERRORS, "ios", "requests of this direction that failed and that "
+	       "continue_on_error passed over (fio's total_err counts them, and its total_ios "
+	       "too); absent: the job has no continue_on_error"),
+	METRIC(RK_JOB_FIRST_ERROR, "", "the errno of the first request continue_on_error "
+	       "passed over (fio's first_error; 0: none)"),
 	METRIC(RK_JOB_DEPTH, "%", "share of requests submitted with N (N to 2N-1) in flight"),
 	METRIC(RK_JOB_DEPTH_GE64, "%", "share of requests submitted with 64 or more in flight"),
 	METRIC(RK_JOB_SUBMIT, "%",

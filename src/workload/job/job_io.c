@@ -90,7 +90,9 @@ static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r
 	/* continue_on_error: an error of a kind it names is counted, and the job goes on */
 	if ((d == JOB_READ && (j->d->xo.continue_on_error & JOB_COE_READ)) ||
 	    (d == JOB_WRITE && (j->d->xo.continue_on_error & JOB_COE_WRITE))) {
-		j->s->errs_passed++;
+		j->s->errs[d]++;
+		if (!j->s->first_err)
+			j->s->first_err = (int)r->res;
 		return;
 	}
 	if (!j->s->err) {

@@ -337,6 +337,27 @@ static void jr_note(struct row *w, const char *text)
 	}
 }
 
+/* continue_on_error: the requests of the direction it passed over and the first error
+ * (fio's total_err and first_error, 0 when nothing failed), and a note when some did. */
+static int jr_errors(struct row *w, const struct job_def *d, const struct job_stats *s,
+		     unsigned dir)
+{
+	char v[160];
+
+	if (!d->xo.continue_on_error)
+		return 0;
+	if (!s->errs[dir])
+		return jr_metric(w, RK_JOB_ERRORS, 0, "ios") ||
+		       jr_metric(w, RK_JOB_FIRST_ERROR, -s->first_err, "");
+	snprintf(v, sizeof(v), "continue_on_error: %" PRIu64 " %s failed and were passed over "
+		 "(not in the figures); the job's first: %s", s->errs[dir],
+		 dir == JOB_READ ? "reads" : dir == JOB_WRITE ? "writes" : "trims",
+		 strerror(-s->first_err));
+	jr_note(w, v);
+	return jr_metric(w, RK_JOB_ERRORS, (double)s->errs[dir], "ios") ||
+	       jr_metric(w, RK_JOB_FIRST_ERROR, -s->first_err, "");
+}
+
 /* How the unit's trims were made: BLKDISCARD or punched holes, and on what. */
 static void jr_trim_note(struct row *w, const struct job_plan *p, const struct job_unit *u)
 {
@@ -515,7 +536,7 @@ static int jr_unit_row(struct runner *rc, const struct job_plan *p, const struct
 		}
 		if (jr_metric(w, RK_JOB_SHORT_IOS, (double)s->short_ios[dir], "ios") ||
 		    jr_lsum(w, &s->slat[dir], sl) || jr_lsum(w, &lat, ll) ||
-		    jr_lat_pctl(w, d, s, dir) ||
+		    jr_lat_pctl(w, d, s, dir) || jr_errors(w, d, s, dir) ||
 		    jr_samples(w, s, dir, jr_group_bw(p, u->group, dir)))
 			return -ENOMEM;
 	}

@@ -93,7 +93,8 @@ struct job_stats {
 	uint64_t first_done_bytes;	/* bytes done when the step's first thread finished */
 	bool sync_only_engine;		/* requests completed inside submit (psync, mmap,
 					 * null, libaio on a buffered file) */
-	uint64_t errs_passed;		/* I/O errors continue_on_error passed over */
+	uint64_t errs[JOB_DDIRS];	/* I/O errors continue_on_error passed over */
+	int first_err;			/* the first of them, -errno (0: none) */
 	int err;			/* first -errno */
 	int err_op;			/* its engine op (-1: setup), offset and length */
 	uint64_t err_off, err_len;

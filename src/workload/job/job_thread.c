@@ -493,6 +493,10 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	if (!budget)
 		jw_keep(&j);
 	jw_free(&j);
+	/* the errors continue_on_error passed over are the job's figures, not its failure
+	 * (the worker remembers the first failed request whatever the job made of it) */
+	if (!s->err && (s->errs[JOB_READ] || s->errs[JOB_WRITE] || s->errs[JOB_TRIM]))
+		w->err = 0;
 	return s->err;
 }
 
