@@ -102,7 +102,11 @@ RUNS = {
     "rand-zones.fio": ([], {}, 0), "zipf.fio": ([], {}, 0),
     "tiobench-example.fio": ([], {}, 0),
     "ssd-test.fio": ([], {}, 0), "fsx.fio": ([], {}, 0), "null.fio": ([], {}, 0),
-    "iometer-file-access-server.fio": ([], {}, 0.08, 32 << 20),
+    # both with their default seed: 6874 (fio 3.33) and 6928 I/Os; over seeds 1..40
+    # fio's count itself spreads 6556-7387 (cv 2.9%), ours 6609-7443 (cv 2.7%), means
+    # 7005 and 7032 (bench/fio_seeds.sh): a change of either random stream may move
+    # this one comparison past 2% without any change in behaviour
+    "iometer-file-access-server.fio": ([], {}, 0.02, 32 << 20),
     "butterfly.fio": (["testfile"], {"/tmp/testfile": "testfile"}, 0),
     "jesd219.fio": ([], {"/dev/nvme0n1": "nvme0n1.dat"}, 0.08, 32 << 20),
     "basic-verify.fio": ([], {"/dev/XXX": "xxx.dat"}, 0),
