@@ -59,7 +59,7 @@ struct job_cmd {
 	"  random_generator, io_submit_mode, fallocate,\n" \
 	"  create_on_open, threads, openfiles, flow, latency_target (warned: not searched),\n" \
 	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal,\n" \
-	"  prio, prioclass, cmdprio* (warned: the default I/O priority is used).\n"
+	"  cmdprio* (warned: not applied); prio, prioclass (each thread's I/O priority).\n"
 
 static const char job_synopsis[] =
 	"FILE.fio... [--section NAME]... [OPTION]...\n"

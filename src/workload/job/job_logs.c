@@ -30,6 +30,7 @@ struct jl_win {
 struct job_tlog {
 	const struct job_logcfg *c;
 	const char *jobname;
+	unsigned ioprio;		/* the thread's I/O priority (job_ioprio) */
 	FILE *f[JL_N];			/* memory streams, NULL for logs not asked */
 	char *buf[JL_N];
 	size_t len[JL_N];
@@ -192,6 +193,7 @@ int job_tlog_new(const struct job_def *d, struct job_tlog **out)
 		return -ENOMEM;
 	l->c = &d->logs;
 	l->jobname = d->name;
+	l->ioprio = job_ioprio(d);
 	l->avg_ns = d->logs.avg_ms * 1000000u;
 	l->hist_ns = d->logs.hist ? d->logs.hist_ms * 1000000u : 0;
 	for (k = 0; k < JL_N; k++)
@@ -221,10 +223,11 @@ void job_tlog_free(struct job_tlog *l)
 	free(l);
 }
 
-/* "TIME, VALUE, DIR, BS[, OFFSET], PRIO": the priority is the default one every request
- * of iobattery's is issued with (class none, level 0), written as fio writes it. */
+/* "TIME, VALUE, DIR, BS[, OFFSET], PRIO": prio is the ioprio value the request was
+ * issued with (the thread's), written as fio writes it: the whole value in hex with
+ * log_prio, else 1 for the real-time class and 0 for the others. */
 static void jl_line(const struct job_tlog *l, FILE *f, uint64_t t, uint64_t v, unsigned dir,
-		    uint64_t bs, uint64_t off)
+		    uint64_t bs, uint64_t off, unsigned prio)
 {
 	if (!f)
 		return;
@@ -232,7 +235,10 @@ static void jl_line(const struct job_tlog *l, FILE *f, uint64_t t, uint64_t v, u
 		(unsigned long long)v, dir, (unsigned long long)bs);
 	if (l->c->offset)
 		fprintf(f, "%llu, ", (unsigned long long)off);
-	fputs(l->c->prio ? "0x0000\n" : "0\n", f);
+	if (l->c->prio)
+		fprintf(f, "0x%04x\n", prio);
+	else
+		fputs(prio >> 13 == 1 ? "1\n" : "0\n", f);
 }
 
 /* The averaging window [avg_from, t): a line per direction seen, means over its length. */
@@ -248,13 +254,13 @@ static void jl_avg_flush(struct job_tlog *l, uint64_t t)
 			continue;
 		/* KiB/s = bytes / (span / 1e9) / 1024; I/Os a second likewise */
 		jl_line(l, l->f[JL_BW], t,
-			(uint64_t)((double)w->bytes * 1e9 / (double)span / 1024), d, 0, 0);
+			(uint64_t)((double)w->bytes * 1e9 / (double)span / 1024), d, 0, 0, 0);
 		jl_line(l, l->f[JL_IOPS], t, (uint64_t)((double)w->ios * 1e9 / (double)span), d,
-			0, 0);
-		jl_line(l, l->f[JL_LAT], t, w->lat / w->ios, d, 0, 0);
-		jl_line(l, l->f[JL_CLAT], t, w->clat / w->ios, d, 0, 0);
+			0, 0, 0);
+		jl_line(l, l->f[JL_LAT], t, w->lat / w->ios, d, 0, 0, 0);
+		jl_line(l, l->f[JL_CLAT], t, w->clat / w->ios, d, 0, 0, 0);
 		if (w->nslat)
-			jl_line(l, l->f[JL_SLAT], t, w->slat / w->nslat, d, 0, 0);
+			jl_line(l, l->f[JL_SLAT], t, w->slat / w->nslat, d, 0, 0, 0);
 		memset(w, 0, sizeof(*w));
 	}
 	l->avg_from = t;
@@ -292,12 +298,12 @@ void job_tlog_io(struct job_tlog *l, const struct job_tlog_req *q)
 	}
 	if (!l->avg_ns) {
 		jl_line(l, l->f[JL_BW], t, q->bytes * 1000000u / (q->clat ? q->clat : 1), dir,
-			q->bs, q->off);
-		jl_line(l, l->f[JL_IOPS], t, 1, dir, q->bs, q->off);
-		jl_line(l, l->f[JL_LAT], t, q->lat, dir, q->bs, q->off);
-		jl_line(l, l->f[JL_CLAT], t, q->clat, dir, q->bs, q->off);
+			q->bs, q->off, l->ioprio);
+		jl_line(l, l->f[JL_IOPS], t, 1, dir, q->bs, q->off, l->ioprio);
+		jl_line(l, l->f[JL_LAT], t, q->lat, dir, q->bs, q->off, l->ioprio);
+		jl_line(l, l->f[JL_CLAT], t, q->clat, dir, q->bs, q->off, l->ioprio);
 		if (q->slat != UINT64_MAX)
-			jl_line(l, l->f[JL_SLAT], t, q->slat, dir, q->bs, q->off);
+			jl_line(l, l->f[JL_SLAT], t, q->slat, dir, q->bs, q->off, l->ioprio);
 		return;
 	}
 	while (t >= l->avg_from + l->avg_ns)

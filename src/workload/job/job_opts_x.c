@@ -437,9 +437,10 @@ static const struct job_optdef job_xopts[] = {
 	XG("latency_run", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("error_dump", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("openfiles", NULL, JK_UINT, xo.no_effect_num, 1, UINT32_MAX),
-	/* I/O priorities: checked and accepted with a warning (job_xopts_finish) */
-	XG("prio", NULL, JK_UINT, xo.prio_given, 0, 7),
-	XG("prioclass", NULL, JK_UINT, xo.prio_given, 0, 3),
+	/* I/O priorities: prio and prioclass each thread's (job_thread.c); the cmdprio
+	 * options checked and accepted with a warning (job_xopts_finish) */
+	XG("prio", NULL, JK_UINT, xo.prio, 0, 7),
+	XG("prioclass", NULL, JK_UINT, xo.prioclass, 0, 3),
 	XSTR("cmdprio", xo.cmdprio, jx_str),
 	XSTR("cmdprio_percentage", xo.cmdprio, jx_str),
 	XSTR("cmdprio_class", xo.cmdprio, jx_str),

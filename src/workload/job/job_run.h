@@ -112,6 +112,10 @@ void job_stats_init(struct job_stats *s);
 int job_merge(struct job_stats *dst, const struct job_stats *src);
 /* s->lat_h allocated and empty (kept when there). 0 or -ENOMEM. */
 int job_lat_hist_new(struct job_stats *s);
+/* The ioprio value (class << 13 | level) a thread of d runs at, as fio sets it: prio
+ * alone takes the best-effort class, prioclass alone level 0, prioclass=0 the
+ * best-effort class; 0 when neither is given (the kernel's default, left alone). */
+unsigned job_ioprio(const struct job_def *d);
 /* Free what job_merge allocated in s (samp, lat_h). */
 void job_stats_free(struct job_stats *s);
 

@@ -18,6 +18,7 @@
 #include "core/rng.h"
 #include "runner/runner.h"
 #include "workload/job/job_fileops.h"
+#include "workload/job/job_int.h"
 #include "workload/job/job_io_int.h"
 
 static uint64_t tv_ns(struct timeval t)
@@ -500,14 +501,25 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	return s->err;
 }
 
+unsigned job_ioprio(const struct job_def *d)
+{
+	bool cls = job_xopt_set(d, "prioclass"), lvl = job_xopt_set(d, "prio");
+
+	if (!cls && !lvl)
+		return 0;
+	return (cls && d->xo.prioclass ? d->xo.prioclass : 2u) << 13 |
+	       (lvl ? d->xo.prio : 0u);
+}
+
 /* cpus_allowed (with cpus_allowed_policy=split: one CPU of the list per clone),
- * numa_cpu_nodes and numa_mem_policy for the calling thread. 0 or -errno with the reason
- * in t->st. */
+ * numa_cpu_nodes, numa_mem_policy and the I/O priority (prio, prioclass) for the calling
+ * thread. 0 or -errno with the reason in t->st. */
 static int jt_bind(struct job_thread *t)
 {
 	const struct job_xopts *x = &t->d->xo;
 	char cpus[1024];
 	const char *what = "cpus_allowed";
+	unsigned prio;
 	int rc = 0;
 
 	if (x->numa_cpu_nodes[0]) {
@@ -524,12 +536,16 @@ static int jt_bind(struct job_thread *t)
 		what = "numa_mem_policy";
 		rc = affinity_mempolicy(x->numa_mem_policy);
 	}
+	if (!rc && (prio = job_ioprio(t->d)) != 0) {
+		what = "prio, prioclass";
+		rc = affinity_ioprio(prio >> 13, prio & 7);
+	}
 	if (rc < 0) {
 		job_stats_init(&t->st);
 		t->st.err = rc;
 		t->st.err_op = -1;
-		snprintf(t->st.errtxt, sizeof(t->st.errtxt), "%s: cannot bind the thread: %s",
-			 what, strerror(-rc));
+		snprintf(t->st.errtxt, sizeof(t->st.errtxt), "%s: cannot %s the thread: %s",
+			 what, what[0] == 'p' ? "set the I/O priority of" : "bind", strerror(-rc));
 	}
 	return rc;
 }

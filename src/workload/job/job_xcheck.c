@@ -102,9 +102,9 @@ int job_xopts_finish(struct job_pstate *ps, struct job_def *d)
 	if (x->ignore_error[0])
 		job_pwarn(ps, "ignore_error: every error of the kinds continue_on_error names is "
 			  "passed over, not only those listed");
-	if (job_xopt_set(d, "prio") || job_xopt_set(d, "prioclass") || x->cmdprio[0])
-		job_pwarn(ps, "prio, prioclass, cmdprio*: iobattery issues every request at the "
-			  "default I/O priority");
+	if (x->cmdprio[0])
+		job_pwarn(ps, "cmdprio*: iobattery issues every request at the thread's I/O "
+			  "priority (prio, prioclass), none at a priority of its own");
 	if (x->ratemin[0])
 		job_pwarn(ps, "ratemin: the rate is reported, the job is not failed below it");
 	return 0;

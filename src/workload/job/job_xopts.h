@@ -94,7 +94,7 @@ struct job_xopts {
 	char wait_for[JOB_XSTR_MAX];	/* a job this one starts after */
 	uint64_t verify_backlog;	/* fio verifies every N blocks; here after the steps */
 	char ignore_error[JOB_XSTR_MAX];	/* as given */
-	unsigned prio_given;		/* prio or prioclass (checked, not applied) */
+	unsigned prio, prioclass;	/* the threads' I/O priority (set bits say given) */
 	char cmdprio[JOB_XSTR_MAX];	/* a cmdprio* option as given (not applied) */
 	/* where the options that change nothing iobattery does put their checked value */
 	bool no_effect_flag;
