@@ -174,9 +174,13 @@ QUICK = {"fio-rand-RW.fio", "fio-seq-RW.fio", "aio-read.fio", "backwards-read.fi
          "filecreate-ioengine.fio", "filedelete-ioengine.fio",
          "cmdprio-percentage.fio", "disk-zone-profile.fio"}
 
+# issue requests in the real-time class (cmdprio_class=1), which needs the privilege
+NEEDS_ROOT = {"cmdprio-percentage.fio"}
+
 def real_runs(failures):
     names = sorted(f for f in RUNS if os.path.exists(os.path.join(EX, f)) and
-                   (f in QUICK or os.environ.get("IOB_FIO_EXAMPLES") == "all"))
+                   (f in QUICK or os.environ.get("IOB_FIO_EXAMPLES") == "all") and
+                   (f not in NEEDS_ROOT or os.geteuid() == 0))
     done = 0
     # only the counts are compared, so the examples may run side by side
     with concurrent.futures.ThreadPoolExecutor(3) as ex:

@@ -58,8 +58,9 @@ struct job_cmd {
 	"  block and JSON); accepted without effect on what is measured:\n" \
 	"  random_generator, io_submit_mode, fallocate,\n" \
 	"  create_on_open, threads, openfiles, flow, latency_target (warned: not searched),\n" \
-	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal,\n" \
-	"  cmdprio* (warned: not applied); prio, prioclass (each thread's I/O priority).\n"
+	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal;\n" \
+	"  prio, prioclass (each thread's I/O priority); cmdprio_percentage,\n" \
+	"  cmdprio_class, cmdprio, cmdprio_bssplit (a request's own, libaio and io_uring).\n"
 
 static const char job_synopsis[] =
 	"FILE.fio... [--section NAME]... [OPTION]...\n"

@@ -28,6 +28,7 @@
 #include "core/rng.h"
 #include "fs/scratch.h"
 #include "runner/runner.h"
+#include "workload/job/job_cmdprio.h"
 #include "workload/job/job_io_int.h"
 
 #define WAIT_SLICE_NS	20000u	/* while waiting with requests in flight: reap this often */
@@ -666,6 +667,8 @@ void jw_loop(struct jw *j)
 		r->buf = j->buf + (size_t)r->slot * j->slot_len;
 		r->len = (size_t)x.len;
 		r->off = x.off;
+		r->ioprio = __builtin_expect(j->cmdprio, 0) ?
+			(uint16_t)job_cmdprio_pick(&d->xo.cmdprio, x.dir, x.len, &j->rng) : 0;
 		if (x.dir == JOB_WRITE && j->data.fill)
 			j->data.fill(&j->data, r->buf, r->len, r->off);
 		if (jw_issue(j, r, x.dir) < 0)

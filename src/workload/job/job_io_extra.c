@@ -19,7 +19,7 @@ void __attribute__((noinline)) jw_extra(struct jw *j, const struct engine_req *r
 		struct job_tlog_req q = {
 			.dir = d, .t = t1 > j->log_t0 ? t1 - j->log_t0 : 0,
 			.clat = t1 - r->t_issue, .slat = UINT64_MAX, .bytes = (uint64_t)r->res,
-			.bs = r->len, .off = r->off,
+			.bs = r->len, .off = r->off, .prio = r->ioprio,
 		};
 
 		q.lat = q.clat;

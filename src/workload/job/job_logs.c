@@ -286,7 +286,7 @@ static void jl_hist_flush(struct job_tlog *l, uint64_t t)
 
 void job_tlog_io(struct job_tlog *l, const struct job_tlog_req *q)
 {
-	unsigned dir = q->dir;
+	unsigned dir = q->dir, prio = q->prio ? q->prio : l->ioprio;
 	uint64_t t = q->t;
 
 	if (l->hist_ns) {
@@ -298,12 +298,12 @@ void job_tlog_io(struct job_tlog *l, const struct job_tlog_req *q)
 	}
 	if (!l->avg_ns) {
 		jl_line(l, l->f[JL_BW], t, q->bytes * 1000000u / (q->clat ? q->clat : 1), dir,
-			q->bs, q->off, l->ioprio);
-		jl_line(l, l->f[JL_IOPS], t, 1, dir, q->bs, q->off, l->ioprio);
-		jl_line(l, l->f[JL_LAT], t, q->lat, dir, q->bs, q->off, l->ioprio);
-		jl_line(l, l->f[JL_CLAT], t, q->clat, dir, q->bs, q->off, l->ioprio);
+			q->bs, q->off, prio);
+		jl_line(l, l->f[JL_IOPS], t, 1, dir, q->bs, q->off, prio);
+		jl_line(l, l->f[JL_LAT], t, q->lat, dir, q->bs, q->off, prio);
+		jl_line(l, l->f[JL_CLAT], t, q->clat, dir, q->bs, q->off, prio);
 		if (q->slat != UINT64_MAX)
-			jl_line(l, l->f[JL_SLAT], t, q->slat, dir, q->bs, q->off, l->ioprio);
+			jl_line(l, l->f[JL_SLAT], t, q->slat, dir, q->bs, q->off, prio);
 		return;
 	}
 	while (t >= l->avg_from + l->avg_ns)

@@ -15,8 +15,8 @@
  * in the file before PRIO ("TIME, VALUE, DIR, BS, OFFSET, PRIO"). PRIO is the I/O
  * priority the request was issued with, as fio 3.33 writes it: without log_prio 1 for
  * the real-time class and 0 otherwise, with log_prio=1 the whole ioprio value in hex
- * ("0x0000"); iobattery issues every request at the default priority (prio, prioclass
- * and cmdprio* are warned, not applied), so the column says 0 / 0x0000, the truth.
+ * ("0x4003"): the request's own (cmdprio*, libaio and io_uring), else the thread's
+ * (prio, prioclass; 0 when neither is given).
  * Without log_avg_msec a line per request (bw from its completion latency, iops 1); with
  * it a line per direction seen in each window, its mean over the window, BS, OFFSET and
  * PRIO 0 (as fio's averaged lines). The histogram log: every log_hist_msec
@@ -79,6 +79,7 @@ struct job_tlog_req {
 	uint64_t lat;		/* total latency */
 	uint64_t bytes, bs;	/* moved, and the block size */
 	uint64_t off;		/* offset in the file */
+	unsigned prio;		/* its own I/O priority (cmdprio), 0: the thread's */
 };
 
 /* One request completed. No allocation beyond the memory streams'. */

@@ -17,6 +17,7 @@
 #include "core/affinity.h"
 #include "core/rng.h"
 #include "runner/runner.h"
+#include "workload/job/job_cmdprio.h"
 #include "workload/job/job_fileops.h"
 #include "workload/job/job_int.h"
 #include "workload/job/job_io_int.h"
@@ -265,6 +266,7 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	j->s = &t->st;
 	j->w = w;
 	j->async = (t->e->flags & ENGINE_F_ASYNC) != 0;
+	j->cmdprio = j->async && job_cmdprio_on(&t->d->xo.cmdprio);
 	j->noio = (t->e->flags & ENGINE_F_NOIO) != 0;
 	j->random = job_rw_random(d->rw);
 	j->mixed = d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW;
