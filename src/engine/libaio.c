@@ -183,7 +183,8 @@ static int aio_submit(void *ctx, struct engine_req **reqs, unsigned n)
 			continue;
 		}
 		cb->data = r;
-		if (r->ioprio) {	/* a priority of its own (fio's cmdprio) */
+		if (r->ioprio && r->op != ENGINE_OP_FSYNC && r->op != ENGINE_OP_FDATASYNC) {
+			/* a priority of its own (fio's cmdprio) */
 			cb->aio_reqprio = (short)r->ioprio;
 			cb->u.c.flags |= AIO_FLAG_IOPRIO;
 		}
