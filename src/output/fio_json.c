@@ -367,10 +367,19 @@ static json_t *fj_disk(const struct row *d)
 	return o;
 }
 
+/* Whether unit u's writes are read back for it (not fio's do_verify=0). */
+static int fj_verifies(const struct fio_unit *u)
+{
+	const char *v = u->dir[1] ? kv_get(&u->dir[1]->params, RK_JOB_DO_VERIFY) : NULL;
+
+	return u->dir[1] && !(v && !strcmp(v, "0"));
+}
+
 /* fio reads back what a job wrote as that job's reads (its read total_ios and
  * io_bytes); iobattery checks every file in one verify row after the steps. The row's
- * requests and bytes go to the units of its repeat that wrote, in proportion to the
- * bytes each wrote (all of them to a lone writer). x[i] receives unit i's share. */
+ * requests and bytes go to the units of its repeat that wrote, unless do_verify=0, in
+ * proportion to the bytes each wrote (all of them to a lone writer); none when only a
+ * reader asked (fio's reader checks what it reads). x[i] receives unit i's share. */
 static void fj_verify_share(const struct run *run, const struct fio_unit *u, size_t n,
 			    struct fj_extra *x)
 {
@@ -384,10 +393,10 @@ static void fj_verify_share(const struct run *run, const struct fio_unit *u, siz
 		    strcmp(v->phase, "verify"))
 			continue;
 		for (i = 0; i < n; i++)
-			if (u[i].repeat == v->repeat && u[i].dir[1])
+			if (u[i].repeat == v->repeat && fj_verifies(&u[i]))
 				wsum += u[i].dir[1]->bytes;
 		for (i = 0; i < n && wsum; i++) {
-			if (u[i].repeat != v->repeat || !u[i].dir[1])
+			if (u[i].repeat != v->repeat || !fj_verifies(&u[i]))
 				continue;
 			x[i].ops = (uint64_t)((unsigned __int128)v->ops * u[i].dir[1]->bytes /
 					      wsum);

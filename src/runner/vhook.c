@@ -438,7 +438,8 @@ int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
 	memset(&g, 0, sizeof(g));
 	g.run_id = h->run_id;
 	g.len = h->block;
-	g.unit_shift = VBLOCK_UNIT_SHIFT_DEFAULT;
+	g.unit_shift = (flags >> 8) & 0xff ? (uint8_t)((flags >> 8) & 0xff)
+					   : VBLOCK_UNIT_SHIFT_DEFAULT;
 	g.data = (uint8_t)data;
 	g.flags = (flags & VHOOK_F_PASSES) ? VBLOCK_F_PASS : 0;
 	if ((err = pthread_mutex_init(&h->mu, NULL)) != 0) {

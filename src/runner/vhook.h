@@ -91,6 +91,8 @@ struct vhook;
 #define VHOOK_F_PASSES	1u	/* every file is written in whole passes of one generation
 				 * each (VBLOCK_F_PASS in the headers: a later
 				 * `iobattery verify` wants one generation in a file) */
+/* a stamp every 1 << s bytes (VBLOCK_UNIT_SHIFT_MIN..MAX) instead of 4 KiB */
+#define VHOOK_F_UNIT(s)	((unsigned)(s) << 8)
 
 /* Make the hook of one repeat when rc->verify asks for it (else *out = NULL, 0): a run id,
  * the template of block_len bytes (the longest block, at least 128; longer requests

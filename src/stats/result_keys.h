@@ -625,6 +625,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_SYNC		"sync"
 #define RK_JOB_FSYNC		"fsync_every"
 #define RK_JOB_FDATASYNC	"fdatasync_every"
+#define RK_JOB_DO_VERIFY	"do_verify"
 #define RK_JOB_SIZE		"size"
 #define RK_JOB_RWMIXREAD	"rwmixread"
 #define RK_JOB_DISTRIBUTION	"random_distribution"

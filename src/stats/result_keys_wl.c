@@ -323,6 +323,8 @@ static const struct result_key job_keys[] = {
 	      "fio's fsync=: an fsync after every N writes (0: none)"),
 	PARAM(RK_JOB_FDATASYNC, "", 0, RK_CMP_VALUE, NULL,
 	      "fio's fdatasync=: an fdatasync after every N writes (0: none)"),
+	PARAM(RK_JOB_DO_VERIFY, "", 0, RK_CMP_NONE, NULL,
+	      "0 on a job with fio's do_verify=0: its blocks are stamped, not read back for it"),
 	PARAM(RK_JOB_RWMIXREAD, "%", 0, RK_CMP_VALUE, NULL, "share of reads of a mixed job"),
 	PARAM(RK_JOB_DISTRIBUTION, "", 0, RK_CMP_VALUE, NULL,
 	      "random_distribution as given (random, zipf:1.2 ...)"),

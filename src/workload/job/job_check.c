@@ -150,12 +150,48 @@ static uint64_t pct_of(uint64_t n, unsigned pct)
 	return n / 100 * pct + n % 100 * pct / 100;
 }
 
+/* fio's fill_device=1 on thread t's region r of file f, without a size: the free space
+ * of f's file system in whole blocks of bs (the job stops at ENOSPC, job_io.c). A
+ * reader's region of a file without a size: as far as the threads before it write it
+ * (surface-scan's verify phase). 0 or -EINVAL. */
+static int size_unsized(struct job_plan *p, unsigned t, struct job_tfile *r, uint64_t bs,
+			char *err, size_t errlen)
+{
+	const struct job_def *d = p->threads[t].d;
+	struct job_file *f = &p->files[r->file];
+	char dbuf[PATH_MAX];
+	uint64_t avail = 0, end = 0;
+	unsigned u, k;
+
+	if (d->xo.fill_device) {
+		const char *dir = f->in_scratch ? (p->scratch_parent ? p->scratch_parent : ".")
+						: dir_of(f->path, dbuf, sizeof(dbuf));
+
+		if (space_check(dir, 0, &avail) < 0 && !avail)
+			return job_plan_err(d, err, errlen, "fill_device=1: cannot tell the free "
+					    "space of '%s'", dir);
+		r->len = avail > r->off ? (avail - r->off) / bs * bs : 0;
+		return 0;
+	}
+	for (u = 0; u < t; u++)
+		for (k = 0; k < p->threads[u].nfiles; k++) {
+			const struct job_tfile *o = &p->threads[u].files[k];
+
+			if (o->file == r->file && job_rw_writes(p->threads[u].d->rw) &&
+			    o->off + o->len > end)
+				end = o->off + o->len;
+		}
+	r->len = end > r->off ? end - r->off : 0;
+	return 0;
+}
+
 /* Threads whose regions had no size take it from the existing file or device (minus
  * offset), or from size=N% / offset=N% of it; a shared file's region becomes this
  * rank's segment. 0 or -EINVAL. */
 static int size_threads(struct job_plan *p, char *err, size_t errlen)
 {
 	unsigned t, k;
+	int rc;
 
 	for (t = 0; t < p->nthreads; t++) {
 		struct job_thread *th = &p->threads[t];
@@ -187,6 +223,11 @@ static int size_threads(struct job_plan *p, char *err, size_t errlen)
 				return job_plan_err(d, err, errlen, "size or offset in percent "
 						    "needs an existing file or device: '%s'",
 						    f->path);
+			if (d->xo.fill_device)
+				p->files[r->file].fill = true;
+			if (!r->len && !f->exists &&
+			    (rc = size_unsized(p, t, r, minbs, err, errlen)) < 0)
+				return rc;
 			if (!r->len && !f->exists)
 				return job_plan_err(d, err, errlen, "size= is required: '%s' "
 						    "does not exist to take it from", f->path);
@@ -239,7 +280,8 @@ static int check_space(struct job_plan *p, const struct job_safety *sf, char *er
 			const char *gd = g->in_scratch ? (p->scratch_parent ? p->scratch_parent :
 							  ".") : dir_of(g->path, b2, sizeof(b2));
 
-			if (g->io && !g->device && !strcmp(gd, dcopy) && g->need > g->have)
+			if (g->io && !g->device && !g->fill && !strcmp(gd, dcopy) &&
+			    g->need > g->have)
 				need += g->need - g->have;
 		}
 		if (need && space_check(dcopy, need, &avail) == -ENOSPC) {

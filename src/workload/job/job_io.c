@@ -88,6 +88,12 @@ static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r
 {
 	unsigned d = (unsigned)r->user;
 
+	/* fill_device=1: a full file system ends the job, without an error */
+	if (d == JOB_WRITE && (r->res == -ENOSPC || r->res == -EDQUOT) &&
+	    j->d->xo.fill_device) {
+		j->stop = true;
+		return;
+	}
 	/* continue_on_error: an error of a kind it names is counted, and the job goes on */
 	if ((d == JOB_READ && (j->d->xo.continue_on_error & JOB_COE_READ)) ||
 	    (d == JOB_WRITE && (j->d->xo.continue_on_error & JOB_COE_WRITE))) {

@@ -112,7 +112,10 @@ static int layout_file(struct ioctx *io, const struct job_plan *p, unsigned idx,
 		f->cleanup_slot = cleanup_register(f->path, 0);
 		(void)mark_created(fd);	/* without xattrs, --overwrite is needed later */
 	}
-	if (p->vh && f->vbs) {
+	if (f->fill) {
+		/* fill_device: the job writes it until the file system is full */
+		rc = job_verify_open(p->vh, io, f, idx, fd);
+	} else if (p->vh && f->vbs) {
 		/* --verify: the whole file, an existing one too, in checkable blocks */
 		rc = job_verify_open(p->vh, io, f, idx, fd);
 		if (!rc)

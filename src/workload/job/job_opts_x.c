@@ -249,6 +249,73 @@ static int jx_pattern(struct job_pstate *ps, struct job_def *d, const struct job
 	return 0;
 }
 
+/* One token of verify_pattern at s: 0xHEX (to the first non-hex digit), 'text' or
+ * "text", %o (the block's offset, 8 bytes), or a decimal number (its bytes, lowest first).
+ * Returns the characters taken, or 0 for text that is none of these. */
+static size_t jx_vtoken(const char *s, unsigned char *out, unsigned *len, bool *off)
+{
+	size_t n = 0;
+
+	if (s[0] == '%')
+		n = s[1] == 'o' ? 2 : 0;
+	else if (s[0] == '\'' || s[0] == '"')
+		n = strchr(s + 1, s[0]) ? (size_t)(strchr(s + 1, s[0]) - s) + 1 : 0;
+	else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		for (n = 2; isxdigit((unsigned char)s[n]); n++)
+			;
+	else
+		for (; isdigit((unsigned char)s[n]); n++)
+			;
+	if (n == 2 && s[0] == '%') {
+		if (*len + 8 > JOB_PATTERN_MAX)
+			return 0;
+		memset(out + *len, 0, 8);	/* the offset goes here, block by block */
+		*len += 8;
+		*off = true;
+		return n;
+	}
+	return n && !jx_pattern_part(s, n, out, len) ? n : 0;
+}
+
+/* fio's verify_pattern: tokens one after the other (0xaa555aa5, 'text', %o, 12); as fio,
+ * it turns verification on when verify= is not given (iobattery's --verify). */
+static int jx_vpattern(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
+		       const char *val)
+{
+	unsigned char out[JOB_PATTERN_MAX];
+	unsigned len = 0;
+	bool off = false;
+	const char *p = val;
+
+	(void)o;
+	while (p && isspace((unsigned char)*p))
+		p++;
+	if (!p || !*p)
+		return job_opt_bad(ps, val, "a pattern (0xHEX, 'text', %o or a number) is "
+				   "required");
+	while (*p && !isspace((unsigned char)*p)) {
+		size_t n = jx_vtoken(p, out, &len, &off);
+
+		if (!n)
+			return job_opt_bad(ps, val, "0xHEX, 'text', \"text\", %o or a decimal "
+					   "number, one after the other, at most 512 bytes");
+		p += n;
+	}
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p)
+		return job_opt_bad(ps, val, "one pattern, without spaces between its parts");
+	memcpy(d->xo.vpattern, out, len);
+	d->xo.nvpattern = len;
+	d->xo.vpattern_offset = off;
+	if (!(d->set & (1ull << JOB_OPT_VERIFY)))
+		d->verify = true;	/* fio: verify=pattern unless verify= is given */
+	job_pwarn(ps, "verify_pattern is checked and kept in the run's options, not written: "
+		  "iobattery's --verify stamps every block with its own header, stamps and "
+		  "CRC32C over its own payload and reads it back after the write steps");
+	return 0;
+}
+
 static int jx_coe(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
 		  const char *val)
 {
@@ -449,6 +516,10 @@ static const struct job_optdef job_xopts[] = {
 	XG("verify_dump", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("verify_fatal", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("verify_async", NULL, JK_UINT, xo.no_effect_num, 0, 0),
+	/* verification (job_verify.c) and fill_device (job_check.c, job_io.c) */
+	XS("verify_pattern", NULL, jx_vpattern),
+	XG("verify_interval", NULL, JK_UINT, xo.verify_interval, 1, 1u << 30),
+	XG("fill_device", "fill_fs", JK_BOOL, xo.fill_device, 0, 0),
 	/* only with zonemode=zbd, which is refused with its reason */
 	XG("max_open_zones", NULL, JK_UINT, xo.no_effect_num, 0, 0),
 	XG("job_max_open_zones", NULL, JK_UINT, xo.no_effect_num, 0, 0),

@@ -159,6 +159,8 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 		     d->sync == JOB_SYNC_DSYNC ? "dsync" : "none");
 	rc |= kv_set(k, RK_JOB_FSYNC, "%u", d->fsync);
 	rc |= kv_set(k, RK_JOB_FDATASYNC, "%u", d->fdatasync);
+	if (d->xo.no_do_verify)
+		rc |= kv_set(k, RK_JOB_DO_VERIFY, "0");
 	rc |= kv_set(k, RK_JOB_SIZE, "%" PRIu64, t->size);
 	if (d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW)
 		rc |= kv_set(k, RK_JOB_RWMIXREAD, "%u", d->rwmix[JOB_READ]);

@@ -142,6 +142,8 @@ struct job_file {
 	int cleanup_slot;	/* registered for removal (a named new file), or -1 */
 	uint32_t vbs;		/* --verify: the length of every block written to it (its
 				 * writers' bs); 0: not stamped, not checked */
+	bool fill;		/* a job writes it with fill_device=1: created empty, not
+				 * laid out, written until ENOSPC or its size */
 	bool shared;		/* --shared-file under mpirun: every rank uses it, each in
 				 * its own segment; rank 0 creates it (job_layout) */
 	uint64_t lo;		/* shared: where this rank's regions start (it lays out
@@ -226,6 +228,9 @@ struct job_plan {
 	bool need_scratch;
 	struct vhook *vh;		/* --verify: the hook of the whole measurement (every
 					 * repeat), made before the layout; NULL without */
+	uint8_t vunit_shift;		/* verify_interval: log2 of the stamps' unit, 0: the
+					 * hook's default (job_verify_plan) */
+	bool vreadback;			/* a job wants the verify row (not do_verify=0) */
 	char **logs;			/* fio's log files this run made (job_logs.c) */
 	unsigned nlogs;
 	_Atomic int exit_later;		/* exitall with exit_what=all: the steps after

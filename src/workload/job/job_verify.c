@@ -128,13 +128,45 @@ static int jv_files(const struct job_plan *p, const struct job_def **who, char *
 	return 0;
 }
 
-/* fio's verify= on a job that only reads checks what an earlier run wrote: refused. */
-static int jv_reader(const struct job_def *d, char *err, size_t errlen)
+/* fio's verify= on a job that only reads: its files must be written with verify by a job
+ * of this run (surface-scan's verify phase), whose blocks the verify row checks after the
+ * steps; what an earlier run wrote is refused. 0 or -EINVAL with the message. */
+static int jv_reader(const struct job_plan *p, const struct job_thread *t, char *err,
+		     size_t errlen)
 {
-	return job_plan_err(d, err, errlen, "verify= on a job that only reads is not "
-			    "implemented: iobattery checks what the run writes (a job writing "
-			    "the file before it, or 'iobattery verify FILE' on a file written "
-			    "with --verify)");
+	unsigned k;
+
+	for (k = 0; k < t->nfiles; k++)
+		if (!p->files[t->files[k].file].vbs)
+			return job_plan_err(t->d, err, errlen, "verify= on a job that only "
+					    "reads checks what a job of the run writes with "
+					    "verify: nothing does to '%s' (iobattery verify FILE "
+					    "checks a file written with --verify)",
+					    p->files[t->files[k].file].path);
+	return 0;
+}
+
+/* fio's verify_interval: a stamp every so many bytes, a power of two of 512 to 64 KiB
+ * within bs. 0 or -EINVAL with the message; p->vunit_shift. */
+static int jv_interval(struct job_plan *p, const struct job_def *d, char *err, size_t errlen)
+{
+	uint32_t v = d->xo.verify_interval;
+	uint8_t s = 0;
+
+	if (!v)
+		return 0;
+	while (s < 31 && (1u << s) < v)
+		s++;
+	if ((1u << s) != v || s < VBLOCK_UNIT_SHIFT_MIN || s > VBLOCK_UNIT_SHIFT_MAX ||
+	    v > d->bs[JOB_WRITE].min)
+		return job_plan_err(d, err, errlen, "verify_interval=%u: iobattery stamps "
+				    "pieces of a power of two from 512 bytes to 64 KiB, at most "
+				    "bs=%llu", v, (unsigned long long)d->bs[JOB_WRITE].min);
+	if (p->vunit_shift && p->vunit_shift != s)
+		return job_plan_err(d, err, errlen, "verify_interval=%u: one interval per run "
+				    "(another job gives %u)", v, 1u << p->vunit_shift);
+	p->vunit_shift = s;
+	return 0;
 }
 
 int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen)
@@ -147,6 +179,8 @@ int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, 
 		return -ENOMEM;
 	for (i = 0; i < p->nfiles; i++)
 		p->files[i].vbs = 0;
+	p->vunit_shift = 0;
+	p->vreadback = false;
 	for (i = 0; i < p->nthreads && !rc; i++) {
 		const struct job_thread *t = &p->threads[i];
 
@@ -157,14 +191,19 @@ int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, 
 					  job_rw_name(t->d->rw));
 			break;
 		}
-		if (!job_rw_writes(t->d->rw)) {
-			if (t->d->verify)
-				rc = jv_reader(t->d, err, errlen);
+		/* the read-back: for a writer unless do_verify=0, a reader with verify= */
+		if (!t->d->xo.no_do_verify && (t->d->verify || job_rw_writes(t->d->rw)))
+			p->vreadback = true;
+		if (!job_rw_writes(t->d->rw))
 			continue;
-		}
 		writers++;
 		rc = jv_thread(p, t, who, err, errlen);
+		if (!rc)
+			rc = jv_interval(p, t->d, err, errlen);
 	}
+	for (i = 0; i < p->nthreads && !rc; i++)
+		if (!job_rw_writes(p->threads[i].d->rw) && p->threads[i].d->verify)
+			rc = jv_reader(p, &p->threads[i], err, errlen);
 	if (!rc && !writers)
 		rc = job_plan_err(NULL, err, errlen, "--verify has nothing to check: no job "
 				  "writes");
@@ -188,7 +227,8 @@ int job_verify_start(struct runner *rc, struct job_plan *p)
 	if (!block)
 		return 0;
 	/* the layout and fio write random bytes: so does every block's payload */
-	return vhook_start(&p->vh, rc, block, VBLOCK_DATA_RANDOM, 0);
+	return vhook_start(&p->vh, rc, block, VBLOCK_DATA_RANDOM,
+			   VHOOK_F_UNIT(p->vunit_shift));
 }
 
 int job_verify_open(struct vhook *vh, struct ioctx *io, const struct job_file *f,
@@ -210,7 +250,7 @@ int job_verify_run(struct runner *rc, struct job_plan *p)
 {
 	int r;
 
-	if (!p->vh)
+	if (!p->vh || !p->vreadback)	/* do_verify=0 everywhere: stamped, not read */
 		return 0;
 	r = vhook_verify(p->vh, rc, JV_WORKLOAD);
 	/* bad blocks fail the verify row (exit 1); the message is printed */

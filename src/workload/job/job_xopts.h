@@ -109,6 +109,13 @@ struct job_xopts {
 	double latency_percentile;
 	char wait_for[JOB_XSTR_MAX];	/* a job this one starts after */
 	uint64_t verify_backlog;	/* fio verifies every N blocks; here after the steps */
+	/* verify_pattern: its bytes (%o parts are the block's offset, 8 bytes) */
+	unsigned char vpattern[JOB_PATTERN_MAX];
+	unsigned nvpattern;		/* 0: no verify_pattern */
+	bool vpattern_offset;		/* it holds %o */
+	uint32_t verify_interval;	/* fio's verify_interval: a stamp every this many bytes */
+	bool fill_device;		/* write until ENOSPC (size= caps it) */
+	bool no_do_verify;		/* do_verify=0: stamped, not read back for this job */
 	char ignore_error[JOB_XSTR_MAX];	/* as given */
 	unsigned prio, prioclass;	/* the threads' I/O priority (set bits say given) */
 	struct job_cmdprio cmdprio;	/* libaio and io_uring: a priority per request */
