@@ -290,11 +290,16 @@ void job_layout_release(struct job_plan *p, bool keep)
 
 	for (i = 0; i < p->nfiles; i++) {
 		struct job_file *f = &p->files[i];
+		uint64_t len = f->need;
+		struct stat st;
 		char sz[32];
 
 		if (f->cleanup_slot < 0)
 			continue;
-		numfmt(sz, sizeof(sz), (double)f->need / 1048576.0, "MiB");
+		/* fill_device: as long as the job got before ENOSPC */
+		if (f->fill && stat(f->path, &st) == 0)
+			len = (uint64_t)st.st_size;
+		numfmt(sz, sizeof(sz), (double)len / 1048576.0, "MiB");
 		/* a filename= file the run made stays, as fio keeps it (it can be read
 		 * again), unless a job using it asked for unlink=1; said either way */
 		if (keep && !f->unlink) {

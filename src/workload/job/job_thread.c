@@ -500,6 +500,9 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	 * (the worker remembers the first failed request whatever the job made of it) */
 	if (!s->err && (s->errs[JOB_READ] || s->errs[JOB_WRITE] || s->errs[JOB_TRIM]))
 		w->err = 0;
+	/* nor is the ENOSPC that ends a fill_device=1 job (job_io.c) */
+	if (!s->err && t->d->xo.fill_device)
+		w->err = 0;
 	return s->err;
 }
 
