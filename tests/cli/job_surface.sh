@@ -110,7 +110,7 @@ for v in 1000 256 131072; do
 		--name=a --rw=write --bs=64k --size=1m --verify=md5 "--verify_interval=$v"
 done
 refused "'do_verify=2': must be 0 or 1" --name=a --rw=write --size=64k --do_verify=2
-refused "fill_device=1 with rw=randwrite is not implemented" --name=a --rw=randwrite \
+refused "fill_device=1 with rw=randwrite is not implemented: iobattery fills the file system sequentially" --name=a --rw=randwrite \
 	--size=64k --fill_device=1
 refused "verify= on a job that only reads checks what a job of the run writes with verify: nothing does to 'a.0.0'" \
 	--name=a --rw=read --size=64k --verify=md5

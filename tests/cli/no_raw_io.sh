@@ -21,6 +21,7 @@ iozone/iozone_stdio.c|fopen|the iozone tests 6 and 7 (fwrite, fread) are stdio i
 job/job_xcheck.c|stat|the parse checks: whether filename= is a block device (zonemode=zbd), whether the system lists NUMA nodes; not measured I/O
 job/job_logs.c|*|the fio log files (write_bw_log, write_lat_log ...): output the user asked for, not measured I/O
 job/job_iolog.c|fopen|write_iolog: the log of the requests the user asked for (output, not measured I/O)
+job/job_layout.c|stat|the length a fill_device=1 file reached, for the message that it was kept (after the run, not measured I/O)
 job/job_check.c|*|the safety checks of the plan: what each named file is (lstat, holes, a trim probe) before anything runs, not measured I/O
 *_cmd.c|*|a command face (dd/dd_cmd.c ...): checks the paths the user typed before anything runs, and reads or writes the files the command itself is given (a script, a report file), not measured I/O
 '

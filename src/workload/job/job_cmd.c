@@ -93,7 +93,10 @@ static const char job_help[] =
 	"  log_hist_msec, per_job_logs, log_offset, log_prio (fio's logs; never over an\n"
 	"  existing file),\n"
 	"  steadystate (ss), steadystate_duration (ss_dur), steadystate_ramp_time (ss_ramp),\n"
-	"  kb_base, verify (a checksum: iobattery's --verify), do_verify=1, [global] sections,\n"
+	"  kb_base, verify (a checksum: iobattery's --verify), do_verify (0: stamped, not\n"
+	"  read back), verify_pattern (checked, turns verify on; not written),\n"
+	"  verify_interval (a stamp every N bytes, 512 to 64k), fill_device (fill_fs: a\n"
+	"  sequential write until ENOSPC, capped by size=), [global] sections,\n"
 	"  include, ${VAR}. Any other fio option is an error.\n"
 	JOB_XOPTS_HELP
 	"\n"

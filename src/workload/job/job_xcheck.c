@@ -88,7 +88,7 @@ int job_xopts_finish(struct job_pstate *ps, struct job_def *d)
 		return -EINVAL;
 	if (x->fill_device && d->rw != JOB_RW_WRITE)
 		return job_perr(ps, "fill_device=1 with rw=%s is not implemented: iobattery fills "
-				"the file system with a sequential write (rw=write) until ENOSPC",
+				"the file system sequentially, rw=write, until ENOSPC",
 				job_rw_name(d->rw));
 	if (x->compress_pct && x->npattern)
 		job_pwarn(ps, "buffer_pattern and buffer_compress_percentage: the pattern fills "
