@@ -149,8 +149,10 @@ static json_t *fj_dir(const struct row *w, const struct fj_extra *x, int plus)
 	fj_set(o, "bw", fj_int(floor(bw / 1024)));
 	fj_set(o, "iops", fj_real(w ? w->rate : 0));
 	fj_set(o, "runtime", fj_int(w ? (double)(w->elapsed_ns / 1000000u) : 0));
-	/* fio counts the requests continue_on_error passed over as issued */
-	fj_set(o, "total_ios", fj_int((w ? (double)w->ops + fio_metric(w, RK_JOB_ERRORS) : 0) +
+	/* fio counts the requests continue_on_error passed over as issued, and the one that
+	 * stopped the job */
+	fj_set(o, "total_ios", fj_int((w ? (double)w->ops + fio_metric(w, RK_JOB_ERRORS) +
+				       fio_metric(w, RK_JOB_FAILED_IOS) : 0) +
 				      (x ? (double)x->ops : 0)));
 	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
 	fj_set(o, "drop_ios", json_integer(0));

@@ -252,8 +252,10 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	for (d = 0; d < FIO_DIRS; d++)
 		if (u->dir[d] && d < 3) {
 			tj_dir(f, u->dir[d], d);
-			/* fio counts what continue_on_error passed over as issued */
-			tot[d] = u->dir[d]->ops + (uint64_t)fio_metric(u->dir[d], RK_JOB_ERRORS);
+			/* fio counts what continue_on_error passed over as issued, and the
+			 * request that stopped the job */
+			tot[d] = u->dir[d]->ops + (uint64_t)fio_metric(u->dir[d], RK_JOB_ERRORS) +
+				 (uint64_t)fio_metric(u->dir[d], RK_JOB_FAILED_IOS);
 			shrt[d] = (uint64_t)fio_metric(u->dir[d], RK_JOB_SHORT_IOS);
 		}
 	if (fio_lat_shown(u->first, "clat"))

@@ -672,6 +672,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_JOB_RUNTIME	"job_runtime"
 #define RK_JOB_ERRNO		"errno"
 #define RK_JOB_ERRORS		"errors_passed"
+#define RK_JOB_FAILED_IOS	"failed_ios"
 #define RK_JOB_FIRST_ERROR	"first_error"
 #define RK_JOB_DEPTH		"depth_N"	/* families: N in 1 2 4 8 16 32 */
 #define RK_JOB_DEPTH_PFX	"depth_"	/* + N */

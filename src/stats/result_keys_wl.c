@@ -385,6 +385,8 @@ static const struct result_key job_keys[] = {
 	METRIC(RK_JOB_ERRORS, "ios", "requests of this direction that failed and that "
 	       "continue_on_error passed over (fio's total_err counts them, and its total_ios "
 	       "too); absent: the job has no continue_on_error"),
+	METRIC(RK_JOB_FAILED_IOS, "ios", "the failed request of this direction that stopped "
+	       "the job (fio counts it in total_ios); absent: none did"),
 	METRIC(RK_JOB_FIRST_ERROR, "", "the errno of the first request continue_on_error "
 	       "passed over (fio's first_error; 0: none)"),
 	METRIC(RK_JOB_DEPTH, "%", "share of requests submitted with N (N to 2N-1) in flight"),

@@ -2,7 +2,7 @@
 # fio JSON's total_err and first_error (and the job's error set to the first, total_ios
 # counting them as issued), the summary's "errors" line, a note on iobattery's own row,
 # and exit 0 (the job ran as asked); without continue_on_error the job stops at the first
-# and fails. The errors come from the fault shim (tests/fault/iobfault.so: every write
+# and fails, the failing request counted as issued (total_ios 5, as fio). The errors come from the fault shim (tests/fault/iobfault.so: every write
 # from the 5th on fails with EIO); fio under the same shim gives the same figures.
 . tests/cli/lib
 shim=$PWD/tests/fault/iobfault.so
@@ -36,13 +36,16 @@ done
 # shellcheck disable=SC2086
 faulty "$IOB" job --no-store --quiet --format fio-json $opts --continue_on_error=read \
 	> j.json 2> err && fail "continue_on_error=read passed a write error"
-[ "$(python3 -c "$show" < j.json)" = "5 0 0 4 16384" ] ||
+[ "$(python3 -c "$show" < j.json)" = "5 0 0 5 16384" ] ||
 	fail "continue_on_error=read: $(python3 -c "$show" < j.json)"
 # shellcheck disable=SC2086
 faulty "$IOB" job --no-store --quiet --format fio-json $opts > j.json 2> err &&
 	fail "a write error without continue_on_error: exit 0"
-[ "$(python3 -c "$show" < j.json)" = "5 - - 4 16384" ] ||
+[ "$(python3 -c "$show" < j.json)" = "5 - - 5 16384" ] ||
 	fail "no continue_on_error: $(python3 -c "$show" < j.json)"
+# shellcheck disable=SC2086
+faulty "$IOB" job --no-store $opts > text 2>&1 && fail "a write error: exit 0 (text)"
+grep -qF -- "     issued rwts: total=0,5,0,0 " text || { cat text; fail "issued: not 5"; }
 
 if command -v fio > /dev/null 2>&1; then
 	# shellcheck disable=SC2086
@@ -50,6 +53,10 @@ if command -v fio > /dev/null 2>&1; then
 		fail "fio failed"
 	[ "$(python3 -c "$show" < f.json)" = "5 12 5 16 16384" ] ||
 		fail "fio now gives $(python3 -c "$show" < f.json)"
+	# shellcheck disable=SC2086
+	faulty fio --output-format=json $opts > f.json 2> /dev/null && fail "fio: exit 0"
+	[ "$(python3 -c "$show" < f.json)" = "5 - - 5 16384" ] ||
+		fail "fio without continue_on_error now gives $(python3 -c "$show" < f.json)"
 fi
 no_scratch .
 exit 0

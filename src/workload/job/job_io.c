@@ -103,6 +103,8 @@ static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r
 		return;
 	}
 	if (!j->s->err) {
+		if (d < JOB_DDIRS)
+			j->s->failed[d]++;
 		j->s->err = (int)r->res;
 		j->s->err_op = r->op;
 		j->s->err_off = r->off;

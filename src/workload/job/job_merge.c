@@ -141,8 +141,10 @@ int job_merge(struct job_stats *dst, const struct job_stats *src)
 		dst->complete[i] += src->complete[i];
 	}
 	dst->first_done_bytes += src->first_done_bytes;
-	for (i = 0; i < JOB_DDIRS; i++)
+	for (i = 0; i < JOB_DDIRS; i++) {
 		dst->errs[i] += src->errs[i];
+		dst->failed[i] += src->failed[i];
+	}
 	if (!dst->first_err)
 		dst->first_err = src->first_err;
 	dst->sync_only_engine = dst->sync_only_engine || src->sync_only_engine;

@@ -346,6 +346,9 @@ static int jr_errors(struct row *w, const struct job_def *d, const struct job_st
 {
 	char v[160];
 
+	/* the request that stopped the job, which fio counts as issued */
+	if (s->failed[dir] && jr_metric(w, RK_JOB_FAILED_IOS, (double)s->failed[dir], "ios"))
+		return -ENOMEM;
 	if (!d->xo.continue_on_error)
 		return 0;
 	if (!s->errs[dir])

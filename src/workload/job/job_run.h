@@ -97,6 +97,8 @@ struct job_stats {
 	int first_err;			/* the first of them, -errno (0: none) */
 	int err;			/* first -errno */
 	int err_op;			/* its engine op (-1: setup), offset and length */
+	uint64_t failed[JOB_DDIRS];	/* requests that stopped a thread (1 a thread at
+					 * most): fio counts them as issued */
 	uint64_t err_off, err_len;
 	char errtxt[240];		/* what failed in setup, "" otherwise */
 	uint64_t samp_ns;		/* sample interval */
