@@ -418,8 +418,9 @@ int vhook_file(struct ioctx *io, int fd, const char *path, uint32_t file_id, uin
 	return 0;
 }
 
-int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
-		enum vblock_data data, unsigned flags)
+/* vhook_start and vhook_start_pattern: pat is NULL for the other data modes. */
+static int vh_start(struct vhook **out, struct runner *rc, uint32_t block_len,
+		    enum vblock_data data, const unsigned char *pat, size_t n, unsigned flags)
 {
 	struct vblock_geom g;
 	struct vhook *h;
@@ -428,9 +429,15 @@ int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
 	*out = NULL;
 	if (!vhook_cfg_on(rc->verify))
 		return 0;
+	if (data == VBLOCK_DATA_PATTERN && (!pat || !n || n > VHOOK_PATTERN_MAX))
+		return -EINVAL;
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
+	if (pat) {
+		memcpy(h->pattern, pat, n);
+		h->npattern = (uint32_t)n;
+	}
 	h->cfg = rc->verify;
 	h->rc = rc;
 	h->run_id = vblock_run_id();
@@ -442,6 +449,8 @@ int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
 					   : VBLOCK_UNIT_SHIFT_DEFAULT;
 	g.data = (uint8_t)data;
 	g.flags = (flags & VHOOK_F_PASSES) ? VBLOCK_F_PASS : 0;
+	g.pattern = h->npattern ? h->pattern : NULL;
+	g.npattern = h->npattern;
 	if ((err = pthread_mutex_init(&h->mu, NULL)) != 0) {
 		free(h);
 		return -err;
@@ -455,6 +464,18 @@ int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
 	}
 	*out = h;
 	return 0;
+}
+
+int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
+		enum vblock_data data, unsigned flags)
+{
+	return vh_start(out, rc, block_len, data, NULL, 0, flags);
+}
+
+int vhook_start_pattern(struct vhook **out, struct runner *rc, uint32_t block_len,
+			const unsigned char *pat, size_t n, unsigned flags)
+{
+	return vh_start(out, rc, block_len, VBLOCK_DATA_PATTERN, pat, n, flags);
 }
 
 int vhook_stop(struct vhook *h)

@@ -103,6 +103,10 @@ struct vhook;
  * (vhook_stop). */
 int vhook_start(struct vhook **out, struct runner *rc, uint32_t block_len,
 		enum vblock_data data, unsigned flags);
+/* vhook_start with VBLOCK_DATA_PATTERN: every block's payload is pat (n bytes, 1 to 4096,
+ * copied) repeated from the block's first byte, and the check compares with it. */
+int vhook_start_pattern(struct vhook **out, struct runner *rc, uint32_t block_len,
+			const unsigned char *pat, size_t n, unsigned flags);
 
 /* Attach h to io (NULL h: nothing). io's buffers are freed by ioctx_exit. 0 or -ENOMEM. */
 int vhook_attach(struct vhook *h, struct ioctx *io);

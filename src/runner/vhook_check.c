@@ -172,6 +172,8 @@ static void file_opts(const struct vhook *h, const struct vh_file *f, struct ver
 {
 	memset(o, 0, sizeof(*o));
 	o->file_id = -1;
+	o->pattern = h->npattern ? h->pattern : NULL;
+	o->npattern = h->npattern;
 	if (f->gen == VHOOK_GEN_CHECK)
 		return;		/* a copy: the first header says whose blocks these are */
 	o->run_id = h->run_id;

@@ -43,11 +43,15 @@ struct vh_fd {
 	struct vh_file *f;
 };
 
+#define VHOOK_PATTERN_MAX	4096
+
 struct vhook {
 	const struct vhook_cfg *cfg;
 	struct runner *rc;		/* its rows are marked at the end */
 	const char *workload;		/* set by vhook_verify */
 	struct vblock_ctx *ctx;
+	unsigned char pattern[VHOOK_PATTERN_MAX];	/* VBLOCK_DATA_PATTERN's bytes */
+	uint32_t npattern;
 	uint32_t block;			/* the template's (the longest block's) length */
 	uint64_t run_id;
 	pthread_mutex_t mu;		/* everything below */

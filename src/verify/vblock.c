@@ -140,7 +140,7 @@ static int geom_ok(const struct vblock_geom *g)
 {
 	return g->run_id && g->len >= VBLOCK_MIN_LEN && g->len <= VBLOCK_MAX_LEN &&
 	       g->unit_shift >= VBLOCK_UNIT_SHIFT_MIN && g->unit_shift <= VBLOCK_UNIT_SHIFT_MAX &&
-	       g->data <= VBLOCK_DATA_ZERO && !(g->flags & ~VBLOCK_F_PASS);
+	       g->data <= VBLOCK_DATA_PATTERN && !(g->flags & ~VBLOCK_F_PASS);
 }
 
 /* The template: the run's generator (rng.c, seeded with the run id), its 64-bit outputs
@@ -161,7 +161,10 @@ static void make_template(unsigned char *t, const struct vblock_geom *g, uint32_
 			le_put64(w, rng_next(&r));
 			memcpy(t + i, w, len - i);
 		}
-	}			/* zero data: calloc'd */
+	} else if (g->data == VBLOCK_DATA_PATTERN && g->pattern && g->npattern) {
+		for (i = 0; i < len; i++)
+			t[i] = g->pattern[i % g->npattern];
+	}			/* zero data (or a pattern not given): calloc'd */
 	memset(t, 0, VBLOCK_HDR_LEN);
 	for (i = unit; i < len; i += unit)
 		memset(t + i, 0, len - i < VBLOCK_STAMP_LEN ? len - i : VBLOCK_STAMP_LEN);
@@ -207,6 +210,8 @@ int vblock_ctx_new(struct vblock_ctx **out, const struct vblock_geom *g)
 		return -ENOMEM;
 	}
 	c->g = *g;
+	c->g.pattern = NULL;	/* only the template holds it */
+	c->g.npattern = 0;
 	c->unit = 1u << g->unit_shift;
 	make_template(c->tmpl, g, c->unit);
 	c->tmpl_reg = ~crc32c(0, c->tmpl, g->len);

@@ -37,6 +37,10 @@
 enum vblock_data {
 	VBLOCK_DATA_RANDOM = 0,	/* template: pseudo-random bytes from the run id */
 	VBLOCK_DATA_ZERO = 1,	/* template: zeros (headers and stamps still written) */
+	VBLOCK_DATA_PATTERN = 2,	/* template: the writer's pattern (vblock_geom.pattern)
+				 * repeated from each block's first byte; a checker that is
+				 * not given it judges the CRC alike and compares a bad
+				 * block's bytes with zeros */
 };
 
 /* Header flag: the writer writes the file in whole passes, generation n being pass n, so
@@ -50,6 +54,10 @@ struct vblock_geom {
 	uint8_t unit_shift;	/* log2 of the unit, VBLOCK_UNIT_SHIFT_MIN..MAX */
 	uint8_t data;		/* enum vblock_data */
 	uint16_t flags;		/* VBLOCK_F_* */
+	/* VBLOCK_DATA_PATTERN: its bytes (read by vblock_ctx_new only, not kept); NULL,
+	 * 0: zeros. Never read from or written to a header. */
+	const unsigned char *pattern;
+	uint32_t npattern;
 };
 
 /* A block header as read from disk. */

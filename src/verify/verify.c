@@ -22,6 +22,8 @@ struct walk {
 	size_t cap, wlen;
 	uint64_t wpos;
 	struct vblock_ctx *ctx;
+	const unsigned char *pattern;	/* verify_opts.pattern: VBLOCK_DATA_PATTERN's */
+	uint32_t npattern;
 	uint64_t run_id;
 	uint32_t file_id;
 	enum verify_gen_rule rule;
@@ -109,10 +111,17 @@ static int find_first(struct walk *w, uint64_t want_run, int64_t want_file,
 }
 
 /* A context for geometry g (the run's), replacing the walk's. 0 or -errno. */
-static int use_ctx(struct walk *w, const struct vblock_geom *g)
+static int use_ctx(struct walk *w, const struct vblock_geom *hg)
 {
 	struct vblock_ctx *c;
-	int rc = vblock_ctx_new(&c, g);
+	struct vblock_geom g = *hg;
+	int rc;
+
+	if (g.data == VBLOCK_DATA_PATTERN) {
+		g.pattern = w->pattern;
+		g.npattern = w->npattern;
+	}
+	rc = vblock_ctx_new(&c, &g);
 
 	if (rc)
 		return rc;
@@ -290,6 +299,8 @@ int verify_fd(int fd, const struct verify_opts *o, const struct vjournal_map *j,
 	want_run = o->run_id ? o->run_id : j ? j->run_id : 0;
 	if (o->run_id && j && o->run_id != j->run_id)
 		return -EINVAL;
+	w.pattern = o->pattern;
+	w.npattern = o->npattern;
 	rc = file_size(fd, &w.size);
 	if (!rc)
 		rc = find_first(&w, want_run, o->file_id, &h);

@@ -46,6 +46,9 @@ struct verify_opts {
 	uint64_t run_id;		/* 0: the first header's (or the journal's) */
 	int64_t file_id;		/* -1: the first header's */
 	const char *journal_path;	/* verify_file: check against this journal; NULL none */
+	/* blocks of VBLOCK_DATA_PATTERN: the writer's pattern (NULL: compared with zeros) */
+	const unsigned char *pattern;
+	uint32_t npattern;
 };
 
 struct verify_summary {

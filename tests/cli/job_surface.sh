@@ -1,5 +1,6 @@
-# fio's surface-scan options in job files: verify_pattern (each of its forms accepted, bad
-# text refused), verify_interval (the stamps' unit: a stamp carrying its offset every 512
+# fio's surface-scan options in job files: verify_pattern (the payload of every block
+# after its header and stamps, a damaged byte of it found; each form accepted, bad text
+# refused), verify_interval (the stamps' unit: a stamp carrying its offset every 512
 # bytes; sizes iobattery cannot stamp refused), do_verify=0 (blocks stamped, no read-back,
 # no reads in fio JSON), verify= on a job that reads what an earlier job wrote with
 # verify, and fill_device=1 (size= caps it; a full file system, made by the fault shim or
@@ -56,17 +57,28 @@ verify-phase 16 0 1048576 0 0" ] || { cat "$T/fj" >&2; fail "surface-scan's coun
 expect_exit 0 "$IOB" $job s.fio
 expect_out "job verify: 16 blocks in 1 file (1.00 MiB) read back in "
 expect_out ": all as written"
-expect_out "verify_pattern is checked and kept in the run's options, not written"
-# verify_interval=512: every 512 bytes of a block a stamp holding that piece's offset
-python3 - <<'EOF' || fail "no stamp every 512 bytes"
+# verify_interval=512: every 512 bytes of a block a stamp holding that piece's offset;
+# the pattern after the header (64 bytes) and after each stamp (32 bytes)
+python3 - <<'EOF' || fail "no stamp every 512 bytes, or not the pattern"
 import struct
 d = open('datafile.tmp', 'rb').read()
 assert len(d) == 1 << 20, len(d)
 for off in (512, 1024, 65536 + 3584, 1048576 - 512):
     assert struct.unpack_from('<Q', d, off + 8)[0] == off, off
+pat = bytes.fromhex('aa555aa5')
+assert d[64:512] == pat * 112, d[64:80].hex()
+assert d[65536 + 544:65536 + 1024] == pat * 120, d[65536 + 544:65536 + 560].hex()
 EOF
 expect_exit 0 "$IOB" verify datafile.tmp
 expect_out "datafile.tmp: ok"
+# one byte of the pattern changed: found, at its offset
+python3 - <<'EOF' || fail "cannot damage the file"
+d = bytearray(open('datafile.tmp', 'rb').read())
+d[3 * 65536 + 700] ^= 0xff
+open('datafile.tmp', 'wb').write(d)
+EOF
+expect_exit 1 "$IOB" verify datafile.tmp
+expect_out "corrupted: 1 block, the first at offset 196608"
 rm -f datafile.tmp s.fio
 
 # do_verify=0 alone: stamped, nothing read back, no reads in fio JSON
@@ -84,6 +96,15 @@ for p in 0xaa555aa5 0xAA "'abc'" '"abc"' %o 12 '0xff%o"abcd"12'; do
 	expect_exit 0 "$IOB" $job --name=p --rw=write --bs=8k --size=64k "--verify_pattern=$p"
 	expect_out "job verify: 8 blocks in 1 file (64 KiB) read back in "
 done
+expect_out "verify_pattern with %o is not written: the blocks carry iobattery's random payload"
+# the pattern as given: 'abc' repeated from each block's first byte, 12 as one byte
+expect_exit 0 "$IOB" $job --name=p --rw=write --bs=8k --size=16k --filename=p.bin \
+	"--verify_pattern='abc'12"
+python3 -c "
+d = open('p.bin', 'rb').read()
+assert d[64:4096] == (b'abc\x0c' * 1024)[64:4096], d[64:80]
+" || fail "'abc'12 is not the payload"
+rm -f p.bin
 [ -z "$(ls -A)" ] || fail "left behind: $(ls -A)"
 
 refused() { # TEXT ARGS...

@@ -15,7 +15,7 @@
 
 static struct vblock_ctx *mkctx(uint64_t run, uint32_t len, unsigned shift, unsigned data)
 {
-	struct vblock_geom g = { run, len, (uint8_t)shift, (uint8_t)data, 0 };
+	struct vblock_geom g = { run, len, (uint8_t)shift, (uint8_t)data, 0, NULL, 0 };
 	struct vblock_ctx *c = NULL;
 
 	CHECK(vblock_ctx_new(&c, &g) == 0);
@@ -151,12 +151,40 @@ static void t_stamp_reuse(void)
 	vblock_ctx_free(c);
 }
 
+/* VBLOCK_DATA_PATTERN: the pattern repeated from the block's first byte, but for the
+ * header and the stamps; without the pattern, zeros. */
+static void t_pattern(void)
+{
+	static const unsigned char pat[3] = { 0xaa, 0x55, 0x01 };
+	struct vblock_geom g = { 1, 4096, 10, VBLOCK_DATA_PATTERN, 0, pat, 3 };
+	unsigned char b[4096];
+	struct vblock_ctx *c;
+	size_t i;
+
+	CHECK_EQ_U64(vblock_ctx_new(&c, &g), 0);
+	vblock_prepare(c, b, sizeof(b));
+	for (i = VBLOCK_HDR_LEN; i < 1024; i++)
+		CHECK_EQ_U64(b[i], pat[i % 3]);
+	for (i = 1024 + VBLOCK_STAMP_LEN; i < 2048; i++)
+		CHECK_EQ_U64(b[i], pat[i % 3]);
+	CHECK(vblock_ctx_geom(c)->pattern == NULL);
+	vblock_ctx_free(c);
+	g.pattern = NULL;
+	g.npattern = 0;
+	CHECK_EQ_U64(vblock_ctx_new(&c, &g), 0);
+	vblock_prepare(c, b, sizeof(b));
+	for (i = VBLOCK_HDR_LEN; i < 1024; i++)
+		CHECK_EQ_U64(b[i], 0);
+	vblock_ctx_free(c);
+}
+
 static void t_bad_geometry(void)
 {
 	static const struct vblock_geom bad[] = {
-		{ 0, 4096, 12, 0, 0 }, { 1, 63, 12, 0, 0 }, { 1, VBLOCK_MAX_LEN + 1, 12, 0, 0 },
-		{ 1, 4096, 8, 0, 0 }, { 1, 4096, 17, 0, 0 }, { 1, 4096, 12, 2, 0 },
-		{ 1, 4096, 12, 0, 0x8 },
+		{ 0, 4096, 12, 0, 0, NULL, 0 }, { 1, 63, 12, 0, 0, NULL, 0 },
+		{ 1, VBLOCK_MAX_LEN + 1, 12, 0, 0, NULL, 0 }, { 1, 4096, 8, 0, 0, NULL, 0 },
+		{ 1, 4096, 17, 0, 0, NULL, 0 }, { 1, 4096, 12, 3, 0, NULL, 0 },
+		{ 1, 4096, 12, 0, 0x8, NULL, 0 },
 	};
 	struct vblock_ctx *c;
 	size_t k;
@@ -328,6 +356,7 @@ int main(void)
 	RUN(t_format);
 	RUN(t_crc_fast);
 	RUN(t_stamp_reuse);
+	RUN(t_pattern);
 	RUN(t_bad_geometry);
 	RUN(t_header_parse);
 	RUN(t_classes);

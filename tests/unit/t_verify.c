@@ -47,7 +47,8 @@ static int make_file(const char *name, struct vblock_ctx *c, unsigned n, uint32_
 
 static struct vblock_ctx *ctx(uint64_t run, uint32_t len, uint16_t flags)
 {
-	struct vblock_geom g = { run, len, VBLOCK_UNIT_SHIFT_DEFAULT, VBLOCK_DATA_RANDOM, flags };
+	struct vblock_geom g = { run, len, VBLOCK_UNIT_SHIFT_DEFAULT, VBLOCK_DATA_RANDOM, flags,
+				 NULL, 0 };
 	struct vblock_ctx *c = NULL;
 
 	CHECK(vblock_ctx_new(&c, &g) == 0);

@@ -94,7 +94,7 @@ static const char job_help[] =
 	"  existing file),\n"
 	"  steadystate (ss), steadystate_duration (ss_dur), steadystate_ramp_time (ss_ramp),\n"
 	"  kb_base, verify (a checksum: iobattery's --verify), do_verify (0: stamped, not\n"
-	"  read back), verify_pattern (checked, turns verify on; not written),\n"
+	"  read back), verify_pattern (the blocks' payload, checked; turns verify on),\n"
 	"  verify_interval (a stamp every N bytes, 512 to 64k), fill_device (fill_fs: a\n"
 	"  sequential write until ENOSPC, capped by size=), [global] sections,\n"
 	"  include, ${VAR}. Any other fio option is an error.\n"

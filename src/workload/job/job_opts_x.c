@@ -310,9 +310,10 @@ static int jx_vpattern(struct job_pstate *ps, struct job_def *d, const struct jo
 	d->xo.vpattern_offset = off;
 	if (!(d->set & (1ull << JOB_OPT_VERIFY)))
 		d->verify = true;	/* fio: verify=pattern unless verify= is given */
-	job_pwarn(ps, "verify_pattern is checked and kept in the run's options, not written: "
-		  "iobattery's --verify stamps every block with its own header, stamps and "
-		  "CRC32C over its own payload and reads it back after the write steps");
+	if (off)
+		job_pwarn(ps, "verify_pattern with %%o is not written: the blocks carry "
+			  "iobattery's random payload, and the offset is in each block's header "
+			  "and stamps (checked with the CRC32C)");
 	return 0;
 }
 

@@ -233,6 +233,8 @@ struct job_plan {
 	uint8_t vunit_shift;		/* verify_interval: log2 of the stamps' unit, 0: the
 					 * hook's default (job_verify_plan) */
 	bool vreadback;			/* a job wants the verify row (not do_verify=0) */
+	const struct job_def *vpattern;	/* the writers' verify_pattern (the blocks'
+					 * payload), NULL: random bytes */
 	char **logs;			/* fio's log files this run made (job_logs.c) */
 	unsigned nlogs;
 	_Atomic int exit_later;		/* exitall with exit_what=all: the steps after

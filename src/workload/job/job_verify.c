@@ -169,6 +169,21 @@ static int jv_interval(struct job_plan *p, const struct job_def *d, char *err, s
 	return 0;
 }
 
+/* The writers' verify_pattern, the payload of every block: one per run. 0 or -EINVAL. */
+static int jv_pattern(struct job_plan *p, const struct job_def *d, char *err, size_t errlen)
+{
+	const struct job_def *o = p->vpattern;
+
+	if (!d->xo.nvpattern || d->xo.vpattern_offset)
+		return 0;	/* %o: the header's offset stands for it (job_opts_x.c) */
+	if (o && (o->xo.nvpattern != d->xo.nvpattern ||
+		  memcmp(o->xo.vpattern, d->xo.vpattern, d->xo.nvpattern)))
+		return job_plan_err(d, err, errlen, "verify_pattern: one pattern per run (the "
+				    "blocks' payload): [%s] gives another", o->section);
+	p->vpattern = d;
+	return 0;
+}
+
 int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, size_t errlen)
 {
 	const struct job_def **who = calloc(p->nfiles ? p->nfiles : 1, sizeof(*who));
@@ -181,6 +196,7 @@ int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, 
 		p->files[i].vbs = 0;
 	p->vunit_shift = 0;
 	p->vreadback = false;
+	p->vpattern = NULL;
 	for (i = 0; i < p->nthreads && !rc; i++) {
 		const struct job_thread *t = &p->threads[i];
 
@@ -200,6 +216,8 @@ int job_verify_plan(struct job_plan *p, const struct job_safety *sf, char *err, 
 		rc = jv_thread(p, t, who, err, errlen);
 		if (!rc)
 			rc = jv_interval(p, t->d, err, errlen);
+		if (!rc)
+			rc = jv_pattern(p, t->d, err, errlen);
 	}
 	for (i = 0; i < p->nthreads && !rc; i++)
 		if (!job_rw_writes(p->threads[i].d->rw) && p->threads[i].d->verify)
@@ -226,6 +244,10 @@ int job_verify_start(struct runner *rc, struct job_plan *p)
 		block = p->files[i].vbs > block ? p->files[i].vbs : block;
 	if (!block)
 		return 0;
+	if (p->vpattern)	/* fio's verify_pattern: every block's payload */
+		return vhook_start_pattern(&p->vh, rc, block, p->vpattern->xo.vpattern,
+					   p->vpattern->xo.nvpattern,
+					   VHOOK_F_UNIT(p->vunit_shift));
 	/* the layout and fio write random bytes: so does every block's payload */
 	return vhook_start(&p->vh, rc, block, VBLOCK_DATA_RANDOM,
 			   VHOOK_F_UNIT(p->vunit_shift));
