@@ -125,12 +125,15 @@ static void t_errors(void)
 	CHECK_ERR("[a]\nrw=trimread\n", "invalid 'rw=trimread'");
 	CHECK_ERR("[a]\nrw=randread:0\n", "a new offset every N");
 	CHECK_ERR("[a]\nzonemode=zbd\n", "zonemode=zbd needs a zoned block device");
-	CHECK_ERR("[a]\nverify_interval=1\n", "fio option 'verify_interval' is not implemented by "
+	CHECK_ERR("[a]\nverify_offset=1\n", "fio option 'verify_offset' is not implemented by "
 		  "iobattery (iobattery's --verify, or verify=crc32c, stamps every block");
 	CHECK_ERR("[a]\nverify=pattern\n", "fio's pattern verification is not implemented");
 	CHECK_ERR("[a]\nverify=null\n", "fio's pretend verification is not implemented");
 	CHECK_ERR("[a]\nverify=crc33\n", "invalid 'verify=crc33': 0 or a checksum");
-	CHECK_ERR("[a]\ndo_verify=0\n", "'do_verify=0' is not implemented");
+	CHECK_ERR("[a]\ndo_verify=2\n", "invalid 'do_verify=2': must be 0 or 1");
+	CHECK_ERR("[a]\nverify_pattern=0xqq\n", "invalid 'verify_pattern=0xqq'");
+	CHECK_ERR("[a]\nfill_device=1\nrw=read\n", "fill_device=1 with rw=read is not "
+		  "implemented");
 	CHECK_ERR("[a]\nhipri=1\n", "option 'hipri' belongs to ioengine=io_uring");
 	CHECK_ERR("[a]\nreadfua=1\n", "fio option 'readfua' is not implemented");
 	CHECK_ERR("[a]\nioengine=posixaio\n", "fio's posixaio engine is not implemented");
@@ -178,12 +181,12 @@ static void t_ignore_unknown(void)
 	char err[256], *cmd;
 	struct job_list l;
 
-	CHECK_EQ_U64(parse("[a]\nverify_interval=4k\nbs=8k\n", JOB_PARSE_IGNORE_UNKNOWN, &l,
+	CHECK_EQ_U64(parse("[a]\nverify_offset=4k\nbs=8k\n", JOB_PARSE_IGNORE_UNKNOWN, &l,
 			   err, sizeof(err)), 0);
-	CHECK(strstr(t_warnings, "line 2, section [a]: fio option 'verify_interval' is not "
+	CHECK(strstr(t_warnings, "line 2, section [a]: fio option 'verify_offset' is not "
 				 "implemented by iobattery") != NULL);
 	cmd = job_showcmd(&l);
-	CHECK_STR(cmd, "fio --name=a --verify_interval=4k --bs=8k \n");
+	CHECK_STR(cmd, "fio --name=a --verify_offset=4k --bs=8k \n");
 	free(cmd);
 	job_list_free(&l);
 	/* not a fio option at all: still an error */
