@@ -149,10 +149,29 @@ if [ -f "$shim" ]; then
 			--filename=full.bin --verify=crc32c --do_verify=1
 	) || exit 1
 	grep -q '^iobfault: write failed' "$T/err" || { cat "$T/err" >&2; fail "no ENOSPC"; }
-	[ "$(cat "$T/fj")" = "f 20 20 1310720 1310720 0" ] ||
+	# 20 writes and the one ENOSPC ended (issued, as fio counts it), 20 verify reads
+	[ "$(cat "$T/fj")" = "f 20 21 1310720 1310720 0" ] ||
 		{ cat "$T/fj" >&2; fail "fill_device's counts at ENOSPC"; }
 	[ "$(stat -c %s full.bin)" = 1310720 ] || fail "the filled file is not 20 blocks"
 	rm -f full.bin
+	if command -v fio > /dev/null 2>&1; then
+		# fio under the same shim (its size= caps it should the shim not act)
+		(
+			ulimit -f 8192
+			export IOB_FAULT="op=write,err=ENOSPC,nth=21,path=full.bin"
+			LD_PRELOAD="$shim" fio --name=f --rw=write --bs=64k --fill_device=1 \
+				--filename=full.bin --size=4m --output-format=json > "$T/fio.json" \
+				2> /dev/null
+		) || fail "fio with fill_device failed"
+		python3 - <<'EOF' || fail "fio's fill_device counts differ from ours"
+import json, os
+s = open(os.environ['T'] + '/fio.json').read()
+j = json.loads(s[s.index('{'):])['jobs'][0]
+got = (j['write']['total_ios'], j['write']['io_bytes'], j['error'])
+assert got == (21, 1310720, 0), got
+EOF
+		rm -f full.bin
+	fi
 	ran=1
 fi
 if [ "$(id -u)" = 0 ] && mkdir m && mount -t tmpfs -o size=1m tmpfs m 2> /dev/null; then

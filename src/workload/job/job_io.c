@@ -88,9 +88,12 @@ static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r
 {
 	unsigned d = (unsigned)r->user;
 
-	/* fill_device=1: a full file system ends the job, without an error */
+	/* fill_device=1: a full file system ends the job, without an error (the request
+	 * counted as issued, as fio counts it) */
 	if (d == JOB_WRITE && (r->res == -ENOSPC || r->res == -EDQUOT) &&
 	    j->d->xo.fill_device) {
+		if (!j->stop)
+			j->s->failed[d]++;
 		j->stop = true;
 		return;
 	}
