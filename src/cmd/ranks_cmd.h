@@ -18,9 +18,6 @@ struct workload;
 int ranks_cmd_args(const struct workload *w, int *argc, char **argv, struct common_opts *co);
 /* The --help lines of the options w honours (nothing when none). */
 void ranks_cmd_help(FILE *f, const struct workload *w);
-/* Do every rank's argc/argv match (an MPMD launch runs different commands)? status when
- * they do (or a single process), else EXIT_USAGE after rank 0 says so. Collective. */
-int ranks_cmd_same_command(int argc, char **argv, int status);
 /* Every rank's outcome of one step (validation, setup): returns status when every rank
  * agreed it was 0, else this rank's status or, when another rank failed, fail_status. */
 int ranks_cmd_agree(int status, int fail_status);

@@ -189,7 +189,6 @@ int workload_cmd(const struct workload *w, int argc, char **argv)
 		status = parse(&x, &ops, &n);
 	x.argc = argc;
 	x.argv = argv;
-	status = ranks_cmd_same_command(argc, argv, status);	/* one command, not MPMD */
 	status = ranks_cmd_agree(status, EXIT_USAGE);	/* several ranks: all valid? */
 	if (status < 0)
 		status = EXIT_OK;

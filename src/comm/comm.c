@@ -13,6 +13,7 @@
 #include "comm/comm_int.h"
 #include "core/dlib.h"
 #include "core/err.h"
+#include "core/sha256.h"
 #include "fs/scratch.h"
 
 static struct {
@@ -170,6 +171,51 @@ static int share_hosts(void)
 		return -EPIPE;
 	return 0;
 }
+/* The words after the program's path, cut to fit a gate's text. */
+static void words(int argc, char **argv, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 1; i < argc && n + 1 < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	if (n >= len && len > 4)
+		memcpy(buf + len - 4, "...", 4);
+}
+
+/* Every rank must run one command (an MPMD launch, mpirun ... : ..., may give each its
+ * own): rank 0's digest of its words (the program's path may differ between hosts) goes
+ * to every rank, each compares its own, and a gate says who differs. Before any command
+ * runs, --version and --help included, so that no rank waits in a collective another
+ * never joins. 0, or EXIT_USAGE on every rank after rank 0 said which rank differs. */
+static int same_command(int argc, char **argv)
+{
+	unsigned char mine[SHA256_LEN], root[SHA256_LEN];
+	char what[COMM_WHAT_MAX], own[COMM_WHAT_MAX];
+	struct comm_fault f;
+	struct sha256 h;
+	int i, rc;
+
+	sha256_init(&h);
+	for (i = 1; i < argc; i++)	/* each word with its NUL: "a b" is not "ab" */
+		sha256_update(&h, argv[i], strlen(argv[i]) + 1);
+	sha256_final(&h, mine);
+	memcpy(root, mine, sizeof(root));
+	if (W.t->bcast(root, sizeof(root)) < 0)
+		return EXIT_FAILED;
+	words(argc, argv, what, sizeof(what));
+	rc = comm_gate(memcmp(root, mine, sizeof(mine)) ? -EINVAL : 0, what, &f, NULL, NULL);
+	if (rc == 0)
+		return 0;
+	if (W.rank == 0 && rc == -EINVAL) {
+		words(argc, argv, own, sizeof(own));
+		err_msg("ranks started with different commands (mpirun ... : ...): rank %u on %s "
+			"runs '%s', rank 0 '%s': every rank must run the same command", f.rank,
+			f.host, f.what, own);
+	}
+	return rc == -EINVAL ? EXIT_USAGE : EXIT_FAILED;
+}
 #endif
 
 int comm_init(int *argc, char ***argv)
@@ -210,6 +256,13 @@ int comm_init(int *argc, char ***argv)
 	if (W.size > 1 && share_hosts() < 0) {
 		err_msg("cannot start: the ranks could not exchange their host names");
 		W.t->abort(EXIT_FAILED);
+	}
+	if (W.size > 1 && (rc = same_command(*argc, *argv)) != 0) {
+		if (!W.broken)
+			W.t->finalize();	/* every rank leaves together */
+		W.t = &comm_single;
+		W.size = 1;
+		return rc;
 	}
 	if (W.size > 1)
 		sig_unlink_on_first();	/* mpirun's SIGKILL follows its SIGTERM within 1 s */
