@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/common.h"
 #include "cmd/ranks_cmd.h"
@@ -127,6 +128,16 @@ int ranks_cmd_args(const struct workload *w, int *argc, char **argv, struct comm
 		return EXIT_USAGE;
 	}
 	return 0;
+}
+
+void ranks_cmd_sweep(const char *target)
+{
+	struct stat st;
+
+	if (!comm_multi() || comm_rank() != 0 || !comm_failed(NULL) || !target ||
+	    stat(target, &st) < 0 || !S_ISDIR(st.st_mode))
+		return;
+	(void)scratch_sweep(target);
 }
 
 int ranks_cmd_agree(int status, int fail_status)

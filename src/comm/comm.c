@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,20 +12,31 @@
 #include "config.h"
 #include "comm/comm.h"
 #include "comm/comm_int.h"
+#include "core/clock.h"
 #include "core/dlib.h"
 #include "core/err.h"
 #include "core/sha256.h"
 #include "fs/scratch.h"
 
+/* What every rank learns of every other at comm_init: its host, and where it runs (the
+ * machine's boot and the pid namespace: ranks with one may ask after each other's pid). */
+struct comm_peer {
+	char host[COMM_HOST_MAX];
+	char machine[96];		/* "" when it cannot be told */
+	int64_t pid;
+};
+
 static struct {
 	const struct comm_transport *t;
 	unsigned rank, size;
 	char host[COMM_HOST_MAX];
-	char (*hosts)[COMM_HOST_MAX];
+	struct comm_peer *peers;
 	uint64_t seq;
 	int stopping, broken;
 	struct comm_fault fault;
-} W = { &comm_single, 0, 1, "", NULL, 0, 0, 0, { 0, 0, "", "" } };
+	uint64_t next_look;		/* clock_ns() of the next look for dead ranks */
+	int dead;			/* a rank found dead + 1 (0: none) */
+} W = { &comm_single, 0, 1, "", NULL, 0, 0, 0, { 0, 0, "", "" }, 0, 0 };
 
 unsigned comm_rank(void)
 {
@@ -47,7 +59,7 @@ const char *comm_host_of(unsigned r)
 {
 	if (r == W.rank)
 		return comm_host();
-	return W.hosts && r < W.size ? W.hosts[r] : "";
+	return W.peers && r < W.size ? W.peers[r].host : "";
 }
 
 int comm_terminal(void)
@@ -158,19 +170,25 @@ static const struct comm_transport *mpi_plugin(const char *who)
 	return t;
 }
 
-/* Everyone learns everyone's host name (messages name the failing rank's host). */
+/* Everyone learns everyone's host name (messages name the failing rank's host), pid and
+ * machine (a rank waiting for another on its own machine sees it die: rank_died). */
 static int share_hosts(void)
 {
-	size_t len = (size_t)W.size * COMM_HOST_MAX;
+	struct comm_peer me;
 
-	W.hosts = calloc(W.size, COMM_HOST_MAX);
-	if (!W.hosts)
+	W.peers = calloc(W.size, sizeof(*W.peers));
+	if (!W.peers)
 		return -ENOMEM;
-	comm_host();
-	if (W.t->gather(W.host, COMM_HOST_MAX, W.hosts) < 0 || W.t->bcast(W.hosts, len) < 0)
+	memset(&me, 0, sizeof(me));
+	snprintf(me.host, sizeof(me.host), "%s", comm_host());
+	(void)scratch_machine_id(me.machine, sizeof(me.machine));
+	me.pid = (int64_t)getpid();
+	if (W.t->gather(&me, sizeof(me), W.peers) < 0 ||
+	    W.t->bcast(W.peers, (size_t)W.size * sizeof(*W.peers)) < 0)
 		return -EPIPE;
 	return 0;
 }
+
 /* The words after the program's path, cut to fit a gate's text. */
 static void words(int argc, char **argv, char *buf, size_t len)
 {
@@ -278,11 +296,6 @@ int comm_init(int *argc, char ***argv)
 #endif
 }
 
-static int stop_check(void)
-{
-	return sig_stop_signalled();
-}
-
 static void break_world(int err, const char *what)
 {
 	W.broken = 1;
@@ -293,6 +306,68 @@ static void break_world(int err, const char *what)
 		snprintf(W.fault.host, sizeof(W.fault.host), "%s", comm_host());
 		snprintf(W.fault.what, sizeof(W.fault.what), "%s", what);
 	}
+}
+
+/* Is rank r, on this machine, gone? Only a rank of this boot and pid namespace can be
+ * asked (kill(pid, 0)); one elsewhere counts as alive (its launcher ends the job when
+ * its host or link is lost). */
+static int rank_gone(unsigned r)
+{
+	const struct comm_peer *p = &W.peers[r];
+
+	if (r == W.rank || !p->machine[0] || p->pid <= 0 ||
+	    strcmp(p->machine, W.peers[W.rank].machine))
+		return 0;
+	return kill((pid_t)p->pid, 0) < 0 && errno == ESRCH;
+}
+
+/* While waiting: a stop signal, or (every 100 ms) a rank waited for that died on this
+ * machine (SIGKILL, the OOM killer): rank 0 waits for every rank, the others for rank 0.
+ * Without this the survivors wait until the launcher notices and kills them, too late
+ * for rank 0 to write what was measured. */
+static int stop_check(void)
+{
+	uint64_t now;
+	unsigned r;
+
+	if (sig_stop_signalled())
+		return 1;
+	if (!W.peers || W.dead)
+		return W.dead != 0;
+	now = clock_ns();
+	if (now < W.next_look)
+		return 0;
+	W.next_look = now + 100000000u;
+	for (r = 0; r < (W.rank == 0 ? W.size : 1); r++) {
+		if (rank_gone(r)) {
+			W.dead = (int)r + 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* After a wait that gave up (-EINTR from the transport): a signal, or a dead rank. */
+static void gave_up(void)
+{
+	char what[COMM_WHAT_MAX];
+	unsigned r;
+
+	if (!W.dead) {
+		break_world(-EINTR, "stopped by a signal");
+		return;
+	}
+	r = (unsigned)W.dead - 1;
+	snprintf(what, sizeof(what), "rank %u (pid %lld) died", r, (long long)W.peers[r].pid);
+	if (!W.fault.err) {
+		break_world(-EPIPE, what);
+		W.fault.rank = r;
+		snprintf(W.fault.host, sizeof(W.fault.host), "%s", W.peers[r].host);
+	} else {
+		break_world(-EPIPE, what);
+	}
+	err_msg("stopping: rank %u on %s (pid %lld) died: the others end without it", r,
+		W.peers[r].host, (long long)W.peers[r].pid);
 }
 
 int comm_gate(int status, const char *what, struct comm_fault *f,
@@ -314,10 +389,13 @@ int comm_gate(int status, const char *what, struct comm_fault *f,
 	snprintf(a.what, sizeof(a.what), "%s", what ? what : "");
 	rc = W.t->gate(&a, &v, poll, arg, W.size > 1 ? stop_check : NULL);
 	if (rc < 0) {
-		break_world(rc, rc == -EINTR ? "stopped by a signal" : "lost the other ranks");
+		if (rc == -EINTR)
+			gave_up();
+		else
+			break_world(rc, "lost the other ranks");
 		if (f)
 			*f = W.fault;
-		return rc == -EINTR ? -EINTR : -EPIPE;
+		return rc == -EINTR && !W.dead ? -EINTR : -EPIPE;
 	}
 	if (v.status == 0)
 		return 0;
@@ -348,7 +426,10 @@ int comm_gate_final(void)
 	a.status = W.fault.err;
 	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
 	if (rc < 0) {
-		break_world(rc, rc == -EINTR ? "stopped by a signal" : "lost the other ranks");
+		if (rc == -EINTR)
+			gave_up();
+		else
+			break_world(rc, "lost the other ranks");
 		return -EPIPE;
 	}
 	if (v.left) {
@@ -393,8 +474,11 @@ int comm_finish(int status)
 	a.rank = W.rank;
 	a.status = status;
 	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
-	if (rc < 0)
+	if (rc < 0) {
+		if (rc == -EINTR && W.dead)
+			gave_up();
 		return status ? status : EXIT_FAILED;
+	}
 	W.t->finalize();
 	return v.status;
 }
