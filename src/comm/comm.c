@@ -236,6 +236,8 @@ static int same_command(int argc, char **argv)
 }
 #endif
 
+static int stop_check(void);
+
 int comm_init(int *argc, char ***argv)
 {
 	long size, rank;
@@ -271,6 +273,8 @@ int comm_init(int *argc, char ***argv)
 		W.t = &comm_single;
 		return EXIT_USAGE;
 	}
+	if (W.size > 1 && W.t->watch)
+		W.t->watch(stop_check);	/* before the first collective */
 	if (W.size > 1 && share_hosts() < 0) {
 		err_msg("cannot start: the ranks could not exchange their host names");
 		W.t->abort(EXIT_FAILED);
@@ -493,6 +497,10 @@ static int usable(void)
 
 static int done(int rc)
 {
+	if (rc == -EINTR) {
+		gave_up();	/* a stop signal, or a rank that died, ended the wait */
+		return -EPIPE;
+	}
 	if (rc == -EPIPE)
 		break_world(rc, "lost the other ranks");
 	return rc;

@@ -34,6 +34,7 @@ static struct {
 	struct comm_prog prog_buf;
 	MPI_Request prog_req;
 	char lib[128];
+	int (*stop)(void);		/* comm.c's: a stop signal, a dead rank */
 } M;
 
 #define OK(x)	((x) == MPI_SUCCESS)
@@ -302,39 +303,63 @@ static MPI_Op mop(enum comm_op op)
 	return op == COMM_SUM ? MPI_SUM : op == COMM_MIN ? MPI_MIN : MPI_MAX;
 }
 
+/* Data collectives are started non-blocking and waited for like a gate, so that a stop
+ * signal, or a rank that died (comm.c's stop hook), ends the wait instead of leaving the
+ * rank blocked inside the library until the launcher's SIGKILL. 0, -EPIPE, or -EINTR. */
+static int coll_wait(int rc, MPI_Request *rq)
+{
+	if (!OK(rc))
+		return -EPIPE;
+	return wait_req(rq, NULL, NULL, M.stop);
+}
+
+static void m_watch(int (*stop)(void))
+{
+	M.stop = stop;
+}
+
 static int m_allreduce_u64(uint64_t *v, size_t n, enum comm_op op)
 {
-	return OK(MPI_Allreduce(MPI_IN_PLACE, v, (int)n, MPI_UINT64_T, mop(op), MPI_COMM_WORLD)) ?
-	       0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Iallreduce(MPI_IN_PLACE, v, (int)n, MPI_UINT64_T, mop(op),
+					MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_allreduce_double(double *v, size_t n, enum comm_op op)
 {
-	return OK(MPI_Allreduce(MPI_IN_PLACE, v, (int)n, MPI_DOUBLE, mop(op), MPI_COMM_WORLD)) ?
-	       0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Iallreduce(MPI_IN_PLACE, v, (int)n, MPI_DOUBLE, mop(op),
+					MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_reduce_sum_u64(const uint64_t *in, uint64_t *out, size_t n)
 {
+	MPI_Request rq;
 	int rc;
 
 	if (M.rank == 0 && in == out)
-		rc = MPI_Reduce(MPI_IN_PLACE, out, (int)n, MPI_UINT64_T, MPI_SUM, 0,
-				MPI_COMM_WORLD);
+		rc = MPI_Ireduce(MPI_IN_PLACE, out, (int)n, MPI_UINT64_T, MPI_SUM, 0,
+				 MPI_COMM_WORLD, &rq);
 	else
-		rc = MPI_Reduce((void *)in, out, (int)n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-	return OK(rc) ? 0 : -EPIPE;
+		rc = MPI_Ireduce((void *)in, out, (int)n, MPI_UINT64_T, MPI_SUM, 0,
+				 MPI_COMM_WORLD, &rq);
+	return coll_wait(rc, &rq);
 }
 
 static int m_gather(const void *mine, size_t len, void *all)
 {
-	return OK(MPI_Gather((void *)mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0,
-			     MPI_COMM_WORLD)) ? 0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Igather((void *)mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE,
+				     0, MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 {
 	int n = (int)M.size, my = (int)len, *cnt = NULL, *dsp = NULL, rc, i;
+	MPI_Request rq;
 	size_t total = 0;
 	char *buf = NULL;
 
@@ -348,8 +373,9 @@ static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 			return -ENOMEM;	/* the others block in the gather: the caller aborts */
 		}
 	}
-	rc = MPI_Gather(&my, 1, MPI_INT, cnt, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (OK(rc) && M.rank == 0) {
+	rc = coll_wait(MPI_Igather(&my, 1, MPI_INT, cnt, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq),
+		       &rq);
+	if (rc == 0 && M.rank == 0) {
 		for (i = 0; i < n; i++) {
 			dsp[i] = (int)total;
 			lens[i] = (size_t)cnt[i];
@@ -357,14 +383,14 @@ static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 		}
 		buf = malloc(total ? total : 1);
 	}
-	if (OK(rc))
-		rc = MPI_Gatherv((void *)mine, my, MPI_BYTE, buf, cnt, dsp, MPI_BYTE, 0,
-				 MPI_COMM_WORLD);
+	if (rc == 0)
+		rc = coll_wait(MPI_Igatherv((void *)mine, my, MPI_BYTE, buf, cnt, dsp, MPI_BYTE,
+					    0, MPI_COMM_WORLD, &rq), &rq);
 	free(cnt);
 	free(dsp);
-	if (!OK(rc)) {
+	if (rc < 0) {
 		free(buf);
-		return -EPIPE;
+		return rc;
 	}
 	*all = buf;
 	return 0;
@@ -372,12 +398,16 @@ static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 
 static int m_bcast(void *buf, size_t len)
 {
-	return OK(MPI_Bcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD)) ? 0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Ibcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_barrier(void)
 {
-	return OK(MPI_Barrier(MPI_COMM_WORLD)) ? 0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Ibarrier(MPI_COMM_WORLD, &rq), &rq);
 }
 
 static void m_post(const struct comm_prog *p)
@@ -468,6 +498,7 @@ const struct comm_transport comm_mpi = {
 	.gatherv = m_gatherv,
 	.bcast = m_bcast,
 	.barrier = m_barrier,
+	.watch = m_watch,
 	.progress_post = m_post,
 	.progress_collect = m_collect,
 	.abort = m_abort,
