@@ -76,9 +76,12 @@ int battery_fit(const struct battery_opts *o, char *why, size_t len)
 	w.pg_local = o->pg_local;
 	w.steps = o->steps;
 	w.margin = o->nfs > 1 ? 2 : 1;	/* as battery_job_start plans it */
-	if (o->size)
+	/* a device whose size could not be read (0): only the budget decides here */
+	if (o->size && o->fs_size)
 		return hand_fit(o, &w, why, len);
-	if (o->fs_size <= BATTERY_PROBE_WRITE) {
+	if (o->size)
+		return 0;
+	if (o->fs_size && o->fs_size <= BATTERY_PROBE_WRITE) {
 		snprintf(why, len, "a file system of %s cannot hold the probe of a planned "
 			 "battery, which writes %s; give a larger one, or --size to size the "
 			 "steps by hand", units_fmt_bytes(a, sizeof(a), (double)o->fs_size),

@@ -37,7 +37,8 @@ int battery_remove(const char *dir, const char *name);
  * checked) hold a step? Only bounds that hold at any device speed decide: the whole size
  * as free space for a hand-sized battery (the planner's own rule), the probe's files for
  * a planned one, and a pass of one figure each within the budget. 0 (also without
- * o->nfs), or -ENOSPC (the room) or -ETIME (the budget) with the reason in why. Pure. */
+ * o->nfs), or -ENOSPC (the room) or -ETIME (the budget) with the reason in why; an
+ * fs_size of 0 (a device whose size could not be read) is not judged. Pure. */
 int battery_fit(const struct battery_opts *o, char *why, size_t len);
 
 /* battery_ranks.c: the battery across ranks (mpirun; in a world of one each is the
