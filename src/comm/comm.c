@@ -238,6 +238,25 @@ static int same_command(int argc, char **argv)
 
 static int stop_check(void);
 
+/* IOBATTERY_RANK_SILENCE=S: a gate gives up on a rank that sent no word for S seconds
+ * (0, unset or not a number: never). */
+static uint64_t silence_ns(void)
+{
+	const char *v = getenv("IOBATTERY_RANK_SILENCE");
+	double s;
+	char *end;
+
+	if (!v || !*v)
+		return 0;
+	s = strtod(v, &end);
+	if (*end || !(s > 0) || s > 1e6) {
+		if (W.rank == 0)
+			err_msg("ignoring IOBATTERY_RANK_SILENCE: '%s': seconds above 0", v);
+		return 0;
+	}
+	return (uint64_t)(s * 1e9);
+}
+
 int comm_init(int *argc, char ***argv)
 {
 	long size, rank;
@@ -274,7 +293,7 @@ int comm_init(int *argc, char ***argv)
 		return EXIT_USAGE;
 	}
 	if (W.size > 1 && W.t->watch)
-		W.t->watch(stop_check);	/* before the first collective */
+		W.t->watch(stop_check, silence_ns());	/* before the first collective */
 	if (W.size > 1 && share_hosts() < 0) {
 		err_msg("cannot start: the ranks could not exchange their host names");
 		W.t->abort(EXIT_FAILED);
@@ -351,6 +370,25 @@ static int stop_check(void)
 	return 0;
 }
 
+/* A gate gave up on rank r, silent for IOBATTERY_RANK_SILENCE: the world breaks. */
+static void went_silent(unsigned r)
+{
+	char what[COMM_WHAT_MAX];
+	const char *host = r < W.size ? comm_host_of(r) : "";
+
+	snprintf(what, sizeof(what), "rank %u sent no word within IOBATTERY_RANK_SILENCE", r);
+	if (!W.fault.err) {
+		break_world(-ETIMEDOUT, what);
+		W.fault.rank = r;
+		snprintf(W.fault.host, sizeof(W.fault.host), "%s", host);
+	} else {
+		break_world(-ETIMEDOUT, what);
+	}
+	err_msg("stopping: rank %u on %s sent no word for IOBATTERY_RANK_SILENCE (%s s): a "
+		"cut link or a lost host? the others end without it", r, host,
+		getenv("IOBATTERY_RANK_SILENCE") ? getenv("IOBATTERY_RANK_SILENCE") : "?");
+}
+
 /* After a wait that gave up (-EINTR from the transport): a signal, or a dead rank. */
 static void gave_up(void)
 {
@@ -395,6 +433,8 @@ int comm_gate(int status, const char *what, struct comm_fault *f,
 	if (rc < 0) {
 		if (rc == -EINTR)
 			gave_up();
+		else if (rc == -ETIMEDOUT)
+			went_silent(v.rank);
 		else
 			break_world(rc, "lost the other ranks");
 		if (f)
@@ -432,6 +472,8 @@ int comm_gate_final(void)
 	if (rc < 0) {
 		if (rc == -EINTR)
 			gave_up();
+		else if (rc == -ETIMEDOUT)
+			went_silent(v.rank);
 		else
 			break_world(rc, "lost the other ranks");
 		return -EPIPE;
@@ -481,6 +523,8 @@ int comm_finish(int status)
 	if (rc < 0) {
 		if (rc == -EINTR && W.dead)
 			gave_up();
+		else if (rc == -ETIMEDOUT)
+			went_silent(v.rank);
 		return status ? status : EXIT_FAILED;
 	}
 	W.t->finalize();

@@ -45,8 +45,10 @@ struct comm_transport {
 	int (*bcast)(void *buf, size_t len);
 	int (*barrier)(void);
 	/* The data collectives' wait gives up (-EINTR) when stop() != 0 (NULL: the
-	 * transport's collectives never wait). */
-	void (*watch)(int (*stop)(void));
+	 * transport's collectives never wait); with silence_ns, a gate gives up
+	 * (-ETIMEDOUT, the silent rank in the verdict's rank) on a rank it waits for that
+	 * sent no word for that long (comm.c: IOBATTERY_RANK_SILENCE). */
+	void (*watch)(int (*stop)(void), uint64_t silence_ns);
 	void (*progress_post)(const struct comm_prog *p);
 	int (*progress_collect)(struct comm_prog *tab);	/* NULL: forget, no talking */
 	void (*abort)(int status) __attribute__((noreturn));

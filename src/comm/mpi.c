@@ -23,7 +23,9 @@
 #include "comm/comm_int.h"
 #include "core/clock.h"
 
-enum { TAG_GATE = 7101, TAG_VERDICT = 7102, TAG_PROG = 7103 };
+enum { TAG_GATE = 7101, TAG_VERDICT = 7102, TAG_PROG = 7103, TAG_BEAT = 7104 };
+
+#define BEAT_NS	1000000000ull	/* rank 0 tells the ranks waiting at its gate it lives */
 
 static struct {
 	unsigned rank, size;
@@ -35,6 +37,11 @@ static struct {
 	MPI_Request prog_req;
 	char lib[128];
 	int (*stop)(void);		/* comm.c's: a stop signal, a dead rank */
+	uint64_t silence_ns;		/* a gate gives up after this without a word
+					 * from a rank it waits for (0: never) */
+	uint64_t *heard;		/* rank 0: clock_ns() of each rank's last word */
+	uint64_t beat_seq;		/* a leaf: the gate rank 0's beats are for */
+	uint64_t beat_at;		/* ... and when the last came (0: none yet) */
 } M;
 
 #define OK(x)	((x) == MPI_SUCCESS)
@@ -56,7 +63,8 @@ static int m_init(int *argc, char ***argv, unsigned *rank, unsigned *size)
 	if (M.rank == 0) {
 		M.pending = calloc((size_t)s, sizeof(*M.pending));
 		M.have_pending = calloc((size_t)s, sizeof(*M.have_pending));
-		if (!M.pending || !M.have_pending)
+		M.heard = calloc((size_t)s, sizeof(*M.heard));
+		if (!M.pending || !M.have_pending || !M.heard)
 			return -ENOMEM;
 	}
 	*rank = M.rank;
@@ -71,6 +79,7 @@ static void m_finalize(void)
 	MPI_Finalize();
 	free(M.pending);
 	free(M.have_pending);
+	free(M.heard);
 }
 
 /* One step of a wait: yield for the first 200 us (a gate whose ranks all arrive costs
@@ -97,11 +106,30 @@ static void backoff(unsigned *round)
 
 static void drain_progress(void);
 
-/* Wait for req, calling poll about every ms and giving up when stop() says so. */
-static int wait_req(MPI_Request *req, void (*poll)(void *), void *arg, int (*stop)(void))
+/* A leaf: take rank 0's beats; one for the gate this rank waits at (M.beat_seq) says
+ * that rank 0 waits there too and lives. */
+static void drain_beats(void)
+{
+	for (;;) {
+		uint64_t seq;
+		int flag = 0;
+
+		if (!OK(MPI_Iprobe(0, TAG_BEAT, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE)) ||
+		    !flag || !OK(MPI_Recv(&seq, 1, MPI_UINT64_T, 0, TAG_BEAT, MPI_COMM_WORLD,
+					  MPI_STATUS_IGNORE)))
+			return;
+		if (seq == M.beat_seq)
+			M.beat_at = clock_ns();
+	}
+}
+
+/* Wait for req, calling poll about every ms and giving up when stop() says so; a leaf
+ * at a gate (beats) also when rank 0, which beat there, fell silent for silence_ns. */
+static int wait_req(MPI_Request *req, void (*poll)(void *), void *arg, int (*stop)(void),
+		    int beats)
 {
 	unsigned round = 0;
-	uint64_t next = clock_ns() + 1000000;
+	uint64_t next = clock_ns() + 1000000, now;
 
 	for (;;) {
 		int done = 0;
@@ -112,11 +140,16 @@ static int wait_req(MPI_Request *req, void (*poll)(void *), void *arg, int (*sto
 			return 0;
 		if (stop && stop())
 			return -EINTR;
-		if (clock_ns() >= next) {
+		if ((now = clock_ns()) >= next) {
 			if (M.rank == 0)
 				drain_progress();
 			if (poll)
 				poll(arg);
+			if (beats && M.silence_ns) {
+				drain_beats();
+				if (M.beat_at && now > M.beat_at + M.silence_ns)
+					return -ETIMEDOUT;
+			}
 			next = clock_ns() + 1000000;
 		}
 		backoff(&round);
@@ -140,7 +173,15 @@ static int gate_leaf(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		return -EPIPE;
 	if ((rc = send_msg(a, 0, TAG_GATE)) < 0)
 		return rc;
-	return wait_req(&rq, poll, arg, stop);
+	M.beat_seq = ((uint64_t)a->kind << 56) ^ a->seq;
+	M.beat_at = 0;
+	rc = wait_req(&rq, poll, arg, stop, 1);
+	if (rc == -ETIMEDOUT) {
+		v->rank = 0;
+		MPI_Cancel(&rq);	/* no verdict may land in v later */
+		MPI_Request_free(&rq);
+	}
+	return rc;
 }
 
 /* Rank 0's verdict for a normal gate: the lowest failing rank. */
@@ -210,10 +251,49 @@ static int32_t finish_status(const struct comm_gate_msg *in, int32_t own, unsign
 	return own;
 }
 
+/* Rank 0 at a gate, about every ms: beat to the ranks that arrived (they wait for the
+ * verdict), and with a silence limit give up (-ETIMEDOUT, the rank in v->rank) on a rank
+ * not arrived that sent no word (its arrival, its phase's progress) within the limit of
+ * the later of the gate's start and its last word. */
+static int root_silence(const struct comm_gate_msg *a, struct comm_gate_msg *v,
+			const MPI_Request *rq, const int *reply, uint64_t t0)
+{
+	static uint64_t next_beat;
+	static uint64_t beat;
+	uint64_t now = clock_ns(), last;
+	unsigned r;
+
+	if (!M.silence_ns)
+		return 0;
+	if (now >= next_beat) {
+		beat = ((uint64_t)a->kind << 56) ^ a->seq;
+		for (r = 1; r < M.size; r++) {
+			MPI_Request b;
+
+			if (!reply[r] || !OK(MPI_Isend(&beat, 1, MPI_UINT64_T, (int)r, TAG_BEAT,
+						       MPI_COMM_WORLD, &b)))
+				continue;
+			MPI_Request_free(&b);	/* small: sent eagerly; never waited for */
+		}
+		next_beat = now + BEAT_NS;
+	}
+	for (r = 1; r < M.size; r++) {
+		if (rq[r] == MPI_REQUEST_NULL)
+			continue;
+		last = M.heard[r] > t0 ? M.heard[r] : t0;
+		if (now > last + M.silence_ns) {
+			v->rank = r;
+			return -ETIMEDOUT;
+		}
+	}
+	return 0;
+}
+
 static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		     void (*poll)(void *), void *arg, int (*stop)(void))
 {
 	unsigned n = M.size, r, left = 0;
+	uint64_t t0 = clock_ns();
 	struct comm_gate_msg *in = calloc(n, sizeof(*in));
 	MPI_Request *rq = calloc(n, sizeof(*rq));
 	int *reply = calloc(n, sizeof(*reply));
@@ -262,6 +342,8 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 				drain_progress();
 				if (poll)
 					poll(arg);
+				if ((rc = root_silence(a, v, rq, reply, t0)) < 0)
+					break;
 				next = clock_ns() + 1000000;
 			}
 			backoff(&round);
@@ -269,6 +351,7 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		if (rc)
 			break;
 		r = (unsigned)idx;
+		M.heard[r] = clock_ns();
 		if (root_take(k, r, &in[r], v, &reply[r], &rc))
 			left--;
 		else if (rc == 0 &&
@@ -283,6 +366,12 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 			rc = send_msg(v, r, TAG_VERDICT);
 	if (rc == 0 && k == COMM_GATE_FINISH)
 		drain_progress();
+	for (r = 1; r < n && rc < 0 && rq; r++) {
+		if (rq[r] != MPI_REQUEST_NULL) {	/* nothing may land in in[] later */
+			MPI_Cancel(&rq[r]);
+			MPI_Request_free(&rq[r]);
+		}
+	}
 out:
 	free(in);
 	free(rq);
@@ -310,12 +399,13 @@ static int coll_wait(int rc, MPI_Request *rq)
 {
 	if (!OK(rc))
 		return -EPIPE;
-	return wait_req(rq, NULL, NULL, M.stop);
+	return wait_req(rq, NULL, NULL, M.stop, 0);
 }
 
-static void m_watch(int (*stop)(void))
+static void m_watch(int (*stop)(void), uint64_t silence_ns)
 {
 	M.stop = stop;
+	M.silence_ns = silence_ns;
 }
 
 static int m_allreduce_u64(uint64_t *v, size_t n, enum comm_op op)
@@ -439,6 +529,8 @@ static int collect(struct comm_prog *tab)
 		if (!OK(MPI_Recv(&m, (int)sizeof(m), MPI_BYTE, st.MPI_SOURCE, TAG_PROG,
 				 MPI_COMM_WORLD, MPI_STATUS_IGNORE)))
 			break;
+		if (M.heard && st.MPI_SOURCE >= 0 && (unsigned)st.MPI_SOURCE < M.size)
+			M.heard[st.MPI_SOURCE] = clock_ns();	/* a word: it lives */
 		if (tab && st.MPI_SOURCE >= 0 && (unsigned)st.MPI_SOURCE < M.size) {
 			tab[st.MPI_SOURCE] = m;
 			n++;
