@@ -289,6 +289,47 @@ static int root_silence(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 	return 0;
 }
 
+/* What rank 0 waits with at a gate. */
+struct root_wait {
+	const struct comm_gate_msg *a;
+	struct comm_gate_msg *v;
+	MPI_Request *rq;
+	const int *reply;
+	uint64_t t0;
+	void (*poll)(void *);
+	void *arg;
+	int (*stop)(void);
+};
+
+/* Rank 0: wait for the next rank's message among w->rq into *r. 0, -EPIPE, -EINTR (stop),
+ * or -ETIMEDOUT (root_silence). */
+static int root_next(const struct root_wait *w, unsigned *r)
+{
+	int idx = MPI_UNDEFINED, done = 0, rc;
+	unsigned round = 0;
+	uint64_t next = clock_ns() + 1000000;
+
+	for (;;) {
+		if (!OK(MPI_Testany((int)M.size, w->rq, &idx, &done, MPI_STATUS_IGNORE)))
+			return -EPIPE;
+		if (done && idx != MPI_UNDEFINED) {
+			*r = (unsigned)idx;
+			return 0;
+		}
+		if (w->stop && w->stop())
+			return -EINTR;
+		if (clock_ns() >= next) {
+			drain_progress();
+			if (w->poll)
+				w->poll(w->arg);
+			if ((rc = root_silence(w->a, w->v, w->rq, w->reply, w->t0)) < 0)
+				return rc;
+			next = clock_ns() + 1000000;
+		}
+		backoff(&round);
+	}
+}
+
 static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		     void (*poll)(void *), void *arg, int (*stop)(void))
 {
@@ -323,34 +364,10 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 			rc = -EPIPE;
 	}
 	while (left > 0 && rc == 0) {
-		int idx = MPI_UNDEFINED, done = 0;
-		unsigned round = 0;
-		uint64_t next = clock_ns() + 1000000;
+		struct root_wait w = { a, v, rq, reply, t0, poll, arg, stop };
 
-		for (;;) {
-			if (!OK(MPI_Testany((int)n, rq, &idx, &done, MPI_STATUS_IGNORE))) {
-				rc = -EPIPE;
-				break;
-			}
-			if (done && idx != MPI_UNDEFINED)
-				break;
-			if (stop && stop()) {
-				rc = -EINTR;
-				break;
-			}
-			if (clock_ns() >= next) {
-				drain_progress();
-				if (poll)
-					poll(arg);
-				if ((rc = root_silence(a, v, rq, reply, t0)) < 0)
-					break;
-				next = clock_ns() + 1000000;
-			}
-			backoff(&round);
-		}
-		if (rc)
+		if ((rc = root_next(&w, &r)) < 0)
 			break;
-		r = (unsigned)idx;
 		M.heard[r] = clock_ns();
 		if (root_take(k, r, &in[r], v, &reply[r], &rc))
 			left--;

@@ -2,9 +2,11 @@
 # the survivors must not wait for it. Rank 0 sees a rank of its machine die while it
 # waits at a gate (or is stopped by mpirun first), writes its result marked incomplete,
 # and removes the dead rank's scratch directory by the owner's mark; nothing is left.
-# Without mpirun: the next run in a directory removes the scratch directory a killed run
-# of this machine left, and nothing else: not a look-alike without the mark, not one
-# whose owner lives, not one marked on another boot, not iozone -w's kept directory.
+# A rank that falls silent (SIGSTOP) with IOBATTERY_RANK_SILENCE=2: rank 0 gives up on it
+# and writes its result naming it. Without mpirun: the next run in a directory removes
+# the scratch directory a killed run of this machine left, and nothing else: not a
+# look-alike without the mark, not one whose owner lives, not one marked on another
+# boot, not iozone -w's kept directory.
 . tests/cli/lib
 top=$PWD
 cd "$T" || exit 1
@@ -82,4 +84,36 @@ rc=$?
 grep -q "removed the scratch directory a killed run left: .*(its process $r1 is gone)" \
 	kill.out || { cat kill.out; fail "rank 0 did not remove the dead rank's directory"; }
 jq_true res/iobattery-results.json '.incomplete and (.status != 0)'
+
+# a rank that lives but falls silent (SIGSTOP: as a host behind a cut link): with
+# IOBATTERY_RANK_SILENCE=2 rank 0 gives up on it at the phase's end gate and writes its
+# result, marked incomplete and naming the rank, before the launcher ends the job
+rm -rf res && mkdir res
+(IOBATTERY_RANK_SILENCE=2 mpi_exec 2 "$IOB" fsync -s 5 -f d --no-store --format json \
+	--output-dir res > stop.out 2>&1) &
+mp=$!
+cleanup_hooks="kill $mp 2>/dev/null;"
+wait_for "d/iobattery.*" 2
+i=0
+while [ "$(find d -name pg_test_fsync.out -size 16384k | wc -l)" -lt 2 ] && [ $i -lt 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+sleep 1
+r1=""
+for q in $(pgrep -P $mp); do
+	tr '\0' '\n' < /proc/$q/environ 2>/dev/null |
+		grep -qx "OMPI_COMM_WORLD_RANK=1\|PMI_RANK=1" && r1=$q
+done
+[ -n "$r1" ] || { kill $mp; fail "rank 1 not found among mpirun's children"; }
+cleanup_hooks="kill -CONT $r1 2>/dev/null; kill $mp 2>/dev/null;"
+kill -STOP "$r1"
+wait $mp
+rc=$?
+kill -CONT "$r1" 2> /dev/null
+[ $rc -ne 0 ] || fail "a silent rank, yet mpirun exited 0"
+grep -q "stopping: rank 1 on .* sent no word for IOBATTERY_RANK_SILENCE (2 s)" stop.out ||
+	{ cat stop.out; fail "rank 0 did not say that rank 1 fell silent"; }
+jq_true res/iobattery-results.json '.incomplete and
+	(.error | test("rank 1 sent no word within IOBATTERY_RANK_SILENCE"))'
 exit 0
