@@ -1,8 +1,9 @@
 /* ceilings.c - the ceilings of a run's figures, put into its results before they are
  * written (common_mark): the link to the target's disk and the memory copy rate once per
  * run into the environment, and for each row the ceilings that apply to it, the tool's
- * own limit at its settings where it has them (job and dd rows), and the flags
- * over_ceiling and tool_bound. docs/methodology.md, "Ceilings". */
+ * own limit at its settings where it has them (job rows: the job's own loop with the
+ * null engine; dd rows: the runner's request path), and the flags over_ceiling and
+ * tool_bound. docs/methodology.md, "Ceilings". */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "stats/result.h"
 #include "stats/result_ceiling.h"
 #include "stats/result_keys.h"
+#include "workload/workload.h"
 
 #define CEIL_MEMCPY_NS	50000000ull	/* the memory copy rate: about 50 ms */
 
@@ -77,33 +79,38 @@ static int null_row(const struct run *run, const struct row *w, struct toolceil 
 	return 0;
 }
 
-/* The tool's own limit for w's settings, its block size into *bs and the settings in
- * words; NaN for a row without them. A null-engine row of the run at the same settings
- * (the workload's own loop), else the runner's request path with the null engine. */
-static struct toolceil tool_limit(const struct run *run, const struct row *w, double *bs,
-				  char *words, size_t len)
+/* The tool's own limit for w's settings, its block size into *bs (NaN unknown) and the
+ * limit used in words. First the workload's own loop with the null engine at the row's
+ * settings where the workload measures it (workload.h's tool_limit: job), then a
+ * null-engine row of the run at the same settings, else the runner's request path with
+ * the null engine; NaN for a row without settings. */
+static struct toolceil tool_limit(const struct run *run, const struct row *w,
+				  struct workload_ctx *x, double *bs, char *words, size_t len)
 {
-	struct toolceil none = { NAN, NAN }, t, own;
+	struct toolceil none = { NAN, NAN }, t = none, own;
 	unsigned long long b, depth = 1, threads = 1;
 	const char *eng;
 
-	*bs = NAN;
-	if (!(b = settings(w, &depth, &threads, &eng)))
+	b = settings(w, &depth, &threads, &eng);
+	*bs = b ? (double)b : NAN;
+	if (x && x->w->tool_limit && w->workload && !strcmp(w->workload, x->w->name) &&
+	    x->w->tool_limit(x, w, &t, words, len) > 0 && isfinite(t.ops_s) && t.ops_s > 0)
+		return t;
+	if (!b)
 		return none;
-	*bs = (double)b;
-	snprintf(words, len, "null engine (the row's: %.16s), depth %llu, %llu thread%s, bs %llu",
-		 eng ? eng : "?", depth, threads, threads == 1 ? "" : "s", b);
-	if (null_row(run, w, &own)) {	/* the workload's own loop: the closer figure */
+	if (null_row(run, w, &own)) {	/* the workload's own loop, in the same run */
 		snprintf(words, len, "the run's own null-engine %s row: depth %llu, %llu "
 			 "thread%s, bs %llu", w->workload, depth, threads, threads == 1 ? "" : "s",
 			 b);
 		return own;
 	}
-	t = toolceil_measure((unsigned)threads, (unsigned)depth, b, 0);
-	return t;
+	snprintf(words, len, "the runner's request path with the null engine (the row's: "
+		 "%.16s), depth %llu, %llu thread%s, bs %llu", eng ? eng : "?", depth, threads,
+		 threads == 1 ? "" : "s", b);
+	return toolceil_measure((unsigned)threads, (unsigned)depth, b, 0);
 }
 
-void ceilings_apply_run(struct run *run)
+void ceilings_apply_run(struct run *run, struct workload_ctx *x)
 {
 	struct env_ceilings *c = run->env.ceilings;
 	size_t i;
@@ -125,7 +132,7 @@ void ceilings_apply_run(struct run *run)
 		struct row *w = run->rows[i];
 		char words[160] = "";
 		double bs;
-		struct toolceil t = tool_limit(run, w, &bs, words, sizeof(words));
+		struct toolceil t = tool_limit(run, w, x, &bs, words, sizeof(words));
 
 		w->flags |= row_ceiling_apply(w, c, t.ops_s, t.cpu_ns_per_op, bs, words);
 	}

@@ -226,7 +226,7 @@ static int emit_one(const char *name, void *arg)
 	return rc;
 }
 
-void common_mark(struct run *run, const struct common_opts *co)
+void common_mark(struct run *run, const struct common_opts *co, struct workload_ctx *x)
 {
 	if (sig_stop_requested())
 		run->flags |= RUN_INCOMPLETE;
@@ -236,7 +236,7 @@ void common_mark(struct run *run, const struct common_opts *co)
 	/* and the flags from what the system did (stats/result_sys.h) */
 	result_sys_flag_run(run);
 	/* and the ceilings, after those flags (which decide whether the link applies) */
-	ceilings_apply_run(run);
+	ceilings_apply_run(run, x);
 }
 
 int common_write(struct run *run, const struct common_opts *co, unsigned flags)
@@ -267,7 +267,7 @@ int common_emit(struct run *run, const struct common_opts *co)
 {
 	int rc;
 
-	common_mark(run, co);
+	common_mark(run, co, NULL);
 	rc = common_write(run, co, 0);
 	common_store(run, co);
 	return rc;

@@ -9,6 +9,7 @@
 
 struct run;
 struct engine;
+struct workload_ctx;
 
 void common_init(struct common_opts *co);
 /* --units: decimal (MB/s, also for NULL) or binary (MiB/s) byte rates in the text's
@@ -24,11 +25,13 @@ int common_prepare_run(struct run *run, const struct common_opts *co, int argc, 
 /* Before writing: mark the run incomplete when a stop signal came and, with --repeat > 1,
  * flag the figures whose repeats vary by more than 10% inconsistent (the one place that
  * applies compare_flag_inconsistent). Not thread-safe (writes run). */
-void common_mark(struct run *run, const struct common_opts *co);
+void common_mark(struct run *run, const struct common_opts *co, struct workload_ctx *x);
 /* ceilings.c: the run's ceilings into its environment (once) and each row's, with the
  * flags over_ceiling and tool_bound (common_mark calls it; the tool's own limit runs the
- * null engine briefly per settings). Nothing for an imported run. */
-void ceilings_apply_run(struct run *run);
+ * null engine briefly per settings: through the workload's own loop where x, the
+ * measurement's workload, has a tool_limit hook; x may be NULL). Nothing for an
+ * imported run. */
+void ceilings_apply_run(struct run *run, struct workload_ctx *x);
 /* Write the run in each requested format: to stdout, or with --output-dir to
  * DIR/iobattery-results.EXT (text still goes to stdout unless --quiet). With --repeat > 1
  * the text on stdout ends with the repeats block (mean, sd, CV, 95% CI) unless flags has

@@ -99,7 +99,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 		w->report(x, rc.run, err, status);
 	/* a run without a row measured nothing: nothing to write or keep */
 	if (writer && rc.run->nrows) {
-		common_mark(rc.run, x->co);
+		common_mark(rc.run, x->co, x);
 		wrc = w->emit ? w->emit(x, rc.run) : common_write(rc.run, x->co, 0);
 		if (wrc < 0 && status == EXIT_OK)
 			status = EXIT_FAILED;

@@ -146,7 +146,7 @@ int html_battery_section(FILE *f, struct run *const *runs, const char *const *na
 			 size_t n, const char *baseline)
 {
 	static const char *const wls[] = { "dd", "cp", "bonnie", "iozone", "postmark", "db",
-					   "fsync", "job", NULL };
+					   "fsync", "job", "sustained", NULL };
 	struct battery_table t;
 	char buf[2048];
 	size_t i;

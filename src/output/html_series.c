@@ -359,7 +359,8 @@ static void wait_bars(FILE *f, const char *title, const struct report *r, size_t
 
 /* The x (interval ends, s) and each chart's y of one run's series; returns 0 or -1. */
 struct run_cols {
-	double *x, *rate, *p99, *util, *aqu, *dirty, *wb;
+	double *x, *rate, *p99, *util, *aqu, *dirty, *wb, *temp;
+	int any_temp;			/* a temperature was read */
 };
 
 static int run_cols(const struct row_series *s, struct run_cols *c, int *bytes)
@@ -367,7 +368,7 @@ static int run_cols(const struct row_series *s, struct run_cols *c, int *bytes)
 	size_t n = s->n;
 
 	memset(c, 0, sizeof(*c));
-	c->x = malloc(n * sizeof(double) * 7);
+	c->x = malloc(n * sizeof(double) * 8);
 	if (!c->x)
 		return -1;
 	c->rate = c->x + n;
@@ -376,6 +377,7 @@ static int run_cols(const struct row_series *s, struct run_cols *c, int *bytes)
 	c->aqu = c->util + n;
 	c->dirty = c->aqu + n;
 	c->wb = c->dirty + n;
+	c->temp = c->wb + n;
 	for (size_t i = 0; i < n; i++) {
 		double t0 = i ? s->v[RSE_T_NS][i - 1] : 0, t1 = s->v[RSE_T_NS][i];
 		double dt = (t1 - t0) / 1e9;
@@ -388,6 +390,8 @@ static int run_cols(const struct row_series *s, struct run_cols *c, int *bytes)
 		c->aqu[i] = s->ndev ? s->dev[0].v[RSED_AQU][i] : NAN;
 		c->dirty[i] = s->v[RSE_DIRTY][i] / 1048576.0;
 		c->wb[i] = s->v[RSE_WB][i] / 1048576.0;
+		c->temp[i] = s->v[RSE_TEMP_C][i];
+		c->any_temp |= isfinite(c->temp[i]) != 0;
 	}
 	return 0;
 }
@@ -433,6 +437,12 @@ static void column_charts(FILE *f, const struct report *r, size_t c, const char 
 		l[n + m].dashed = 1;
 	}
 	line_chart(f, title, "dirty (solid), writeback (dashed)", "MiB", l, 2 * n, 0);
+	for (m = 0, i = 0; m < n; m++) {
+		l[m].y = rc[l[m].run].temp;
+		i += rc[l[m].run].any_temp;
+	}
+	if (i)	/* sustained, where the kernel gives the device's temperature */
+		line_chart(f, title, "device temperature", "C", l, n, 0);
 	for (m = 0; m < n; m++) {
 		html_run_name_buf(name, sizeof(name), r, l[m].run);
 		cpu_chart(f, title, name, series_row(r, l[m].run, c)->series, rc[l[m].run].x);
@@ -450,7 +460,8 @@ out:
 static const char intro[] =
 	"<h2>Inside the phases</h2>\n<p>Each phase interval by interval (the series), the "
 	"same phase of every run in the run's colour: the rate, the p99 latency, the device "
-	"under the target, the page cache's dirty memory, the CPU split of the whole system "
+	"under the target, the page cache's dirty memory, the device's temperature where it was "
+	"read (sustained), the CPU split of the whole system "
 	"and where the threads waited. Of repeats, the first.</p>\n";
 
 void html_series_section(FILE *f, const struct report *r)

@@ -1,6 +1,7 @@
 /* text_system.c - what the system did during a phase, in a few indented lines after the
  * phase's own text: the device's util, await and queue, write amplification, CPU iowait
- * and steal, the commonest wait states, and the flags from these figures in words. */
+ * and steal, the commonest wait states, the flags from these figures in words, and the
+ * device's temperature over the phase where the series holds it (sustained). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #define TEXT_WAITS		3	/* wait states shown */
 #define TEXT_WAIT_MIN		1.0	/* ... with at least this share */
 #define TEXT_HIDDEN_MIN		10	/* "hidden" said from this many observations */
+#define TEXT_TEMPS		8	/* temperature readings shown */
 
 static void dev_part(FILE *f, const struct row_sys *s)
 {
@@ -93,12 +95,38 @@ static void flag_lines(FILE *f, const struct row *w, const struct row_sys *s)
 	}
 }
 
+/* The device's temperature over the phase (sustained's series): up to TEXT_TEMPS readings
+ * evenly through it, each with its time. */
+static void temp_line(FILE *f, const struct row *w)
+{
+	const struct row_series *se = w->series;
+	size_t i, n = 0, k, shown = 0, last = (size_t)-1;
+
+	for (i = 0; se && i < se->n; i++)
+		n += isfinite(se->v[RSE_TEMP_C][i]) != 0;
+	if (!n)
+		return;
+	fprintf(f, "  temperature:");
+	for (k = 0; k < TEXT_TEMPS && k < se->n; k++) {
+		/* k-th of TEXT_TEMPS points from the first interval to the last */
+		i = se->n <= TEXT_TEMPS ? k : k * (se->n - 1) / (TEXT_TEMPS - 1);
+		if (i == last || !isfinite(se->v[RSE_TEMP_C][i]))
+			continue;
+		last = i;
+		fprintf(f, "%s %.1f C at %.2f s", shown++ ? "," : "", se->v[RSE_TEMP_C][i],
+			se->v[RSE_T_NS][i] / 1e9);
+	}
+	fprintf(f, " (%zu readings, one an interval)\n", n);
+}
+
 int out_text_system(FILE *f, const struct row *w, const char *label)
 {
 	const struct row_sys *s = w->sys;
 
-	if (!s)
-		return 0;
+	if (!s) {
+		temp_line(f, w);
+		return ferror(f) ? -EIO : 0;
+	}
 	fprintf(f, "  system%s%s: ", label ? " " : "", label ? label : "");
 	if (s->ndev)
 		dev_part(f, s);
@@ -111,6 +139,7 @@ int out_text_system(FILE *f, const struct row *w, const char *label)
 	fputc('\n', f);
 	waits_line(f, s);
 	flag_lines(f, w, s);
+	temp_line(f, w);
 	out_text_devlat(f, w);
 	return ferror(f) ? -EIO : 0;
 }

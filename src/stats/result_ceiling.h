@@ -4,8 +4,9 @@
  * width for NVMe, the SATA link's speed, USB's; virtio and unknown links have none) and
  * the memory copy rate measured once per run. A row's ("ceiling"): its own rate in bytes
  * and operations per second, the run's two ceilings where they apply to it, and the
- * tool's own limit at the row's settings (the null engine through the runner's request
- * path at the same depth, threads and block size), and which of them is the lowest
+ * tool's own limit at the row's settings (the null engine: through the workload's own
+ * loop where it measures that, a job's, else through the runner's request path at the
+ * same depth, threads and block size), and which of them is the lowest
  * (applies). Flags: over_ceiling (the row's bytes per second above the link or the
  * memory ceiling), tool_bound (its operations per second within 10% of the tool's own
  * limit, or its CPU time per operation within 1/0.9 of the tool's own: the comparison
@@ -42,7 +43,7 @@ struct row_ceiling {
 	double memory_bytes_s;
 	double tool_ops_s, tool_bytes_s;	/* NaN: not measured for this row */
 	double tool_cpu_ns_per_op;	/* the null engine's CPU time per request */
-	char tool_settings[160];		/* "null engine, depth 1, 1 thread, bs 4096" */
+	char tool_settings[160];	/* the limit used and its settings in words */
 };
 
 /* "link", "memory", "tool"; NULL for CEIL_NONE. */

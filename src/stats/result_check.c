@@ -11,6 +11,9 @@
  *             sum, for a row timed by its latencies); rate the ranks' work over it; each
  *             rank's rate from its own bytes or ops and time; rank_rate_min/max/mean
  *   system    steal, device_idle and writeback_pending as row_sys_flags() says
+ *   knee      a sustained row's knee figures (knee_found, intervals, burst_rate,
+ *             sustained_rate, cliff_bytes, cliff_s, temp_cliff_c) from its series, the
+ *             knee's own points (knee_series), by the rule of stats/knee.h
  * Reals were written with 15 significant digits, so two figures agree when they differ by
  * under RC_REL of the larger (a rule that rounds the same numbers the writer rounded). */
 #include <errno.h>
@@ -24,6 +27,7 @@
 
 #include "stats/compare.h"
 #include "stats/hist.h"
+#include "stats/knee.h"
 #include "stats/result.h"
 #include "stats/result_canon.h"
 #include "stats/result_check.h"
@@ -302,6 +306,83 @@ static void check_ranks(struct rc_ctx *c, const struct row *w)
 	check_rank_spread(c, w);
 }
 
+/* A knee figure: metric name of w against want (a metric that is missing is a figure
+ * that does not follow). */
+static void knee_fig(struct rc_ctx *c, const struct row *w, const char *name, double want)
+{
+	const struct metric *m = row_metric(w, name);
+	char fig[64];
+
+	snprintf(fig, sizeof(fig), "metrics.%s", name);
+	if (m) {
+		real_fig(c, fig, m->value, want);
+		return;
+	}
+	c->out->figures++;
+	bad(c, fig, "is missing, its series gives %.15g", want);
+}
+
+/* The knee's points from the series into t and b (n + 1 each, point 0 the start): 0, or
+ * -EINVAL after naming what is wrong. */
+static int knee_points(struct rc_ctx *c, const struct row_series *s, uint64_t *t, uint64_t *b)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		double tv = s->v[RSE_T_NS][i], bv = s->v[RSE_BYTES][i];
+
+		if (!(tv >= 0 && tv < 9e15 && bv >= 0 && bv < 9e15) || (uint64_t)tv < t[i] ||
+		    b[i] > UINT64_MAX / 2) {
+			c->out->figures++;
+			bad(c, RK_ROW_SERIES, "interval %zu: no time or bytes, or a time before "
+			    "the one before it: the knee cannot be derived", i);
+			return -EINVAL;
+		}
+		t[i + 1] = (uint64_t)tv;
+		b[i + 1] = b[i] + (uint64_t)bv;
+	}
+	return 0;
+}
+
+/* sustained: the knee's figures from the row's series, the knee's own points (t_ns from
+ * the first write, bytes of each interval), with the row's own rule (drop_pct, hold). */
+static void check_knee(struct rc_ctx *c, const struct row *w)
+{
+	const struct row_series *s = w->series;
+	const char *ks = kv_get(&w->params, RK_SUS_KNEE_SERIES);
+	const char *dp = kv_get(&w->params, RK_SUS_DROP), *hp = kv_get(&w->params, RK_SUS_HOLD);
+	struct knee_rule rule;
+	struct knee k;
+	uint64_t *t, *b;
+	char *e1 = NULL, *e2 = NULL;
+	double drop = dp ? strtod(dp, &e1) : NAN;
+	unsigned long hold = hp ? strtoul(hp, &e2, 10) : 0;
+
+	if (!w->workload || strcmp(w->workload, "sustained") || !ks || strcmp(ks, "true") ||
+	    !s || !s->n)
+		return;
+	if (!(drop > 0 && drop < 100) || *e1 || !hold || hold > 100000 || *e2) {
+		c->out->figures++;
+		bad(c, RK_SUS_DROP, "the knee's rule (drop_pct, hold) is not in the row");
+		return;
+	}
+	t = calloc(s->n + 1, sizeof(*t));
+	b = calloc(s->n + 1, sizeof(*b));
+	rule = (struct knee_rule){ drop / 100.0, (unsigned)hold };
+	if (t && b && knee_points(c, s, t, b) == 0 && knee_find(t, b, s->n, &rule, &k) >= 0) {
+		knee_fig(c, w, RK_SUS_KNEE, k.found);
+		knee_fig(c, w, RK_SUS_INTERVALS, (double)s->n);
+		knee_fig(c, w, RK_SUS_BURST, k.burst_rate / 1e6);
+		if (k.found) {
+			knee_fig(c, w, RK_SUS_SUSTAINED, k.sustained_rate / 1e6);
+			knee_fig(c, w, RK_SUS_CLIFF_BYTES, round(k.cliff_bytes));
+			knee_fig(c, w, RK_SUS_CLIFF_S, k.cliff_s);
+			if (isfinite(s->v[RSE_TEMP_C][k.k - 1]))
+				knee_fig(c, w, RK_SUS_TEMP_CLIFF, s->v[RSE_TEMP_C][k.k - 1]);
+		}
+	}
+	free(t);
+	free(b);
+}
+
 /* Repeats: the inconsistent flag on exactly the groups whose CV passes the limit. */
 static int check_repeats(struct rc_ctx *c, const struct run *run)
 {
@@ -356,6 +437,7 @@ int result_check_run(const struct run *run, struct result_check *out, result_che
 		check_cpu(&c, w);
 		check_lat(&c, &w->lat);
 		check_sys_flags(&c, w);
+		check_knee(&c, w);
 	}
 	c.who[0] = '\0';
 	return check_repeats(&c, run);

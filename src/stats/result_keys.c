@@ -181,6 +181,7 @@ static const struct result_key series_keys[] = {
 	FIELD(RK_SER_CPU_IDLE, "%", "idle share"),
 	FIELD(RK_SER_DIRTY, "B", "Dirty at the end of each interval"),
 	FIELD(RK_SER_WB, "B", "Writeback at the end of each interval"),
+	FIELD(RK_SER_TEMP_C, "C", "the device's temperature at the end of each interval"),
 	FIELD(RK_SER_DEVICES, "", "per device, its figures in each interval"),
 };
 

@@ -291,6 +291,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_SER_CPU_IDLE		"cpu_idle_pct"
 #define RK_SER_DIRTY		"dirty_bytes"
 #define RK_SER_WB		"writeback_bytes"
+#define RK_SER_TEMP_C		"temp_c"
 #define RK_SER_DEVICES		"devices"
 
 /* ---- several ranks (mpirun): row params and metrics (table "row"), the row's per-rank
@@ -395,6 +396,7 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_SUS_TEMP_CRIT	"temp_crit_c"
 #define RK_SUS_THROTTLED	"throttled"
 #define RK_SUS_TEMP_SOURCE	"temp_source"
+#define RK_SUS_KNEE_SERIES	"knee_series"
 
 #define RK_CP_METHOD		"method"
 #define RK_CP_METHOD_ASKED	"method_asked"

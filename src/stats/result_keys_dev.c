@@ -48,7 +48,7 @@ static const struct result_key ceiling_keys[] = {
 	FIELD(RK_CEIL_TOOL_OPS_S, "1/s", "the null engine's rate at the row's settings"),
 	FIELD(RK_CEIL_TOOL_BYTES_S, "B/s", "that rate times the block size"),
 	FIELD(RK_CEIL_TOOL_CPU, "ns", "the null engine's CPU time per request"),
-	FIELD(RK_CEIL_TOOL_SETTINGS, "", "the settings the null engine ran with"),
+	FIELD(RK_CEIL_TOOL_SETTINGS, "", "the limit used and the null engine's settings"),
 };
 
 TABLE(rk_devlat_table, "device_latency", NULL, devlat_keys);

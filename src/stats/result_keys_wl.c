@@ -464,6 +464,8 @@ static const struct result_key sustained_keys[] = {
 	      "why the writing stopped: knee, size, time or signal"),
 	PARAM(RK_SUS_TEMP_SOURCE, "", 0, RK_CMP_NONE, NULL,
 	      "where the temperature came from (hwmon driver), or why there is none"),
+	PARAM(RK_SUS_KNEE_SERIES, "bool", 0, RK_CMP_NONE, NULL,
+	      "the row's series holds the knee's own intervals (the figures follow from it)"),
 	METRIC(RK_SUS_KNEE, "bool", "1 when the rate fell and stayed down (a knee), else 0"),
 	METRIC(RK_SUS_BURST, "MB/s", "the rate before the knee (all of it without one)"),
 	METRIC(RK_SUS_SUSTAINED, "MB/s", "the rate after the knee"),

@@ -43,7 +43,7 @@ const struct rsys_key rser_keys[RSE_N] = {
 	[RSE_CPU_USER] = { RK_SER_CPU_USR, 0 }, [RSE_CPU_SYSTEM] = { RK_SER_CPU_SYS, 0 },
 	[RSE_CPU_IOWAIT] = { RK_SER_CPU_IOWAIT, 0 }, [RSE_CPU_STEAL] = { RK_SER_CPU_STEAL, 0 },
 	[RSE_CPU_IDLE] = { RK_SER_CPU_IDLE, 0 }, [RSE_DIRTY] = { RK_SER_DIRTY, 1 },
-	[RSE_WB] = { RK_SER_WB, 1 },
+	[RSE_WB] = { RK_SER_WB, 1 }, [RSE_TEMP_C] = { RK_SER_TEMP_C, 0 },
 };
 
 const struct rsys_key rser_dev_keys[RSED_N] = {

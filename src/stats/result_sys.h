@@ -73,6 +73,9 @@ enum rser_col {
 	RSE_P50, RSE_P99, RSE_MAX,	/* latency ns of those; NaN when none */
 	RSE_CPU_USER, RSE_CPU_SYSTEM, RSE_CPU_IOWAIT, RSE_CPU_STEAL, RSE_CPU_IDLE,
 	RSE_DIRTY, RSE_WB,		/* gauges at the end of the interval */
+	RSE_TEMP_C,			/* the device's temperature at the end of the
+					 * interval, degrees Celsius (sustained); NaN
+					 * unknown, and left out of the JSON when all are */
 	RSE_N
 };
 

@@ -118,9 +118,17 @@ json_t *rseries_to_json(const struct row_series *s)
 		return json_null();
 	o = json_object();
 	put(o, RK_SER_INTERVAL_NS, jval((double)s->interval_ns, 1), &bad);
-	for (k = 0; k < RSE_N; k++)
+	for (k = 0; k < RSE_N; k++) {
+		size_t i = 0;
+
+		/* the temperature only where a workload read it (sustained) */
+		while (k == RSE_TEMP_C && i < s->n && isnan(s->v[k][i]))
+			i++;
+		if (k == RSE_TEMP_C && i == s->n)
+			continue;
 		put(o, rser_keys[k].name, column(s->v[k], s->n, rser_keys[k].integer, &bad),
 		    &bad);
+	}
 	devs = json_array();
 	for (d = 0; d < s->ndev; d++) {
 		json_t *dv = json_object();

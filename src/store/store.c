@@ -99,6 +99,10 @@ static const char *const migrations[] = {
 	STORE_RANKS_SQL,
 	/* 3 -> 4: block-layer latency and ceilings per row (store_devlat.c) */
 	STORE_DEVLAT_SQL,
+	/* 4 -> 5: the device's temperature per interval (sustained): series.temp_c, added
+	 * by heal_columns (below), which also mends a database whose version 5 came from
+	 * another branch's migrations without it */
+	"SELECT 1;",
 };
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
 
@@ -247,6 +251,35 @@ static int migrate(struct store *s, char *errbuf, size_t len)
 	return 0;
 }
 
+/* Columns added to an existing table since its version: each made where it is missing (an
+ * ALTER TABLE that found it would fail). A schema that cannot be read is left to the
+ * statements that follow to report (a damaged store still opens, as before). 0, or -EIO
+ * after the message when a missing column cannot be added. */
+static int heal_columns(struct store *s, char *errbuf, size_t len)
+{
+	static const char *const add[][3] = {
+		{ "series", "temp_c", "ALTER TABLE series ADD COLUMN temp_c REAL" },
+	};
+	sqlite3_stmt *st;
+	char sql[160];
+	int rc, have;
+
+	for (size_t i = 0; i < sizeof(add) / sizeof(add[0]); i++) {
+		snprintf(sql, sizeof(sql), "SELECT count(*) FROM pragma_table_info('%s') "
+			 "WHERE name = '%s'", add[i][0], add[i][1]);
+		if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+			return 0;
+		rc = sqlite3_step(st);
+		have = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+		sqlite3_finalize(st);
+		if (have < 0)
+			return 0;
+		if (!have && store_exec(s, add[i][2], errbuf, len) < 0)
+			return -EIO;
+	}
+	return 0;
+}
+
 struct store *store_open(const char *path, int create, char *errbuf, size_t len)
 {
 	struct store *s;
@@ -272,7 +305,7 @@ struct store *store_open(const char *path, int create, char *errbuf, size_t len)
 	/* wait a little for another writer; then report "database is locked" */
 	sqlite3_busy_timeout(s->db, 2000);
 	if (store_exec(s, "PRAGMA foreign_keys = ON", errbuf, len) < 0 ||
-	    migrate(s, errbuf, len) < 0) {
+	    migrate(s, errbuf, len) < 0 || heal_columns(s, errbuf, len) < 0) {
 		store_close(s);
 		return NULL;
 	}

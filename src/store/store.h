@@ -15,7 +15,7 @@ struct run;
 struct store;
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 /* The database path: $IOBATTERY_DB when set and not empty, else
  * $HOME/.local/share/iobattery/results.db. 0, or -ENOENT (no HOME) / -ENAMETOOLONG. */

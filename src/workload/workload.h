@@ -39,7 +39,9 @@
 struct common_opts;
 struct engine;
 struct run;
+struct row;
 struct runner;
+struct toolceil;
 struct workload;
 struct workload_driver;
 
@@ -137,6 +139,16 @@ struct workload {
 	/* Write the run instead of common_write (Bonnie++'s -q, PostMark's report file).
 	 * 0 or -errno. The driver stores the run afterwards either way. */
 	int (*emit)(struct workload_ctx *x, struct run *run);
+	/* The tool's own limit for row w of the measurement just made, before its results
+	 * are written (cmd/ceilings.c): w's requests through this workload's own loop with
+	 * the null engine at w's settings (threads, depth, block size, pattern), run for
+	 * about TOOLCEIL_NS with no output and no store (runner/toolceil.h). Its requests
+	 * per second and CPU time per request into *t, what ran in words into words (len
+	 * bytes). 1 when measured; 0 when w is not a row it measures, or -errno: then the
+	 * runner's own request path with the null engine stands in (toolceil_measure).
+	 * NULL: that path for every row. */
+	int (*tool_limit)(struct workload_ctx *x, const struct row *w, struct toolceil *t,
+			  char *words, size_t len);
 
 	/* Free what init and the hooks allocated in cfg (not cfg itself). */
 	void (*done)(void *cfg);

@@ -3,7 +3,11 @@
 # 10 MB/s once the run's file holds half of the 128 MiB it may write. The knee must lie
 # within 10% of the file's size when the cut was made; the burst and
 # sustained rates must be near the two limits; the run stops after the hold, well before
-# its size limit. Needs root, loop devices, mkfs.ext4 and a cgroup write throttle (v2 io or v1 blkio);
+# its size limit. The loop device is given a crafted NVMe hwmon (IOB_SYSFS_ROOT,
+# observe/devtemp.h) at 40 C, warning at 70 C, raised to 80 C when the throttle is cut:
+# the series holds a temperature per interval, and the knee is flagged throttled.
+# verify --result passes on the result and names cliff_bytes once it is edited by hand.
+# Needs root, loop devices, mkfs.ext4 and a cgroup write throttle (v2 io or v1 blkio);
 # skips otherwise. A few seconds.
 . tests/cli/lib
 need_fs_matrix losetup mkfs.ext4 mount umount
@@ -35,11 +39,18 @@ mkdir "$cg" 2> /dev/null || { cg=""; skip "cannot make a cgroup"; }
 limit 50000000 2> /dev/null || skip "cannot throttle $loop"
 sh -c 'echo $$ > "$1/cgroup.procs"' sh "$cg" 2> /dev/null ||
 	skip "cannot move a process into the cgroup $cg"
+hw=$T/tree/sys/class/hwmon/hwmon0
+mkdir -p "$T/tree/sys/class/block/$name" "$hw" "$T/tree/sys/devices/pci0/nvme0" || fail "mkdir"
+ln -s ../../../devices/pci0/nvme0 "$T/tree/sys/class/block/$name/device" || fail "ln"
+ln -s ../../../devices/pci0/nvme0 "$hw/device" || fail "ln"
+echo nvme > "$hw/name"
+echo 40000 > "$hw/temp1_input"
+echo 70000 > "$hw/temp1_max"
 size_of() { # bytes the run has written: its file's size (it writes from offset 0)
 	f=$(ls -d "$mnt"/iobattery.*/sustained.dat 2> /dev/null | head -n 1)
 	[ -n "$f" ] && stat -c %s "$f" 2> /dev/null || echo 0
 }
-sh -c 'echo $$ > "$1/cgroup.procs" && exec "$2" sustained -d "$3" --size 128m --step 0.2 \
+IOB_SYSFS_ROOT=$T/tree sh -c 'echo $$ > "$1/cgroup.procs" && exec "$2" sustained -d "$3" --size 128m --step 0.2 \
 	--hold 5 --no-store --format json --quiet' sh "$cg" "$IOB" "$mnt" > "$T/r.json" \
 	2> "$T/err" &
 pid=$!
@@ -48,6 +59,8 @@ while [ "$(size_of)" -lt $half ]; do
 	kill -0 "$pid" 2> /dev/null || break
 	sleep 0.01
 done
+# hot as it slows (a new file put in place at once: a reading never sees half of it)
+echo 80000 > "$hw/t" && mv "$hw/t" "$hw/temp1_input" || fail "cannot raise the temperature"
 limit 10000000 || fail "cannot lower the throttle"
 made=$(size_of)
 wait "$pid"
@@ -72,6 +85,29 @@ if not (30 < m['burst_rate'] < 60 and 5 < m['sustained_rate'] < 14):
     sys.exit('the rates are not the two limits')
 if r['params']['stopped_by'] != 'knee' or r['bytes'] >= 128 * 1048576:
     sys.exit('it did not stop at the knee')
+s = r['series']
+temps = s.get('temp_c') or []
+print("temperatures: %s" % temps)
+if len(temps) != len(s['t_ns']) or temps[0] != 40 or temps[-1] != 80:
+    sys.exit('the series does not hold the temperature of each interval')
+if m.get('throttled') != 1 or 'throttled' not in r['note']:
+    sys.exit('a fall as the device reached its warning temperature is not throttled')
 PY
 "$IOB" verify --result "$T/r.json" > "$T/out" 2>&1 || { cat "$T/out"; fail "verify --result"; }
+# the size before the cliff edited by hand, the digest made again: the figure is named
+python3 - "$T/r.json" "$T/e.json" <<'PY' || fail "edit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for x in d['rows'][0]['metrics']:
+    if x['name'] == 'cliff_bytes':
+        x['value'] += 1048576
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+"$IOB" verify --result "$T/e.json" > "$T/out" 2>&1
+want=$(sed -n 's/.*digest: differs from the canonical form.s (\(sha256:[0-9a-f]*\)).*/\1/p' \
+	"$T/out")
+sed "s/\"digest\": \"sha256:[0-9a-f]*\"/\"digest\": \"$want\"/" "$T/e.json" > "$T/e2.json"
+expect_exit 1 "$IOB" verify --result "$T/e2.json"
+expect_out "metrics.cliff_bytes: is"
+grep -q ": digest:" "$T/out" && fail "the digest made again still fails"
 exit 0

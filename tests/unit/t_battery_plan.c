@@ -68,7 +68,8 @@ static int has_out(const struct battery_plan *p, enum battery_step s, const char
 	return battery_left_out(p, s, phase, NULL);
 }
 
-/* Two minutes on a plain disk: every step but PostgreSQL, every kept figure planned at a
+/* Two minutes on a plain disk: every step but PostgreSQL and the sustained write (a
+ * minute at least, which two minutes do not leave), every kept figure planned at a
  * second or more, the stat figures and the quick statements left out, within budget. */
 static void t_two_minutes(void)
 {
@@ -79,8 +80,10 @@ static void t_two_minutes(void)
 	int n = battery_plan_make(&e, &p, &w, &pl);
 	unsigned i;
 
-	CHECK_EQ_U64(n, BSTEP_N - 1);
+	CHECK_EQ_U64(n, BSTEP_N - 2);
 	CHECK(!pl.s[BSTEP_PG].run && strstr(pl.s[BSTEP_PG].why, "--pg-local"));
+	CHECK(!pl.s[BSTEP_SUSTAINED].run && pl.s[BSTEP_SUSTAINED].for_budget &&
+	      strstr(pl.s[BSTEP_SUSTAINED].why, "give a larger --budget"));
 	for (i = 0; i < BSTEP_N; i++)
 		if (pl.s[i].run)
 			CHECK(pl.s[i].shortest_ns >= BATTERY_ROW_NS);
@@ -335,6 +338,34 @@ static void t_direct(void)
 	CHECK(pl.s[BSTEP_DD_READ].read_methods == BREAD_DIRECT);
 }
 
+/* The sustained write joins when the budget has its minute after every other step: an
+ * hour plans it (at most ten minutes, its file the probe's write rate over its time,
+ * within the free space); too little free space for a minute of writing skips it and
+ * says how much it needs; a memory file system or no O_DIRECT skips it. */
+static void t_sustained_step(void)
+{
+	struct battery_env e = env_disk();
+	struct battery_probe p = probe_disk();
+	struct battery_want w = want(3600);
+	struct battery_plan pl;
+
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(pl.s[BSTEP_SUSTAINED].run);
+	CHECK(battery_sus_secs(&pl) >= 60 && battery_sus_secs(&pl) <= 600);
+	CHECK((double)battery_sus_bytes(&pl) <= (double)battery_sus_secs(&pl) * p.w_bps + 1048576);
+	CHECK(battery_sus_bytes(&pl) <= e.free_bytes);
+	CHECK(strstr(pl.s[BSTEP_SUSTAINED].why, "stopping once the rate has fallen"));
+	CHECK(pl.expect_ns <= pl.pass_budget_ns + pl.pass_budget_ns / 20);
+	e.free_bytes = (uint64_t)(20 * GIB);	/* 40 s of writing at 500 MB/s */
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_SUSTAINED].run && !pl.s[BSTEP_SUSTAINED].for_budget);
+	CHECK(strstr(pl.s[BSTEP_SUSTAINED].why, "skipped: needs 27.9 GiB (60 s), 20.0 GiB free"));
+	e = env_disk();
+	e.has_direct = 0;
+	battery_plan_make(&e, &p, &w, &pl);
+	CHECK(!pl.s[BSTEP_SUSTAINED].run && strstr(pl.s[BSTEP_SUSTAINED].why, "O_DIRECT"));
+}
+
 /* --size: the sizes from it, nothing left out, nothing skipped for shortness. */
 static void t_hand_sized(void)
 {
@@ -344,8 +375,9 @@ static void t_hand_sized(void)
 	struct battery_plan pl;
 
 	w.size = 1u << 20;
-	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), BSTEP_N - 2);
+	CHECK_EQ_U64(battery_plan_make(&e, &p, &w, &pl), BSTEP_N - 3);
 	CHECK(!pl.s[BSTEP_FSYNC].run && strstr(pl.s[BSTEP_FSYNC].why, "--budget"));
+	CHECK(!pl.s[BSTEP_SUSTAINED].run && strstr(pl.s[BSTEP_SUSTAINED].why, "--budget"));
 	CHECK(pl.hand_sized);
 	CHECK_EQ_U64(pl.nout, 0);
 	CHECK_EQ_U64(battery_dd_bytes(&pl), 1u << 20);
@@ -701,6 +733,7 @@ int main(void)
 	RUN(t_passes);
 	RUN(t_direct);
 	RUN(t_hand_sized);
+	RUN(t_sustained_step);
 	RUN(t_unprobed);
 	RUN(t_job_step);
 	RUN(t_job_refused);

@@ -188,8 +188,32 @@ static void t_migrate(void)
 	s = store_open(dbpath, 0, err, sizeof(err));
 	CHECK(s != NULL);
 	store_close(s);
-	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 4);
+	CHECK(user_version() == STORE_SCHEMA_VERSION && STORE_SCHEMA_VERSION == 5);
 	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'series'") == 1);
+}
+
+/* A store of schema 4 (series without temp_c) gains the column when opened. */
+static void t_migrate_temp(void)
+{
+	char err[256];
+	struct store *s;
+	sqlite3 *db;
+
+	unlink(dbpath);
+	s = store_open(dbpath, 1, err, sizeof(err));
+	store_close(s);
+	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sqlite3_exec(db, "ALTER TABLE series DROP COLUMN temp_c; PRAGMA user_version = 4",
+			   NULL, NULL, NULL) == SQLITE_OK);
+	sqlite3_close(db);
+	CHECK(query_int("SELECT count(*) FROM pragma_table_info('series') "
+			"WHERE name = 'temp_c'") == 0);
+	s = store_open(dbpath, 0, err, sizeof(err));
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(user_version() == 5);
+	CHECK(query_int("SELECT count(*) FROM pragma_table_info('series') "
+			"WHERE name = 'temp_c'") == 1);
 }
 
 /* A store of schema 2 (before the per-rank tables) gains them when opened; one at
@@ -267,6 +291,7 @@ int main(void)
 	RUN(t_round_trip);
 	RUN(t_cascade_and_newer);
 	RUN(t_migrate);
+	RUN(t_migrate_temp);
 	RUN(t_ranks_tables_healed);
 	RUN(t_default_path);
 	unlink(dbpath);

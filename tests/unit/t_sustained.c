@@ -15,7 +15,7 @@
 
 #include "test.h"
 #include "observe/devtemp.h"
-#include "workload/sustained/sustained_knee.h"
+#include "stats/knee.h"
 
 #define MB 1000000.0
 

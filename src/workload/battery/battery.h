@@ -65,6 +65,9 @@ enum battery_step {
 	BSTEP_JOB,		/* the database pattern: 8 KiB random reads at queue depth 1
 				 * and 32, random writes each followed by fdatasync, a 70/30
 				 * mix; O_DIRECT, the best engine there is (a fio job) */
+	BSTEP_SUSTAINED,	/* iobattery sustained: one large file written until the
+				 * rate falls and stays down (the cliff), O_DIRECT; last,
+				 * when the budget has minutes left */
 	BSTEP_N
 };
 
@@ -237,6 +240,8 @@ uint64_t battery_db_rows(const struct battery_plan *p, enum battery_step s);
 unsigned battery_fsync_secs(const struct battery_plan *p);	/* seconds per test */
 uint64_t battery_job_bytes(const struct battery_plan *p);	/* the pattern's file */
 unsigned battery_job_secs(const struct battery_plan *p);	/* seconds a pattern */
+unsigned battery_sus_secs(const struct battery_plan *p);	/* sustained: --time */
+uint64_t battery_sus_bytes(const struct battery_plan *p);	/* ... and --size */
 
 /* What the files of a battery on a memory file system (e->memory_fs) may take: the
  * memory available less a margin for the tests themselves and everything else (a
@@ -301,7 +306,8 @@ const char *battery_step_workload(enum battery_step s);
 /* The step the planner takes k-th (0 first), by the table's priority. */
 enum battery_step battery_step_by_priority(unsigned k);
 /* Parse --steps: a comma-separated list of step ids ("dd" for its three steps, "dd-1k",
- * "dd-1m", "dd-read", "cp", "bonnie", "iozone", "postmark", "db", "pg", "fsync", "job")
+ * "dd-1m", "dd-read", "cp", "bonnie", "iozone", "postmark", "db", "pg", "fsync", "job",
+ * "sustained")
  * into *mask (bit 1 << step). Returns 0, or -EINVAL with the reason in err. Pure. */
 int battery_parse_steps(const char *spec, unsigned *mask, char *err, size_t len);
 /* The read methods as words ("cache dropped, O_DIRECT"), into buf. Returns buf. */

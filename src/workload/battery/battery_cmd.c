@@ -51,7 +51,7 @@ static const struct opt battery_opt_table[] = {
 	  "auto: planned from the budget (default); SIZE: the data files by hand" },
 	{ "steps", 0, OPT_STR, offsetof(struct battery_cmd, steps), "LIST",
 	  "only these (dd, dd-1k, dd-1m, dd-read, cp, bonnie, iozone, postmark, db, pg, fsync, "
-	  "job)" },
+	  "job, sustained)" },
 	{ "job-engine", 0, OPT_STR, offsetof(struct battery_cmd, job_engine), "NAME",
 	  "the database pattern's: io_uring, libaio or psync (default: the first that runs)" },
 	{ "dry-run", 0, OPT_FLAG, offsetof(struct battery_cmd, dry_run), NULL,
@@ -458,7 +458,9 @@ const struct workload workload_battery = {
 		"fsync test (pg_test_fsync's) - and a database's pattern as a fio job (8 KiB\n"
 		"random reads at queue depth 1 and 32, random writes each made durable by\n"
 		"fdatasync, a 70/30 mix; O_DIRECT on io_uring, libaio or psync, the first that\n"
-		"runs here), as one run with one result. A short probe and the budget size\n"
+		"runs here), and where the budget has a minute or more left, a sustained\n"
+		"write until the rate falls (iobattery sustained), as one run with one\n"
+		"result. A short probe and the budget size\n"
 		"every step so that no figure is short and no read of the device comes from\n"
 		"the page cache; what cannot be made trustworthy is skipped or left out, with\n"
 		"the reason. --fs makes each file system on a loop device over a sparse file\n"

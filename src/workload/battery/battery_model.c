@@ -17,6 +17,8 @@ const struct battery_var battery_var_def[V_COUNT] = {
 	[V_FSEC] = { "s a test", 1, 0 },
 	[V_JF] = { "B", MIB, 0 },
 	[V_JSEC] = { "s a pattern", 1, 0 },
+	[V_SUSEC] = { "s", 1, 0 },
+	[V_SUSB] = { "B", MIB, 0 },
 };
 
 const uint32_t battery_ioz_rec[BATTERY_IOZ_RECS] = { 4, 1024, 64 };	/* KiB */
@@ -133,6 +135,8 @@ static void model_rows(struct planner *pl)
 	add_row(pl, BSTEP_JOB, "layout", V_JF, p->w_bps, 0, 1.1, 0);
 	if (pl->nrows && !strcmp(pl->rows[pl->nrows - 1].phase, "layout"))
 		pl->rows[pl->nrows - 1].aux = 1;
+	/* the sustained write: it lasts the seconds it is given (or stops at the knee) */
+	add_row(pl, BSTEP_SUSTAINED, "write", V_SUSEC, 1.0, 0, 1.05, 0);
 	add_row(pl, BSTEP_PG, "build", V_RPG, 1 / PG_BUILD_S, 0, 1.2, 0);
 	add_row(pl, BSTEP_PG, "script_total", V_RPG, 1 / PG_SCRIPT_S, 0, 1.2, 0);
 }
@@ -141,7 +145,7 @@ static void model_rows(struct planner *pl)
 static void fixed_costs(struct planner *pl)
 {
 	static const double f[BSTEP_N] = { 0.1, 0.1, 0.1, 0.1, 0.3, 0.2, 0.1, 0.3, PG_FIXED_S,
-					    0.3, 0.3 };
+					    0.3, 0.3, 0.5 };
 
 	memcpy(pl->fixed, f, sizeof(f));
 }
@@ -184,6 +188,9 @@ static void space_caps(struct planner *pl)
 	pl->cap[V_FSEC] = avail >= FSYNC_FILE ? FSYNC_MAX_SECS : 0;
 	pl->cap[V_JF] = fmin(avail, JOB_FILE_MAX);
 	pl->cap[V_JSEC] = JOB_MAX_SECS;
+	/* the sustained write's seconds: as many as its file fits the space */
+	pl->cap[V_SUSB] = avail;
+	pl->cap[V_SUSEC] = p->w_bps > 0 ? fmin(SUS_MAX_SECS, avail / p->w_bps) : 0;
 }
 
 /* The bytes x units of variable v occupy. */
@@ -195,6 +202,7 @@ double battery_var_bytes(const struct planner *pl, unsigned v, double x)
 	case V_R: return x * (pl->p->db_bytes_per_row > 0 ? pl->p->db_bytes_per_row : 400);
 	case V_RPG: return x * 600;
 	case V_FSEC: return FSYNC_FILE;	/* one file, however long the tests */
+	case V_SUSEC: return x * pl->p->w_bps;
 	case V_K: case V_X: case V_JSEC: return 0;
 	default: return x;
 	}
@@ -216,6 +224,7 @@ double battery_step_space(const struct planner *pl, enum battery_step s)
 	case BSTEP_PG: return v[V_RPG] * 600 + 64 * MIB;
 	case BSTEP_FSYNC: return FSYNC_FILE;
 	case BSTEP_JOB: return v[V_JF];
+	case BSTEP_SUSTAINED: return v[V_SUSB];
 	default: return 0;
 	}
 }

@@ -169,6 +169,14 @@ static int possible(struct planner *pl, enum battery_step s)
 		     "(a database's random reads of its own cache measure no device)", "");
 		return 0;
 	}
+	if (s == BSTEP_SUSTAINED && (pl->e->memory_fs || !(pl->reads & BREAD_DIRECT) ||
+				     !(pl->p->w_bps > 0))) {
+		skip(pl, s, "skipped: %s%s", pl->e->memory_fs || !(pl->reads & BREAD_DIRECT) ?
+		     "needs O_DIRECT, which this file system lacks (the page cache would take "
+		     "the writes: its cliff is the memory's)" : "the probe could not measure "
+		     "the write rate", "");
+		return 0;
+	}
 	return 1;
 }
 
@@ -191,6 +199,8 @@ static int step_min(struct planner *pl, enum battery_step s, double *v, unsigned
 			x = PM_MIN_NUMBER;
 		if (r->var == V_JF && x < JOB_FILE_MIN)
 			x = JOB_FILE_MIN;
+		if (r->var == V_SUSEC && x < SUS_MIN_SECS)
+			x = SUS_MIN_SECS;	/* a cliff needs minutes of writing */
 		if (r->reads && (pl->reads & BREAD_2XRAM) &&
 		    !(pl->reads & (BREAD_DROP | BREAD_DIRECT)) &&
 		    x < 2.0 * (double)pl->e->cache_bytes)
@@ -334,19 +344,19 @@ static int upgrade_once(struct planner *pl)
  * seeds' own steps more than iozone's grid), each group's variables scaled alike
  * except the counts that only decide which figures exist (files of the pool, of
  * Bonnie++'s file tests); a group held by the space gives its share back, a few rounds. */
-enum { G_DD, G_BONNIE, G_IOZ, G_PM, G_DB, G_PG, G_FSYNC, G_JOB, G_COUNT };
+enum { G_DD, G_BONNIE, G_IOZ, G_PM, G_DB, G_PG, G_FSYNC, G_JOB, G_SUS, G_COUNT };
 
 static const unsigned var_group[V_COUNT] = {
 	[V_S1K] = G_DD, [V_S] = G_DD, [V_B] = G_BONNIE, [V_C] = G_BONNIE, [V_K] = G_BONNIE,
 	[V_N] = G_BONNIE, [V_F0] = G_IOZ, [V_F1] = G_IOZ, [V_F2] = G_IOZ, [V_P] = G_PM,
 	[V_X] = G_PM, [V_R] = G_DB, [V_RPG] = G_PG, [V_FSEC] = G_FSYNC, [V_JF] = G_JOB,
-	[V_JSEC] = G_JOB,
+	[V_JSEC] = G_JOB, [V_SUSEC] = G_SUS, [V_SUSB] = G_SUS,
 };
-static const double group_weight[G_COUNT] = { 3, 3, 1, 2, 2, 1, 1, 1 };
+static const double group_weight[G_COUNT] = { 3, 3, 1, 2, 2, 1, 1, 1, 1 };
 
 static int var_scales(unsigned v)
 {
-	return v != V_N && v != V_P;
+	return v != V_N && v != V_P && v != V_SUSB;	/* the file follows the time */
 }
 
 /* Seconds the scaled variables of group g cost now. */
@@ -411,10 +421,14 @@ static void round_vars(struct planner *pl)
 {
 	unsigned i;
 
+	/* the sustained write's file: its seconds at the probe's write rate */
+	if (pl->v[V_SUSEC] > 0 && !pl->fixv[V_SUSB])
+		pl->v[V_SUSB] = fmin(pl->cap[V_SUSB],
+				     battery_var_bytes(pl, V_SUSEC, floor(pl->v[V_SUSEC])));
 	for (i = 0; i < V_COUNT; i++) {
 		double r = var_def[i].round, x = ceil(pl->v[i] / r) * r;
 
-		if (!(pl->v[i] > 0) || i == V_FSEC || i == V_JSEC)
+		if (!(pl->v[i] > 0) || i == V_FSEC || i == V_JSEC || i == V_SUSEC)
 			continue;
 		/* a size scaled up to its cap stays within it */
 		if (x > pl->cap[i] && floor(pl->v[i] / r) * r >= r)
@@ -427,6 +441,8 @@ static void round_vars(struct planner *pl)
 		pl->v[V_FSEC] = fmax(1, floor(pl->v[V_FSEC]));
 	if (pl->v[V_JSEC] > 0)
 		pl->v[V_JSEC] = fmax(1, floor(pl->v[V_JSEC]));
+	if (pl->v[V_SUSEC] > 0)
+		pl->v[V_SUSEC] = floor(pl->v[V_SUSEC]);
 	if (pl->v[V_C] > 0 && pl->v[V_C] < MIB)
 		pl->v[V_C] = MIB;
 	if (pl->v[V_B] < pl->v[V_C])
@@ -529,9 +545,11 @@ static void hand_size(struct planner *pl)
 			skip(pl, st, "skipped: %s%s", "only with --pg-local", "");
 			continue;
 		}
-		if (st == BSTEP_FSYNC) {
-			skip(pl, st, "skipped: %s%s", "its 16 tests last a second each at "
-			     "least; it is sized by --budget, not by --size", "");
+		if (st == BSTEP_FSYNC || st == BSTEP_SUSTAINED) {
+			skip(pl, st, "skipped: %s%s", st == BSTEP_FSYNC ? "its 16 tests last a "
+			     "second each at least; it is sized by --budget, not by --size" :
+			     "it writes for minutes, until the rate falls; it is sized by "
+			     "--budget, not by --size", "");
 			continue;
 		}
 		pl->taken[st] = 1;
@@ -587,6 +605,9 @@ static void step_why(struct planner *pl, enum battery_step s)
 			 pl->e->job_engine[0] ? pl->e->job_engine : "the best engine",
 			 pl->e->job_engine_why[0] ? " (" : "", pl->e->job_engine_why,
 			 pl->e->job_engine_why[0] ? ")" : "");
+	else if (s == BSTEP_SUSTAINED)
+		snprintf(sp->why, sizeof(sp->why), "writes for up to %.0f s, stopping once the "
+			 "rate has fallen and stayed down; O_DIRECT", pl->v[V_SUSEC]);
 	else if (s == BSTEP_BONNIE)
 		snprintf(sp->why, sizeof(sp->why), "shortest figure about %s; reads: %s%s", a,
 			 m, pl->v[V_N] == 0 ? "; no file tests (they do not fit the budget)" : "");

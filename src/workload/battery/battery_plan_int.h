@@ -24,13 +24,19 @@
 #define JOB_MAX_SECS	60.0		/* ... and a minute each at most */
 #define JOB_FILE_MIN	(256.0 * MIB)	/* its file: past what a device's cache holds */
 #define JOB_FILE_MAX	(16384.0 * MIB)
+#define SUS_MIN_SECS	60.0	/* sustained: a minute at least (past a cache of tens
+				 * of GB), ten at most (its command's --time); its file
+				 * is what the probe's write rate writes in that time:
+				 * a faster device stops at the size, having written
+				 * as much */
+#define SUS_MAX_SECS	600.0
 #define UPGRADE_SHARE	0.15	/* the most of a pass one upgrade may cost */
 #define SPACE_SLACK(f)	((f) / 20 + (64u << 20))	/* kept free: 5% and 64 MiB */
 #define MEM_KEEP_MIN	(256ull << 20)	/* a memory file system: memory kept at least */
 
 /* The size variables. */
 enum { V_S1K, V_S, V_B, V_C, V_K, V_N, V_F0, V_F1, V_F2, V_P, V_X, V_R, V_RPG, V_FSEC,
-	V_JF, V_JSEC, V_COUNT };
+	V_JF, V_JSEC, V_SUSEC, V_SUSB, V_COUNT };
 
 /* One row of the model: its step, phase, variable, rate (variable units per second),
  * whether the step needs it, and what a second of it costs in wall time (0: its time is

@@ -100,6 +100,11 @@ static void step_size(char *buf, size_t len, const struct battery_plan *p, enum 
 		snprintf(buf, len, "-s %u (8 KiB commits, each test %u s)", battery_fsync_secs(p),
 			 battery_fsync_secs(p));
 		break;
+	case BSTEP_SUSTAINED:
+		fbytes(a, sizeof(a), (double)battery_sus_bytes(p));
+		snprintf(buf, len, "--size %s --time %u (stops at the knee)", a,
+			 battery_sus_secs(p));
+		break;
 	case BSTEP_JOB:
 		fbytes(a, sizeof(a), (double)battery_job_bytes(p));
 		if (p->hand_sized)
@@ -237,7 +242,8 @@ int battery_parse_steps(const char *spec, unsigned *mask, char *err, size_t len)
 			;
 		if (i == BSTEP_N) {
 			snprintf(err, len, "--steps: unknown step: '%s': use dd, dd-1k, dd-1m, "
-				 "dd-read, cp, bonnie, iozone, postmark, db, pg, fsync or job", w);
+				 "dd-read, cp, bonnie, iozone, postmark, db, pg, fsync, job or "
+				 "sustained", w);
 			return -EINVAL;
 		}
 		m |= 1u << i;
@@ -363,4 +369,14 @@ uint64_t battery_job_bytes(const struct battery_plan *p)
 unsigned battery_job_secs(const struct battery_plan *p)
 {
 	return (unsigned)p->s[BSTEP_JOB].v[1];
+}
+
+unsigned battery_sus_secs(const struct battery_plan *p)
+{
+	return (unsigned)p->s[BSTEP_SUSTAINED].v[0];
+}
+
+uint64_t battery_sus_bytes(const struct battery_plan *p)
+{
+	return (uint64_t)p->s[BSTEP_SUSTAINED].v[1];
 }

@@ -20,6 +20,7 @@
 #include "workload/fsync/fsync.h"
 #include "workload/iozone/iozone.h"
 #include "workload/postmark/postmark.h"
+#include "workload/sustained/sustained.h"
 
 int battery_remove(const char *dir, const char *name)
 {
@@ -256,6 +257,24 @@ static int step_fsync(struct runner *rc, const struct battery_plan *p, const cha
 	return r ? r : r2;
 }
 
+/* iobattery sustained -d DIR --size S --time T (O_DIRECT, 1 MiB writes, the knee's
+ * defaults); its file goes after. */
+static int step_sustained(struct runner *rc, const struct battery_plan *p, const char *dir)
+{
+	struct sustained_cfg c = {
+		.size = battery_sus_bytes(p), .bs = 1u << 20, .time_s = battery_sus_secs(p),
+		.step_s = 1, .drop_pct = 30, .hold = 5,
+	};
+	int r, r2;
+
+	c.size -= c.size % c.bs;
+	if (!c.size || !(c.time_s >= 1))
+		return -EINVAL;
+	r = sustained_run(rc, &c, dir);
+	r2 = battery_remove(dir, "sustained.dat");
+	return r ? r : r2;
+}
+
 static int step_dd_1k(struct runner *rc, const struct battery_plan *p, const char *dir)
 {
 	return step_dd_write(rc, dir, (uint64_t)p->s[BSTEP_DD_1K].v[0], 1024, 0);
@@ -281,6 +300,8 @@ const struct battery_step_info battery_steps[BSTEP_N] = {
 	{ BSTEP_PG, "pg", "db postgresql", "db", 11, 1, { V_RPG }, step_pg },
 	{ BSTEP_FSYNC, "fsync", "fsync", "fsync", 6, 1, { V_FSEC }, step_fsync },
 	{ BSTEP_JOB, "job", "job db pattern", "job", 8, 2, { V_JF, V_JSEC }, battery_job_step },
+	{ BSTEP_SUSTAINED, "sustained", "sustained write", "sustained", 12, 2,
+	  { V_SUSEC, V_SUSB }, step_sustained },
 };
 
 const char *battery_step_name(enum battery_step s)

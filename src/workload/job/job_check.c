@@ -390,7 +390,7 @@ int job_plan_check(struct job_plan *p, const struct job_safety *sf, char *err,
 	unsigned i, t, k;
 	int rc;
 
-	if (p->need_scratch) {
+	if (p->need_scratch && !sf->names_only) {
 		if (stat(parent, &st) < 0 || !S_ISDIR(st.st_mode))
 			return job_plan_err(NULL, err, errlen, "not a directory: '%s'", parent);
 		if (access(parent, W_OK | X_OK) < 0)

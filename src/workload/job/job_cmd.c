@@ -18,6 +18,7 @@
 #include "engine/engine.h"
 #include "runner/ranks.h"
 #include "runner/runner.h"
+#include "runner/toolceil.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
 #include "workload/job/job.h"
@@ -39,6 +40,7 @@ struct job_cmd {
 	bool ignore_unknown, showcmd, parse_only, planned;
 	struct scratch *sc;
 	int err;			/* what the run returned */
+	struct job_null_kept nk;	/* the tool's own limit of the last unit asked */
 };
 
 /* the second option table (job_opts_x.c), in its own paragraph */
@@ -128,6 +130,7 @@ static void job_wl_done(void *cfg)
 {
 	struct job_cmd *c = cfg;
 
+	job_null_free(&c->nk);
 	job_plan_free(&c->plan);
 	job_list_free(&c->list);
 	free(c->files);
@@ -562,6 +565,17 @@ static void job_wl_report(struct workload_ctx *x, const struct run *run, int err
 		err_msg("job: interrupted: files removed, partial results marked incomplete");
 }
 
+/* The tool's own limit of a row: its step again with the null engine (job_null.c). */
+static int job_wl_tool_limit(struct workload_ctx *x, const struct row *w, struct toolceil *t,
+			     char *words, size_t len)
+{
+	struct job_cmd *c = x->cfg;
+
+	if (!c->planned)
+		return 0;
+	return job_null_limit(&c->plan, w, &c->nk, &t->ops_s, &t->cpu_ns_per_op, words, len);
+}
+
 const struct workload workload_job = {
 	.name = "job",
 	.summary = "fio job files and options: queue depth, threads, fio's output",
@@ -579,6 +593,7 @@ const struct workload workload_job = {
 	.run = job_wl_run,
 	.teardown = job_wl_teardown,
 	.report = job_wl_report,
+	.tool_limit = job_wl_tool_limit,
 	.done = job_wl_done,
 	.ranks = WL_RANKS_STONEWALL | WL_RANKS_WEAROUT | WL_RANKS_SHARED_FILE,
 };

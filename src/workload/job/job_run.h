@@ -225,6 +225,9 @@ struct job_safety {
 	bool shared_file;		/* --shared-file with several ranks: one file per name
 					 * for all ranks, rank r's region r x its length further
 					 * on (IOR's segmented layout) */
+	bool names_only;		/* the files are names that nothing opens (the null
+					 * engine's measure, job_null.c): the scratch parent
+					 * is not checked */
 };
 
 /* Threads, units, steps and file names of the jobs of sections sect[0..nsect-1] (all
@@ -345,6 +348,35 @@ int job_verify_open(struct vhook *vh, struct ioctx *io, const struct job_file *f
 int job_verify_run(struct runner *rc, struct job_plan *p);
 /* Stop and free p->vh. 0 or -errno of closing the journal. */
 int job_verify_stop(struct job_plan *p);
+
+/* ---- job_null.c: the tool's own limit of a row (workload.h's tool_limit) ---- */
+
+#define JOB_NULL_US	100000u	/* each measure runs for 100 ms (runner/toolceil.h's) */
+
+/* The last measure, of one step, kept for the other rows of its units (read, write,
+ * sync) and the other repeats. Zeroed means empty; job_null_free releases it. */
+struct job_null_kept {
+	bool have;
+	unsigned step;			/* the step of the plan it was made for */
+	struct job_list l;		/* its jobs: copies whose strings are the plan's */
+	struct job_plan np;		/* its plan: the step's units in the same order */
+	struct run *run;		/* its rows (NULL: the measure failed) */
+};
+
+/* The tool's own limit for row w of a run made from plan p: the jobs of w's step run
+ * again through the job's own loop (job_thread_run) with the null engine for
+ * JOB_NULL_US, no output, no store, no file touched: the same rw, block sizes, mix,
+ * distribution, numjobs, buffers and bookkeeping, without what only waits (rate,
+ * rate_iops, thinktime, startdelay, ramp_time) or writes elsewhere (fio's logs,
+ * steadystate, --verify); then the figures of w's unit's row of the same direction.
+ * Its requests per second and CPU time per request into *ops_s and *cpu_ns, the
+ * settings in words. 1 when measured, 0 when w is no row of a unit of p (aggregate,
+ * disk, verify, steadystate rows), its job is a metadata engine (filecreate, falloc
+ * ...), several ranks ran, or the measure failed. k keeps the measure for the rows of
+ * the same step. Main thread; p must be the plan the run was made from. */
+int job_null_limit(const struct job_plan *p, const struct row *w, struct job_null_kept *k,
+		   double *ops_s, double *cpu_ns, char *words, size_t len);
+void job_null_free(struct job_null_kept *k);
 
 /* ---- job_run.c ---- */
 

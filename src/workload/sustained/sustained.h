@@ -1,5 +1,5 @@
 /* sustained.h - `iobattery sustained`: sequential writes of one large file until the rate
- * has fallen and stayed down (a knee: sustained_knee.h) or a size or time limit, with the
+ * has fallen and stayed down (a knee: stats/knee.h) or a size or time limit, with the
  * device temperature beside it (observe/devtemp.h). One row, phase "write".
  * docs/methodology.md ("Sustained writes") says what each figure is. */
 #ifndef IOB_WORKLOAD_SUSTAINED_SUSTAINED_H

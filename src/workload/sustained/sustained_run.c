@@ -21,15 +21,16 @@
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "stats/result_keys.h"
+#include "stats/result_sys.h"
 #include "workload/sustained/sustained.h"
-#include "workload/sustained/sustained_knee.h"
+#include "stats/knee.h"
 
 #define SUS_ALIGN	4096u
 #define SUS_MAX_POINTS	(1u << 20)
 
 /* What the loop notes: n+1 points (the start and each interval's end). */
 struct sus_trace {
-	uint64_t *t, *b;
+	uint64_t *t, *b, *o;		/* time, bytes and writes so far */
 	double *temp;
 	size_t n, cap;
 	struct devtemp dt;
@@ -45,11 +46,12 @@ static int trace_alloc(struct sus_trace *tr, const struct sustained_cfg *c)
 	tr->cap = want > SUS_MAX_POINTS ? SUS_MAX_POINTS : (size_t)want;
 	tr->t = calloc(tr->cap, sizeof(*tr->t));
 	tr->b = calloc(tr->cap, sizeof(*tr->b));
+	tr->o = calloc(tr->cap, sizeof(*tr->o));
 	tr->temp = calloc(tr->cap, sizeof(*tr->temp));
-	return tr->t && tr->b && tr->temp ? 0 : -ENOMEM;
+	return tr->t && tr->b && tr->o && tr->temp ? 0 : -ENOMEM;
 }
 
-static void trace_note(struct sus_trace *tr, uint64_t t, uint64_t bytes)
+static void trace_note(struct sus_trace *tr, uint64_t t, uint64_t bytes, uint64_t ops)
 {
 	size_t i = tr->n + (tr->t[0] || tr->b[0] || tr->n ? 1 : 0);
 
@@ -57,6 +59,7 @@ static void trace_note(struct sus_trace *tr, uint64_t t, uint64_t bytes)
 		return;
 	tr->t[i] = t;
 	tr->b[i] = bytes;
+	tr->o[i] = ops;
 	tr->temp[i] = NAN;
 	if (tr->have_temp)
 		(void)devtemp_read(&tr->dt, &tr->temp[i]);
@@ -74,7 +77,7 @@ static int write_loop(struct ioctx *io, struct worker *w, struct engine_req *r,
 	int64_t res;
 
 	tr->stop = "size";
-	trace_note(tr, t0, 0);
+	trace_note(tr, t0, 0, 0);
 	while (bytes < c->size) {
 		if (c->size - bytes < r->len)
 			r->len = c->size - bytes;
@@ -90,7 +93,7 @@ static int write_loop(struct ioctx *io, struct worker *w, struct engine_req *r,
 		if (w->t_last < next)
 			continue;
 		/* an interval ended: note it, look for the knee (a few microseconds a step) */
-		trace_note(tr, w->t_last, bytes);
+		trace_note(tr, w->t_last, bytes, w->ops);
 		next = w->t_last + step;
 		/* a knee seen first is confirmed by hold more intervals, after which the
 		 * whole series decides where it is (fill_row): one seen as soon as it
@@ -113,6 +116,7 @@ static int write_loop(struct ioctx *io, struct worker *w, struct engine_req *r,
 static void temp_metrics(struct row *row, const struct sus_trace *tr, double step_s)
 {
 	double mx = -INFINITY;
+	uint64_t cliff, slack;
 	size_t i;
 	int th;
 
@@ -134,11 +138,48 @@ static void temp_metrics(struct row *row, const struct sus_trace *tr, double ste
 		return;
 	if (!isnan(tr->temp[tr->knee.k]))
 		row_add_metric(row, RK_SUS_TEMP_CLIFF, tr->temp[tr->knee.k], "C");
-	th = devtemp_throttled(tr->temp, tr->t, tr->n + 1,
-			       tr->t[0] + (uint64_t)(tr->knee.cliff_s * 1e9),
-			       (uint64_t)(step_s * 1e9), tr->dt.warn_c);
+	/* up to the reading that closes the interval after the knee interval (the fall is
+	 * placed within an interval of where it was: the readings of both count), or a
+	 * step past the cliff if later (an interval slow writes stretched is longer) */
+	cliff = tr->t[0] + (uint64_t)(tr->knee.cliff_s * 1e9);
+	slack = (uint64_t)(step_s * 1e9);
+	i = tr->knee.k + 1 <= tr->n ? tr->knee.k + 1 : tr->knee.k;
+	if (tr->t[i] > cliff && tr->t[i] - cliff > slack)
+		slack = tr->t[i] - cliff;
+	th = devtemp_throttled(tr->temp, tr->t, tr->n + 1, cliff, slack, tr->dt.warn_c);
 	if (th >= 0)
 		row_add_metric(row, RK_SUS_THROTTLED, th, "bool");
+	if (th == 1 && row->note) {	/* said where the cliff is said */
+		char *n = str_printf("%s; throttled: the device reached its warning temperature "
+				     "(%.1f C) as the rate fell", row->note, tr->dt.warn_c);
+
+		if (n) {
+			free(row->note);
+			row->note = n;
+		}
+	}
+}
+
+/* The row's series: the knee's own intervals (the step), each end from the first write,
+ * its bytes and writes, the temperature read at its end; what the summary figures come
+ * from, so that they can be derived again from the result (verify --result). It takes
+ * the place of the sampler's series (--interval), whose intervals are not the knee's. */
+static void trace_series(struct row *row, const struct sus_trace *tr, double step_s)
+{
+	struct row_series *se;
+
+	if (!tr->n || !(se = row_series_new(tr->n, 0)))
+		return;
+	se->interval_ns = (uint64_t)(step_s * 1e9);
+	for (size_t i = 1; i <= tr->n; i++) {
+		se->v[RSE_T_NS][i - 1] = (double)(tr->t[i] - tr->t[0]);
+		se->v[RSE_BYTES][i - 1] = (double)(tr->b[i] - tr->b[i - 1]);
+		se->v[RSE_OPS][i - 1] = (double)(tr->o[i] - tr->o[i - 1]);
+		se->v[RSE_TEMP_C][i - 1] = tr->temp[i];
+	}
+	row_series_free(row->series);
+	row->series = se;
+	kv_set(&row->params, RK_SUS_KNEE_SERIES, "true");
 }
 
 static void fill_row(struct row *row, const struct sustained_cfg *c, struct sus_trace *tr,
@@ -183,6 +224,7 @@ static void fill_row(struct row *row, const struct sustained_cfg *c, struct sus_
 				       (double)row->bytes));
 	}
 	temp_metrics(row, tr, c->step_s);
+	trace_series(row, tr, c->step_s);
 }
 
 static int open_file(struct ioctx *io, const char *path, int buffered, int *direct)
@@ -289,6 +331,7 @@ out:
 	free(buf);
 	free(tr.t);
 	free(tr.b);
+	free(tr.o);
 	free(tr.temp);
 	return err;
 }

@@ -1,4 +1,4 @@
-/* sustained_knee.c - the knee detector (sustained_knee.h). The rule, as
+/* knee.c - the knee detector (knee.h). The rule, as
  * docs/methodology.md states it: intervals i = 1..n with rates r_i (bytes over time of
  * each); a knee interval k splits them into before (1..k-1, at least KNEE_MIN_BEFORE),
  * the knee itself (k, where the fall happened part-way) and after (k+1..n, at least
@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <math.h>
 
-#include "workload/sustained/sustained_knee.h"
+#include "stats/knee.h"
 
 static double rate_between(const uint64_t *t, const uint64_t *b, size_t i, size_t j)
 {

@@ -1,9 +1,10 @@
-/* sustained_knee.h - the knee of a sustained write: where the rate fell and stayed down
+/* knee.h - the knee of a sustained write: where the rate fell and stayed down
  * (docs/methodology.md, "Sustained writes"). Pure: no I/O, no clock; the sustained
- * workload feeds it the cumulative bytes at the end of each interval, the unit test
- * crafted series. Thread-safe: no shared state. */
-#ifndef IOB_WORKLOAD_SUSTAINED_KNEE_H
-#define IOB_WORKLOAD_SUSTAINED_KNEE_H
+ * workload feeds it the cumulative bytes at the end of each interval, verify --result
+ * the series a result holds (result_check.c), the unit test crafted series.
+ * Thread-safe: no shared state. */
+#ifndef IOB_STATS_KNEE_H
+#define IOB_STATS_KNEE_H
 
 #include <stddef.h>
 #include <stdint.h>
