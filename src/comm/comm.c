@@ -171,7 +171,7 @@ static const struct comm_transport *mpi_plugin(const char *who)
 }
 
 /* Everyone learns everyone's host name (messages name the failing rank's host), pid and
- * machine (a rank waiting for another on its own machine sees it die: rank_died). */
+ * machine (a rank waiting for another on its own machine sees it die: rank_gone). */
 static int share_hosts(void)
 {
 	struct comm_peer me;
@@ -234,9 +234,6 @@ static int same_command(int argc, char **argv)
 	}
 	return rc == -EINVAL ? EXIT_USAGE : EXIT_FAILED;
 }
-#endif
-
-static int stop_check(void);
 
 /* IOBATTERY_RANK_SILENCE=S: a gate gives up on a rank that sent no word for S seconds
  * (0, unset or not a number: never). */
@@ -256,6 +253,9 @@ static uint64_t silence_ns(void)
 	}
 	return (uint64_t)(s * 1e9);
 }
+#endif
+
+static int stop_check(void);
 
 int comm_init(int *argc, char ***argv)
 {
