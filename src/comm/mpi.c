@@ -40,6 +40,8 @@ static struct {
 	uint64_t silence_ns;		/* a gate gives up after this without a word
 					 * from a rank it waits for (0: never) */
 	uint64_t *heard;		/* rank 0: clock_ns() of each rank's last word */
+	uint64_t *beat_buf;		/* rank 0: each rank's beat on its way */
+	MPI_Request *beat_req;		/* ... and its send (MPI_REQUEST_NULL: none) */
 	uint64_t beat_seq;		/* a leaf: the gate rank 0's beats are for */
 	uint64_t beat_at;		/* ... and when the last came (0: none yet) */
 } M;
@@ -64,8 +66,12 @@ static int m_init(int *argc, char ***argv, unsigned *rank, unsigned *size)
 		M.pending = calloc((size_t)s, sizeof(*M.pending));
 		M.have_pending = calloc((size_t)s, sizeof(*M.have_pending));
 		M.heard = calloc((size_t)s, sizeof(*M.heard));
-		if (!M.pending || !M.have_pending || !M.heard)
+		M.beat_buf = calloc((size_t)s, sizeof(*M.beat_buf));
+		M.beat_req = calloc((size_t)s, sizeof(*M.beat_req));
+		if (!M.pending || !M.have_pending || !M.heard || !M.beat_buf || !M.beat_req)
 			return -ENOMEM;
+		for (r = 0; r < s; r++)
+			M.beat_req[r] = MPI_REQUEST_NULL;
 	}
 	*rank = M.rank;
 	*size = M.size;
@@ -74,12 +80,19 @@ static int m_init(int *argc, char ***argv, unsigned *rank, unsigned *size)
 
 static void m_finalize(void)
 {
+	unsigned r;
+
 	if (M.prog_req != MPI_REQUEST_NULL)
 		MPI_Wait(&M.prog_req, MPI_STATUS_IGNORE);
+	for (r = 0; M.beat_req && r < M.size; r++)
+		if (M.beat_req[r] != MPI_REQUEST_NULL)
+			MPI_Request_free(&M.beat_req[r]);	/* sent eagerly: let it go */
 	MPI_Finalize();
 	free(M.pending);
 	free(M.have_pending);
 	free(M.heard);
+	free(M.beat_buf);
+	free(M.beat_req);
 }
 
 /* One step of a wait: yield for the first 200 us (a gate whose ranks all arrive costs
@@ -259,21 +272,24 @@ static int root_silence(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 			const MPI_Request *rq, const int *reply, uint64_t t0)
 {
 	static uint64_t next_beat;
-	static uint64_t beat;
 	uint64_t now = clock_ns(), last;
 	unsigned r;
 
 	if (!M.silence_ns)
 		return 0;
 	if (now >= next_beat) {
-		beat = ((uint64_t)a->kind << 56) ^ a->seq;
 		for (r = 1; r < M.size; r++) {
-			MPI_Request b;
+			int done = 1;
 
-			if (!reply[r] || !OK(MPI_Isend(&beat, 1, MPI_UINT64_T, (int)r, TAG_BEAT,
-						       MPI_COMM_WORLD, &b)))
+			/* a beat's buffer is rewritten only once its send completed */
+			if (!reply[r] || (M.beat_req[r] != MPI_REQUEST_NULL &&
+					  (!OK(MPI_Test(&M.beat_req[r], &done, MPI_STATUS_IGNORE)) ||
+					   !done)))
 				continue;
-			MPI_Request_free(&b);	/* small: sent eagerly; never waited for */
+			M.beat_buf[r] = ((uint64_t)a->kind << 56) ^ a->seq;
+			if (!OK(MPI_Isend(&M.beat_buf[r], 1, MPI_UINT64_T, (int)r, TAG_BEAT,
+					  MPI_COMM_WORLD, &M.beat_req[r])))
+				M.beat_req[r] = MPI_REQUEST_NULL;
 		}
 		next_beat = now + BEAT_NS;
 	}
