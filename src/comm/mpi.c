@@ -279,12 +279,12 @@ static int root_silence(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		return 0;
 	if (now >= next_beat) {
 		for (r = 1; r < M.size; r++) {
+			MPI_Request *q = &M.beat_req[r];
 			int done = 1;
 
 			/* a beat's buffer is rewritten only once its send completed */
-			if (!reply[r] || (M.beat_req[r] != MPI_REQUEST_NULL &&
-					  (!OK(MPI_Test(&M.beat_req[r], &done, MPI_STATUS_IGNORE)) ||
-					   !done)))
+			if (!reply[r] || (*q != MPI_REQUEST_NULL &&
+					  (!OK(MPI_Test(q, &done, MPI_STATUS_IGNORE)) || !done)))
 				continue;
 			M.beat_buf[r] = ((uint64_t)a->kind << 56) ^ a->seq;
 			if (!OK(MPI_Isend(&M.beat_buf[r], 1, MPI_UINT64_T, (int)r, TAG_BEAT,
