@@ -124,10 +124,10 @@ int compare_load_sides(char **specs, size_t n, int use_store, int by_label,
 
 	*out = NULL;
 	for (i = 0; i < n && rc == 0; i++) {
+		/* compare reads the rows' percentiles, never their histograms */
 		if (by_label) {
-			m = results_load_all(specs[i], use_store, &got);
+			m = results_load_all(specs[i], use_store, RESULT_LOAD_NO_HIST, &got);
 		} else {
-			/* compare reads the rows' percentiles, never their histograms */
 			got = malloc(sizeof(*got));
 			if (got)
 				got[0] = results_load_flags(specs[i], use_store,

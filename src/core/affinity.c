@@ -143,6 +143,22 @@ int affinity_mempolicy(const char *policy)
 #endif
 }
 
+int affinity_ioprio(unsigned cls, unsigned level)
+{
+#ifdef SYS_ioprio_set
+	/* IOPRIO_WHO_PROCESS (1) with 0: the calling thread */
+	if (cls > 3 || level > 7)
+		return -EINVAL;
+	if (syscall(SYS_ioprio_set, 1, 0, (int)(cls << 13 | level)))
+		return -errno;
+	return 0;
+#else
+	(void)cls;
+	(void)level;
+	return -ENOSYS;
+#endif
+}
+
 #else	/* not Linux */
 
 int affinity_set(const char *list, int pick)
@@ -163,6 +179,13 @@ int affinity_node_cpus(const char *nodes, char *out, size_t len)
 int affinity_mempolicy(const char *policy)
 {
 	(void)policy;
+	return -ENOSYS;
+}
+
+int affinity_ioprio(unsigned cls, unsigned level)
+{
+	(void)cls;
+	(void)level;
 	return -ENOSYS;
 }
 #endif

@@ -85,6 +85,8 @@ struct engine_req {
 	int64_t res;
 	uint64_t t_issue;	/* runner: clock_ns when submitted (engines do not touch it) */
 	uint64_t user;		/* free for the workload (a block number, a file index) */
+	uint16_t ioprio;	/* PREAD/PWRITE on an asynchronous engine: the request's
+				 * I/O priority (class << 13 | level); 0: the thread's */
 };
 
 #define ENGINE_F_ASYNC		(1u << 0)	/* completions come from reap() */

@@ -20,6 +20,9 @@
 
 #include "engine/engine_int.h"
 
+/* linux/aio_abi.h's IOCB_FLAG_IOPRIO: aio_reqprio holds the request's I/O priority */
+#define AIO_FLAG_IOPRIO	(1u << 1)
+
 struct aio {
 	io_context_t ctx;
 	unsigned depth;
@@ -180,6 +183,11 @@ static int aio_submit(void *ctx, struct engine_req **reqs, unsigned n)
 			continue;
 		}
 		cb->data = r;
+		if (r->ioprio && r->op != ENGINE_OP_FSYNC && r->op != ENGINE_OP_FDATASYNC) {
+			/* a priority of its own (fio's cmdprio) */
+			cb->aio_reqprio = (short)r->ioprio;
+			cb->u.c.flags |= AIO_FLAG_IOPRIO;
+		}
 		a->batch[k++] = cb;
 	}
 	sent = flush(a, k);

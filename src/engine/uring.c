@@ -342,6 +342,8 @@ static void prep(struct uring *u, struct io_uring_sqe *sqe, struct engine_req *r
 		io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
 		break;
 	}
+	if (r->ioprio && r->op <= ENGINE_OP_PWRITE)
+		sqe->ioprio = r->ioprio;	/* a priority of its own (fio's cmdprio) */
 	if (ff >= 0) {
 		sqe->fd = ff;
 		sqe->flags |= IOSQE_FIXED_FILE;

@@ -153,8 +153,8 @@ int fio_lat_shown(const struct row *w, const char *what)
 	const char *v = w ? kv_get(&w->params, RK_JOB_LAT_SHOWN) : NULL;
 	size_t n = strlen(what);
 
-	if (!v)
-		return 1;
+	if (!v)		/* fio's default: all but lat_percentiles */
+		return strcmp(what, "lat_percentiles") != 0;
 	while (*v) {
 		const char *c = strchr(v, ',');
 		size_t k = c ? (size_t)(c - v) : strlen(v);
@@ -187,6 +187,51 @@ size_t fio_pctl(const struct row *w, double *p, size_t max)
 		if (end == v)
 			break;
 		v = *end == ':' ? end + 1 : end;
+	}
+	return n;
+}
+
+int fio_unit_errors(const struct fio_unit *u, double *total, double *first)
+{
+	int any = 0;
+	unsigned d;
+
+	*total = *first = 0;
+	for (d = 0; d < FIO_DIRS; d++) {
+		const struct metric *m = u->dir[d] ? row_metric(u->dir[d], RK_JOB_ERRORS) : NULL;
+
+		if (!m)
+			continue;
+		any = 1;
+		*total += m->value;
+		if (!*first)
+			*first = fio_metric(u->dir[d], RK_JOB_FIRST_ERROR);
+	}
+	return any;
+}
+
+double fio_unit_errno(const struct fio_unit *u)
+{
+	double e = fio_metric(u->first, RK_JOB_ERRNO), total, first;
+
+	if (!e && fio_unit_errors(u, &total, &first))
+		e = first;
+	return e;
+}
+
+size_t fio_lat_pctl(const struct row *w, double *p, uint64_t *v, size_t max)
+{
+	size_t n = fio_pctl(w, p, max), i;
+	char name[32];
+
+	if (!w || !w->lat.hist || !w->lat.hist->n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const struct metric *m;
+
+		snprintf(name, sizeof(name), "%s%zu_ns", RK_JOB_LAT_PCTL_PFX, i + 1);
+		m = row_metric(w, name);
+		v[i] = m ? (uint64_t)m->value : hist_percentile(w->lat.hist, p[i]);
 	}
 	return n;
 }

@@ -36,7 +36,8 @@ size_t fio_disks(const struct run *run, int r, const struct row **out, size_t ma
 char *fio_num(char *buf, size_t len, double value, int maxlen, int pow2, const char *unit);
 
 /* Whether fio's outputs show the latency what ("slat", "clat", "lat",
- * "clat_percentiles") of w: its fio_latency_shown param, all when absent. */
+ * "clat_percentiles", "lat_percentiles") of w: its fio_latency_shown param; when absent
+ * all but lat_percentiles (fio's defaults). */
 int fio_lat_shown(const struct row *w, const char *what);
 /* A metric of w, 0 when absent. */
 double fio_metric(const struct row *w, const char *name);
@@ -46,6 +47,18 @@ unsigned long fio_param_u(const struct row *w, const char *name, unsigned long d
 /* The percentile list of w (its percentile_list param, fio's 17 by default) into
  * p[0..max-1]. Returns the count. */
 size_t fio_pctl(const struct row *w, double *p, size_t max);
+/* fio's lat percentiles of w: the percentiles into p and the total latency at each (ns)
+ * into v, [0..max-1]; from its lat_pctl_N_ns metrics (an asynchronous engine's) or else
+ * its histogram (a synchronous engine's lat is its clat). The count, 0 with no
+ * request. */
+size_t fio_lat_pctl(const struct row *w, double *p, uint64_t *v, size_t max);
+/* continue_on_error's figures of unit u: 1 with the requests passed over in *total
+ * (fio's total_err) and the first one's errno in *first, 0 when its job has no
+ * continue_on_error (fio then prints neither). */
+int fio_unit_errors(const struct fio_unit *u, double *total, double *first);
+/* fio's error of unit u: its errno, or else the first error continue_on_error passed
+ * over (fio sets the job's error to it too). */
+double fio_unit_errno(const struct fio_unit *u);
 /* The sample standard deviation of h (fio's stddev). */
 double fio_hist_sd(const struct hist *h);
 

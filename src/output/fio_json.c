@@ -111,6 +111,22 @@ static json_t *fj_hist(const struct row *w, int plus)
 	return o;
 }
 
+/* lat_ns's "percentile" (lat_percentiles=1), keyed as clat_ns's. */
+static json_t *fj_lat_pctl(const struct row *w)
+{
+	json_t *p = json_object();
+	double pc[32];
+	uint64_t v[32];
+	size_t n = fio_lat_pctl(w, pc, v, 32), i;
+	char key[32];
+
+	for (i = 0; p && i < n; i++) {
+		snprintf(key, sizeof(key), "%f", pc[i]);
+		fj_set(p, key, fj_int((double)v[i]));
+	}
+	return p;
+}
+
 /* The verify read-back a unit is given (fj_verify_share), counted as fio counts it. */
 struct fj_extra {
 	uint64_t ops, bytes;
@@ -133,7 +149,9 @@ static json_t *fj_dir(const struct row *w, const struct fj_extra *x, int plus)
 	fj_set(o, "bw", fj_int(floor(bw / 1024)));
 	fj_set(o, "iops", fj_real(w ? w->rate : 0));
 	fj_set(o, "runtime", fj_int(w ? (double)(w->elapsed_ns / 1000000u) : 0));
-	fj_set(o, "total_ios", fj_int((w ? (double)w->ops : 0) + (x ? (double)x->ops : 0)));
+	/* fio counts the requests continue_on_error passed over as issued */
+	fj_set(o, "total_ios", fj_int((w ? (double)w->ops + fio_metric(w, RK_JOB_ERRORS) : 0) +
+				      (x ? (double)x->ops : 0)));
 	fj_set(o, "short_ios", fj_int(w ? fio_metric(w, RK_JOB_SHORT_IOS) : 0));
 	fj_set(o, "drop_ios", json_integer(0));
 	/* what the job's disable_*, gtod_reduce and clat_percentiles leave, as fio: zeros */
@@ -142,6 +160,8 @@ static json_t *fj_dir(const struct row *w, const struct fj_extra *x, int plus)
 	if (!fio_lat_shown(w, "clat_percentiles"))
 		json_object_del(json_object_get(o, "clat_ns"), "percentile");
 	fj_set(o, "lat_ns", fj_lat(fio_lat_shown(w, "lat") ? w : NULL, ll));
+	if (fio_lat_shown(w, "lat_percentiles"))
+		fj_set(json_object_get(o, "lat_ns"), "percentile", fj_lat_pctl(w));
 	fj_set(o, "bw_min", fj_int(w ? fio_metric(w, RK_JOB_BW_MIN) : 0));
 	fj_set(o, "bw_max", fj_int(w ? fio_metric(w, RK_JOB_BW_MAX) : 0));
 	fj_set(o, "bw_agg", fj_real(w ? fio_metric(w, RK_JOB_BW_AGG) : 0));
@@ -287,13 +307,13 @@ static json_t *fj_job(const struct fio_unit *u, const struct fj_extra *vx, int p
 	const struct row *w = u->first;
 	json_t *j = json_object(), *sync, *ss;
 	const char *name = kv_get(&w->params, RK_JOB_JOB);
-	double secs = (double)w->elapsed_ns / 1e9;
+	double secs = (double)w->elapsed_ns / 1e9, terr, ferr;
 
 	if (!j)
 		return NULL;
 	fj_set(j, "jobname", json_string(name ? name : ""));
 	fj_set(j, "groupid", json_integer(u->group));
-	fj_set(j, "error", fj_int(fio_metric(w, RK_JOB_ERRNO)));
+	fj_set(j, "error", fj_int(fio_unit_errno(u)));
 	fj_set(j, "eta", json_integer(0));
 	fj_set(j, "elapsed", fj_int(ceil(secs)));
 	fj_set(j, "job options", fj_options(kv_get(&w->params, RK_JOB_FIO_OPTIONS)));
@@ -316,6 +336,10 @@ static json_t *fj_job(const struct fio_unit *u, const struct fj_extra *vx, int p
 	fj_set(j, "iodepth_submit", fj_dist(w, RK_JOB_SUBMIT_PFX, RK_JOB_SUBMIT_GE64, 1));
 	fj_set(j, "iodepth_complete", fj_dist(w, RK_JOB_COMPLETE_PFX, RK_JOB_COMPLETE_GE64, 1));
 	fj_lat_dist(j, u);
+	if (fio_unit_errors(u, &terr, &ferr)) {	/* continue_on_error, as fio */
+		fj_set(j, "total_err", fj_int(terr));
+		fj_set(j, "first_error", fj_int(ferr));
+	}
 	fj_set(j, "latency_depth", json_integer((json_int_t)fio_param_u(w, RK_JOB_IODEPTH, 1)));
 	fj_set(j, "latency_target", json_integer(0));
 	fj_set(j, "latency_percentile", fj_real(100));

@@ -54,19 +54,16 @@ static void tj_lat_line(FILE *f, const char *name, double n, double min, double 
 }
 
 /* "    clat percentiles (usec):" and the lines of four, as fio prints them. */
-static void tj_pctl(FILE *f, const char *name, const struct row *w)
+/* "    NAME percentiles (usec):" and fio's lines of n percentiles p at values v (ns). */
+static void tj_pctl_lines(FILE *f, const char *name, const double *p, const uint64_t *v,
+			  size_t n)
 {
-	const struct hist *h = w->lat.hist;
-	double p[32], div = 1;
-	uint64_t v[32], vmin = UINT64_MAX, vmax = 0;
-	size_t n, i;
+	uint64_t vmin = UINT64_MAX, vmax = 0;
+	double div = 1;
 	const char *u = "nsec";
+	size_t i;
 
-	if (!h || !h->n)
-		return;
-	n = fio_pctl(w, p, 32);
 	for (i = 0; i < n; i++) {
-		v[i] = hist_percentile(h, p[i]);
 		if (v[i] < vmin)
 			vmin = v[i];
 		if (v[i] > vmax)
@@ -88,6 +85,21 @@ static void tj_pctl(FILE *f, const char *name, const struct row *w)
 		if (i + 1 < n && i % 4 == 3)
 			fputc('\n', f);
 	}
+}
+
+static void tj_pctl(FILE *f, const char *name, const struct row *w)
+{
+	const struct hist *h = w->lat.hist;
+	double p[32];
+	uint64_t v[32];
+	size_t n, i;
+
+	if (!h || !h->n)
+		return;
+	n = fio_pctl(w, p, 32);
+	for (i = 0; i < n; i++)
+		v[i] = hist_percentile(h, p[i]);
+	tj_pctl_lines(f, name, p, v, n);
 }
 
 /* The interval bandwidth and IOPS lines (none when nothing was sampled). */
@@ -147,6 +159,14 @@ static void tj_dir(FILE *f, const struct row *w, unsigned d)
 			    fio_metric(w, RK_JOB_LAT_MEAN_NS), fio_metric(w, RK_JOB_LAT_SD_NS));
 	if (fio_lat_shown(w, "clat_percentiles"))
 		tj_pctl(f, "clat", w);
+	if (fio_lat_shown(w, "lat_percentiles")) {
+		double p[32];
+		uint64_t v[32];
+		size_t n = fio_lat_pctl(w, p, v, 32);
+
+		if (n)
+			tj_pctl_lines(f, "lat", p, v, n);
+	}
 	tj_samples(f, w);
 }
 
@@ -217,7 +237,7 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	unsigned d;
 	char date[64] = "";
 	uint64_t tot[3] = { 0, 0, 0 }, shrt[3] = { 0, 0, 0 };
-
+	double terr, ferr;
 	unsigned long jobs = fio_param_u(w, RK_JOB_JOBS, 1);
 	size_t nr = w->nranks > 1 ? w->nranks : run->nranks;
 	char many[64] = "";
@@ -228,11 +248,12 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	if (nr > 1)
 		snprintf(many, sizeof(many), " (%zu ranks x %lu)", nr, jobs);
 	fprintf(f, "%s: (groupid=%u, jobs=%lu%s): err=%2.0f: %s\n", name ? name : "?", u->group,
-		nr > 1 ? jobs * nr : jobs, many, fio_metric(w, RK_JOB_ERRNO), date);
+		nr > 1 ? jobs * nr : jobs, many, fio_unit_errno(u), date);
 	for (d = 0; d < FIO_DIRS; d++)
 		if (u->dir[d] && d < 3) {
 			tj_dir(f, u->dir[d], d);
-			tot[d] = u->dir[d]->ops;
+			/* fio counts what continue_on_error passed over as issued */
+			tot[d] = u->dir[d]->ops + (uint64_t)fio_metric(u->dir[d], RK_JOB_ERRORS);
 			shrt[d] = (uint64_t)fio_metric(u->dir[d], RK_JOB_SHORT_IOS);
 		}
 	if (fio_lat_shown(u->first, "clat"))
@@ -249,6 +270,9 @@ static void tj_unit(FILE *f, const struct run *run, const struct fio_unit *u)
 	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 " short=%"
 		PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=0,0,0,0\n", tot[0], tot[1], tot[2],
 		u->dir[3] ? u->dir[3]->ops : 0, shrt[0], shrt[1], shrt[2]);
+	if (fio_unit_errors(u, &terr, &ferr))	/* continue_on_error, as fio */
+		fprintf(f, "     errors    : total=%.0f, first_error=%.0f/<%s>\n", terr, ferr,
+			strerror((int)ferr));
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%lu\n",
 		fio_param_u(w, RK_JOB_IODEPTH, 1));
 	fio_ss_line(f, w);

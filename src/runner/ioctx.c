@@ -96,6 +96,7 @@ static void clear_req(struct engine_req *r)
 	r->off = 0;
 	r->res = 0;
 	r->user = 0;
+	r->ioprio = 0;
 }
 
 struct engine_req *ioctx_get(struct ioctx *io)

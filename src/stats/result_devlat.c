@@ -229,11 +229,12 @@ static double get_num(const json_t *o, const char *key)
 	return json_is_number(x) ? json_number_value(x) : NAN;
 }
 
-static int load_part(const json_t *o, struct rdl_part *p, char *err, size_t len,
-		     const char *where)
+/* One part; with no_hist its histogram is checked as ever but not kept (p->hist NULL). */
+static int load_part(const json_t *o, struct rdl_part *p, int no_hist, char *err,
+		     size_t len, const char *where)
 {
 	const json_t *a, *pair;
-	struct hist *h;
+	struct hist *h, one;
 	size_t i;
 	int rc = 0;
 
@@ -249,29 +250,36 @@ static int load_part(const json_t *o, struct rdl_part *p, char *err, size_t len,
 	a = json_object_get(o, RK_DL_HISTOGRAM);
 	if (!json_is_array(a) || !json_array_size(a))
 		return 0;
-	h = malloc(sizeof(*h));
+	h = no_hist ? &one : malloc(sizeof(*h));
 	if (!h)
 		return fail(err, len, where, RK_DL_HISTOGRAM, "out of memory");
-	hist_init(h);
+	h->n = 0;
+	if (!no_hist)
+		hist_init(h);
 	json_array_foreach(a, i, pair) {
 		json_int_t b, n;
 
 		if (json_unpack((json_t *)pair, "[II]", &b, &n) < 0 || b < 0 ||
 		    b >= HIST_NBUCKETS || n < 0 || h->n + (uint64_t)n < h->n) {
-			free(h);
+			if (!no_hist)
+				free(h);
 			return fail(err, len, where, RK_DL_HISTOGRAM,
 				    "expected [bucket, count] pairs");
 		}
-		h->b[b] += (uint64_t)n;
+		if (!no_hist)
+			h->b[b] += (uint64_t)n;
 		h->n += (uint64_t)n;
 	}
+	if (no_hist)
+		return 0;
 	bounds(h, p->max_ns);
 	h->sum = units_dtou64(p->mean_ns * (double)h->n, 1);
 	p->hist = h;
 	return 0;
 }
 
-static int load_ops(const json_t *ops, struct row_devlat *d, char *err, size_t len)
+static int load_ops(const json_t *ops, struct row_devlat *d, int no_hist, char *err,
+		    size_t len)
 {
 	char where[64];
 
@@ -287,10 +295,10 @@ static int load_ops(const json_t *ops, struct row_devlat *d, char *err, size_t l
 		snprintf(where, sizeof(where), RK_DL_OPS ".%s", op_names[i]);
 		if (!json_is_object(x))
 			return fail(err, len, where, "", "expected an object");
-		if (load_part(json_object_get(x, RK_DL_DEVICE), &d->op[i].dev, err, len,
-			      where) < 0 ||
-		    load_part(json_object_get(x, RK_DL_QUEUE), &d->op[i].queue, err, len,
-			      where) < 0)
+		if (load_part(json_object_get(x, RK_DL_DEVICE), &d->op[i].dev, no_hist, err,
+			      len, where) < 0 ||
+		    load_part(json_object_get(x, RK_DL_QUEUE), &d->op[i].queue, no_hist, err,
+			      len, where) < 0)
 			return -EINVAL;
 	}
 	return 0;
@@ -303,7 +311,8 @@ static char *dup_str(const json_t *o, const char *key)
 	return json_is_string(x) ? strdup(json_string_value(x)) : NULL;
 }
 
-int rdl_from_json(const json_t *o, struct row_devlat **out, char *err, size_t len)
+int rdl_from_json(const json_t *o, int no_hist, struct row_devlat **out, char *err,
+		  size_t len)
 {
 	struct row_devlat *d;
 
@@ -328,7 +337,7 @@ int rdl_from_json(const json_t *o, struct row_devlat **out, char *err, size_t le
 	if (get_u64(o, RK_DL_REQUESTS, &d->requests, err, len, "") < 0 ||
 	    get_u64(o, RK_DL_UNSTAMPED, &d->unstamped, err, len, "") < 0 ||
 	    get_u64(o, RK_DL_UNISSUED, &d->unissued, err, len, "") < 0 ||
-	    load_ops(json_object_get(o, RK_DL_OPS), d, err, len) < 0) {
+	    load_ops(json_object_get(o, RK_DL_OPS), d, no_hist, err, len) < 0) {
 		row_devlat_free(d);
 		return -EINVAL;
 	}

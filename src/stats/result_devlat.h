@@ -74,8 +74,10 @@ void rdl_total(const struct row_devlat *d, struct rdl_part *dev, struct rdl_part
 
 /* JSON (jansson): the object for d (null when d is NULL); NULL on ENOMEM. */
 json_t *rdl_to_json(const struct row_devlat *d);
-/* Read o (absent or null: *out NULL). 0, or -EINVAL/-ENOMEM with the member at fault in
- * err. */
-int rdl_from_json(const json_t *o, struct row_devlat **out, char *err, size_t len);
+/* Read o (absent or null: *out NULL); no_hist: the histograms are checked but not kept
+ * (RESULT_LOAD_NO_HIST: compare and the report read the percentiles only). 0, or
+ * -EINVAL/-ENOMEM with the member at fault in err. */
+int rdl_from_json(const json_t *o, int no_hist, struct row_devlat **out, char *err,
+		  size_t len);
 
 #endif

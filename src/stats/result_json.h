@@ -27,10 +27,14 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
  * errbuf. */
 struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen);
 /* result_json_load_file_flags flags */
-#define RESULT_LOAD_NO_HIST	1u	/* no latency histograms (rows keep their percentiles):
-					 * for readers that never merge them (compare) */
-/* The same with flags. */
+#define RESULT_LOAD_NO_HIST	1u	/* no latency histograms, the rows' nor the block
+					 * layer's (each keeps its percentiles; the block
+					 * layer's are checked as ever): for readers that
+					 * never merge them (compare, the report) */
+/* The same with flags, from a file and from a text. */
 struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
 					unsigned long errlen);
+struct run *result_json_load_flags(const char *text, unsigned flags, char *errbuf,
+				   unsigned long errlen);
 
 #endif

@@ -1,6 +1,9 @@
 /* result_json_load.c - a result's JSON read back into a run (result_json.h): every
  * figure stored as written, nothing recomputed, the first problem named with where it
- * is ("rows[3].latency.p99_ns"). Dumping is result_json.c. */
+ * is ("rows[3].latency.p99_ns"). Here the document is read as one tree; the loaders of
+ * result_json.h read it as a stream first (result_json_stream.c, with this file's row
+ * and head readers) and come here for what the stream leaves (result_json_load.h).
+ * Dumping is result_json.c. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -19,11 +22,11 @@
 #include "stats/result.h"
 #include "stats/result_canon.h"
 #include "stats/result_json.h"
+#include "stats/result_json_load.h"
 #include "stats/result_json_ranks.h"
 #include "stats/result_keys.h"
 #include "stats/result_sys_json.h"
 
-#define RESULT_JSON_MAX_BYTES	(1u << 30)	/* a result file larger than this is refused */
 
 /* Load context: the first problem found wins. */
 struct jload {
@@ -365,7 +368,8 @@ static void load_sys(struct jload *c, const json_t *o, struct row *w)
 	else if (rseries_from_json(json_object_get(o, RK_ROW_SERIES), &w->series, msg,
 				   sizeof(msg)) < 0)
 		jfail(c, RK_ROW_SERIES, msg);
-	else if (rdl_from_json(json_object_get(o, RK_ROW_DEVICE_LATENCY), &w->devlat, msg,
+	else if (rdl_from_json(json_object_get(o, RK_ROW_DEVICE_LATENCY),
+			       !!(c->flags & RESULT_LOAD_NO_HIST), &w->devlat, msg,
 			       sizeof(msg)) < 0)
 		jfail(c, RK_ROW_DEVICE_LATENCY, msg);
 	else if (rceil_from_json(json_object_get(o, RK_ROW_CEILING), &w->ceiling, msg,
@@ -407,68 +411,93 @@ static void load_row(struct jload *c, struct run *r, const json_t *o)
 	load_sys(c, o, w);
 }
 
-static struct run *run_from_json(const json_t *root, unsigned flags, char *errbuf,
-				 unsigned long errlen)
+/* The checks that make a document a result of ours at all; 0, or -1 with the reason. */
+static int check_root(const json_t *root, char *errbuf, unsigned long errlen)
 {
-	struct jload c = { errbuf, errlen, flags, 0, "", "" };
 	const json_t *tool = json_object_get(root, RK_RUN_TOOL);
 	const json_t *sv = json_object_get(root, RK_RUN_SCHEMA_VERSION);
-	const json_t *rows, *o;
-	struct run *r;
-	char where[32];
-	size_t i;
+	const json_t *rows = json_object_get(root, RK_RUN_ROWS);
 
 	if (!json_is_object(root) || !json_is_string(tool) ||
 	    strcmp(json_string_value(tool), "iobattery") != 0 || !json_is_integer(sv) ||
 	    json_integer_value(sv) < 1) {
 		snprintf(errbuf, errlen, "not an iobattery result");
-		return NULL;
+		return -1;
 	}
 	if (json_integer_value(sv) > RESULT_SCHEMA_VERSION) {
 		snprintf(errbuf, errlen, "schema_version %lld is newer than this version reads "
 			 "(%d): upgrade iobattery", (long long)json_integer_value(sv),
 			 RESULT_SCHEMA_VERSION);
-		return NULL;
+		return -1;
 	}
-	rows = json_object_get(root, RK_RUN_ROWS);
 	if (rows && !json_is_array(rows)) {
 		snprintf(errbuf, errlen, "'" RK_RUN_ROWS "': expected an array");
-		return NULL;
+		return -1;
 	}
+	return 0;
+}
+
+/* The run's own members (all but its rows) from root, checked by check_root. */
+static void load_head(struct jload *c, const json_t *root, struct run *r)
+{
+	const json_t *o;
+
+	r->schema_version = (int)json_integer_value(json_object_get(root,
+								    RK_RUN_SCHEMA_VERSION));
+	get_str(c, root, RK_RUN_ID, &r->id);
+	get_str(c, root, RK_RUN_LABEL, &r->label);
+	get_str(c, root, RK_RUN_WORKLOAD, &r->workload);
+	get_str(c, root, RK_RUN_COMMAND_LINE, &r->command_line);
+	o = json_object_get(root, RK_RUN_STATUS);
+	if (o && !json_is_integer(o) && !json_is_null(o))
+		jfail(c, RK_RUN_STATUS, "expected an integer");
+	else if (json_is_integer(o) && (json_integer_value(o) < 0 || json_integer_value(o) > 255))
+		jfail(c, RK_RUN_STATUS, "out of range (an exit status, 0 to 255)");
+	r->status = json_is_integer(o) && !c->failed ? (int)json_integer_value(o) : 0;
+	r->flags = (get_bool(c, root, RK_RUN_INCOMPLETE, 0) ? RUN_INCOMPLETE : 0) |
+		   (get_bool(c, root, RK_RUN_IMPORTED, 0) ? RUN_IMPORTED : 0);
+	get_str(c, root, RK_RUN_ERROR, &r->error);
+	get_kv(c, root, RK_RUN_OPTIONS, &r->options);
+	load_env(c, json_object_get(root, RK_RUN_ENV), &r->env);
+	if (!c->failed && result_json_ranks_run_load(root, r, c->err, c->errlen) < 0)
+		c->failed++;
+}
+
+/* Row i of a document (o, any JSON value) appended to r. */
+static void load_row_at(struct jload *c, struct run *r, const json_t *o, size_t i)
+{
+	char where[32];
+
+	snprintf(where, sizeof(where), RK_RUN_ROWS "[%zu]", i);
+	c->where = where;
+	if (!json_is_object(o))
+		jfail(c, "", "expected an object");
+	else
+		load_row(c, r, o);
+	c->where = "";
+}
+
+static struct run *run_from_json(const json_t *root, unsigned flags, char *errbuf,
+				 unsigned long errlen)
+{
+	struct jload c = { errbuf, errlen, flags, 0, "", "" };
+	const json_t *rows = json_object_get(root, RK_RUN_ROWS), *o;
+	struct run *r;
+	size_t i;
+
+	if (check_root(root, errbuf, errlen) < 0)
+		return NULL;
 	r = run_new("");
 	if (!r) {
 		snprintf(errbuf, errlen, "%s", strerror(ENOMEM));
 		return NULL;
 	}
-	r->schema_version = (int)json_integer_value(sv);
-	get_str(&c, root, RK_RUN_ID, &r->id);
-	get_str(&c, root, RK_RUN_LABEL, &r->label);
-	get_str(&c, root, RK_RUN_WORKLOAD, &r->workload);
-	get_str(&c, root, RK_RUN_COMMAND_LINE, &r->command_line);
-	o = json_object_get(root, RK_RUN_STATUS);
-	if (o && !json_is_integer(o) && !json_is_null(o))
-		jfail(&c, RK_RUN_STATUS, "expected an integer");
-	else if (json_is_integer(o) && (json_integer_value(o) < 0 || json_integer_value(o) > 255))
-		jfail(&c, RK_RUN_STATUS, "out of range (an exit status, 0 to 255)");
-	r->status = json_is_integer(o) && !c.failed ? (int)json_integer_value(o) : 0;
-	r->flags = (get_bool(&c, root, RK_RUN_INCOMPLETE, 0) ? RUN_INCOMPLETE : 0) |
-		   (get_bool(&c, root, RK_RUN_IMPORTED, 0) ? RUN_IMPORTED : 0);
-	get_str(&c, root, RK_RUN_ERROR, &r->error);
-	get_kv(&c, root, RK_RUN_OPTIONS, &r->options);
-	load_env(&c, json_object_get(root, RK_RUN_ENV), &r->env);
-	if (!c.failed && result_json_ranks_run_load(root, r, errbuf, errlen) < 0)
-		c.failed++;
+	load_head(&c, root, r);
 	json_array_foreach(rows, i, o) {
 		if (c.failed)
 			break;
-		snprintf(where, sizeof(where), RK_RUN_ROWS "[%zu]", i);
-		c.where = where;
-		if (!json_is_object(o))
-			jfail(&c, "", "expected an object");
-		else
-			load_row(&c, r, o);
+		load_row_at(&c, r, o, i);
 	}
-	c.where = "";
 	require(&c, RK_RUN_ID, r->id);
 	if (c.failed) {
 		run_free(r);
@@ -477,7 +506,27 @@ static struct run *run_from_json(const json_t *root, unsigned flags, char *errbu
 	return r;
 }
 
-struct run *result_json_load(const char *text, char *errbuf, unsigned long errlen)
+int rjl_row(struct run *r, const json_t *o, size_t i, unsigned flags, char *err, size_t len)
+{
+	struct jload c = { err, len, flags, 0, "", "" };
+
+	load_row_at(&c, r, o, i);
+	return c.failed ? -1 : 0;
+}
+
+int rjl_head(const json_t *root, struct run *r, unsigned flags, char *err, size_t len)
+{
+	struct jload c = { err, len, flags, 0, "", "" };
+
+	if (check_root(root, err, len) < 0)
+		return -1;
+	load_head(&c, root, r);
+	require(&c, RK_RUN_ID, r->id);
+	return c.failed ? -1 : 0;
+}
+
+struct run *rjl_tree_text(const char *text, unsigned flags, char *errbuf,
+			  unsigned long errlen)
 {
 	json_error_t jerr;
 	json_t *root;
@@ -489,21 +538,14 @@ struct run *result_json_load(const char *text, char *errbuf, unsigned long errle
 			 jerr.column, jerr.text);
 		return NULL;
 	}
-	r = run_from_json(root, 0, errbuf, errlen);
+	r = run_from_json(root, flags, errbuf, errlen);
 	json_decref(root);
 	return r;
 }
 
-struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
+struct run *rjl_tree_file(const char *path, unsigned flags, char *errbuf,
+			  unsigned long errlen)
 {
-	return result_json_load_file_flags(path, 0, errbuf, errlen);
-}
-
-struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
-					unsigned long errlen)
-{
-	json_error_t jerr;
-	json_t *root;
 	struct run *r;
 	char *text;
 	size_t len;
@@ -521,16 +563,38 @@ struct run *result_json_load_file_flags(const char *path, unsigned flags, char *
 		free(text);
 		return NULL;
 	}
-	/* the text goes as soon as it is a tree, before the run is built from the tree:
-	 * the three are never held at once */
-	root = json_loads(text, 0, &jerr);
+	r = rjl_tree_text(text, flags, errbuf, errlen);
 	free(text);
-	if (!root) {
-		snprintf(errbuf, errlen, "malformed JSON at line %d column %d: %s", jerr.line,
-			 jerr.column, jerr.text);
-		return NULL;
-	}
-	r = run_from_json(root, flags, errbuf, errlen);
-	json_decref(root);
 	return r;
+}
+
+/* The loaders read the document as a stream (result_json_stream.c): the rows go into the
+ * run one by one and no tree of the whole document is ever built. A document the stream
+ * does not take (malformed, not a result, a top-level member twice ...) is read again
+ * whole as a tree, which names the first problem exactly as it always has: the two ways
+ * give the same run or the same message (tests/fuzz/fuzz_result_stream.c). */
+struct run *result_json_load(const char *text, char *errbuf, unsigned long errlen)
+{
+	return result_json_load_flags(text, 0, errbuf, errlen);
+}
+
+struct run *result_json_load_flags(const char *text, unsigned flags, char *errbuf,
+				   unsigned long errlen)
+{
+	struct run *r = rjs_load_text(text ? text : "", flags, NULL);
+
+	return r ? r : rjl_tree_text(text, flags, errbuf, errlen);
+}
+
+struct run *result_json_load_file(const char *path, char *errbuf, unsigned long errlen)
+{
+	return result_json_load_file_flags(path, 0, errbuf, errlen);
+}
+
+struct run *result_json_load_file_flags(const char *path, unsigned flags, char *errbuf,
+					unsigned long errlen)
+{
+	struct run *r = rjs_load_file(path, flags, RESULT_JSON_MAX_BYTES, 0, NULL);
+
+	return r ? r : rjl_tree_file(path, flags, errbuf, errlen);
 }

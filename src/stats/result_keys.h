@@ -650,6 +650,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_LAT_MAX_NS	"lat_max_ns"
 #define RK_JOB_LAT_MEAN_NS	"lat_mean_ns"
 #define RK_JOB_LAT_SD_NS	"lat_sd_ns"
+#define RK_JOB_LAT_PCTL		"lat_pctl_N_ns"	/* N: 1 up, the percentile_list's */
+#define RK_JOB_LAT_PCTL_PFX	"lat_pctl_"	/* + N + "_ns" */
 #define RK_JOB_BW_MIN		"bw_min"
 #define RK_JOB_BW_MAX		"bw_max"
 #define RK_JOB_BW_MEAN		"bw_mean"
@@ -668,6 +670,8 @@ const char *result_flag_meaning(unsigned flag);
 #define RK_JOB_MINF		"minf"
 #define RK_JOB_JOB_RUNTIME	"job_runtime"
 #define RK_JOB_ERRNO		"errno"
+#define RK_JOB_ERRORS		"errors_passed"
+#define RK_JOB_FIRST_ERROR	"first_error"
 #define RK_JOB_DEPTH		"depth_N"	/* families: N in 1 2 4 8 16 32 */
 #define RK_JOB_DEPTH_PFX	"depth_"	/* + N */
 #define RK_JOB_DEPTH_GE64	"depth_ge64"

@@ -341,8 +341,9 @@ static const struct result_key job_keys[] = {
 	      "the percentiles fio's outputs list, colon-separated"),
 	PARAM(RK_JOB_LAT_SHOWN, "", 0, RK_CMP_NONE, NULL,
 	      "the latencies fio's outputs show when the job's disable_slat, disable_clat, "
-	      "disable_lat, gtod_reduce or clat_percentiles=0 leave out some: a comma list "
-	      "of slat, clat, lat, clat_percentiles (absent: all four)"),
+	      "disable_lat, gtod_reduce or clat_percentiles=0 leave out some or "
+	      "lat_percentiles=1 adds one: a comma list of slat, clat, lat, "
+	      "clat_percentiles, lat_percentiles (absent: the first four)"),
 	PARAM(RK_JOB_STEP, "", 0, RK_CMP_NONE, NULL,
 	      "aggregate rows: the stonewall step (0-based)"),
 	PARAM(RK_JOB_DEVICE, "", 0, RK_CMP_NONE, NULL, "disk rows: the device's kernel name"),
@@ -358,6 +359,9 @@ static const struct result_key job_keys[] = {
 	METRIC(RK_JOB_LAT_MAX_NS, "ns", "slowest request, filled until completed"),
 	METRIC(RK_JOB_LAT_MEAN_NS, "ns", "mean total latency"),
 	METRIC(RK_JOB_LAT_SD_NS, "ns", "its sample standard deviation (fio's)"),
+	METRIC(RK_JOB_LAT_PCTL, "ns", "lat_percentiles=1 on an asynchronous engine: the total "
+	       "latency at the Nth percentile of percentile_list (a synchronous engine's is "
+	       "its clat's)"),
 	METRIC(RK_JOB_BW_MIN, "KiB/s", "lowest bandwidth of a 500 ms interval"),
 	METRIC(RK_JOB_BW_MAX, "KiB/s", "highest bandwidth of a 500 ms interval"),
 	METRIC(RK_JOB_BW_MEAN, "KiB/s", "mean bandwidth of the intervals"),
@@ -376,6 +380,11 @@ static const struct result_key job_keys[] = {
 	METRIC(RK_JOB_MINF, "", "minor page faults of the unit's threads"),
 	METRIC(RK_JOB_JOB_RUNTIME, "ms", "the threads' runtimes added up (fio's job_runtime)"),
 	METRIC(RK_JOB_ERRNO, "", "the first error's errno (0: none)"),
+	METRIC(RK_JOB_ERRORS, "ios", "requests of this direction that failed and that "
+	       "continue_on_error passed over (fio's total_err counts them, and its total_ios "
+	       "too); absent: the job has no continue_on_error"),
+	METRIC(RK_JOB_FIRST_ERROR, "", "the errno of the first request continue_on_error "
+	       "passed over (fio's first_error; 0: none)"),
 	METRIC(RK_JOB_DEPTH, "%", "share of requests submitted with N (N to 2N-1) in flight"),
 	METRIC(RK_JOB_DEPTH_GE64, "%", "share of requests submitted with 64 or more in flight"),
 	METRIC(RK_JOB_SUBMIT, "%",

@@ -21,7 +21,7 @@ static int all_digits(const char *s)
 	return 1;
 }
 
-static struct run *from_store(const char *spec, char *why, size_t len)
+static struct run *from_store(const char *spec, unsigned flags, char *why, size_t len)
 {
 	char path[4096];
 	struct store *s;
@@ -41,11 +41,11 @@ static struct run *from_store(const char *spec, char *why, size_t len)
 		return NULL;
 	id = all_digits(spec) ? strtoll(spec, NULL, 10) : 0;
 	if (id > 0)
-		run = store_get(s, id, why, len);
+		run = store_get_flags(s, id, flags, why, len);
 	if (!run && !all_digits(spec)) {
 		id = store_find(s, spec);
 		if (id > 0)
-			run = store_get(s, id, why, len);
+			run = store_get_flags(s, id, flags, why, len);
 		else if (id == 0)
 			snprintf(why, len, "no such file, and no run with this label or id in "
 				 "the store");
@@ -73,7 +73,7 @@ struct run *results_load_flags(const char *spec, int use_store, unsigned flags)
 			err_msg("cannot load: '%s': %s", spec, why[0] ? why : "not a result file");
 		return run;
 	}
-	run = from_store(spec, why, sizeof(why));
+	run = from_store(spec, flags, why, sizeof(why));
 	if (!run)
 		err_msg("cannot load: '%s': %s", spec, why[0] ? why : "not found");
 	return run;

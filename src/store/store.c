@@ -342,6 +342,12 @@ int64_t store_find(struct store *s, const char *key)
 
 struct run *store_get(struct store *s, int64_t id, char *errbuf, size_t len)
 {
+	return store_get_flags(s, id, 0, errbuf, len);
+}
+
+struct run *store_get_flags(struct store *s, int64_t id, unsigned flags, char *errbuf,
+			    size_t len)
+{
 	sqlite3_stmt *st;
 	struct run *run = NULL;
 	int rc;
@@ -354,7 +360,8 @@ struct run *store_get(struct store *s, int64_t id, char *errbuf, size_t len)
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && sqlite3_column_text(st, 0))
-		run = result_json_load((const char *)sqlite3_column_text(st, 0), errbuf, len);
+		run = result_json_load_flags((const char *)sqlite3_column_text(st, 0), flags,
+					     errbuf, len);
 	else if (rc == SQLITE_DONE)
 		snprintf(errbuf, len, "no run with id %lld in the store", (long long)id);
 	else

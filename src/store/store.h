@@ -38,14 +38,17 @@ int store_put(struct store *s, const struct run *run, int64_t *id, char *errbuf,
 /* The run stored under id as a new run (caller frees), or NULL: -ENOENT when there is no
  * such id (errbuf says so), else the reason in errbuf. */
 struct run *store_get(struct store *s, int64_t id, char *errbuf, size_t len);
+/* The same with result_json_load_flags' flags (RESULT_LOAD_NO_HIST). */
+struct run *store_get_flags(struct store *s, int64_t id, unsigned flags, char *errbuf,
+			    size_t len);
 /* The id of the latest run with this label or run id (the text id of the run), 0 when
  * none, -EIO on error. */
 int64_t store_find(struct store *s, const char *label_or_uid);
 /* Every run labelled label, oldest first (store_label.c): the count (0: none) and in
  * *out a malloc'd array of new runs (caller frees each and the array), or -EIO / -EINVAL
- * / -ENOMEM with the reason in errbuf. */
-int store_get_label(struct store *s, const char *label, struct run ***out, char *errbuf,
-		    size_t len);
+ * / -ENOMEM with the reason in errbuf. flags: result_json_load_flags' (0: all of it). */
+int store_get_label(struct store *s, const char *label, unsigned flags, struct run ***out,
+		    char *errbuf, size_t len);
 /* Delete run id and everything of it. 0, -ENOENT, -EIO. */
 int store_delete(struct store *s, int64_t id, char *errbuf, size_t len);
 
@@ -61,11 +64,11 @@ int store_save_run(const struct run *run, char *errbuf, size_t len);
  * else (use_store) a store id (digits) or a label or run id in the default store.
  * NULL after printing one message "iobattery: cannot load: 'SPEC': reason". */
 struct run *results_load(const char *spec, int use_store);
-/* The same with result_json_load_file_flags' flags for a file (RESULT_LOAD_NO_HIST). */
+/* The same with result_json_load_file_flags' flags (RESULT_LOAD_NO_HIST). */
 struct run *results_load_flags(const char *spec, int use_store, unsigned flags);
-/* Like results_load, but a label (use_store, spec not a file) gives every run with that
- * label in the store (store_label.c). Returns the count (>= 1) with the runs in *out
+/* Like results_load_flags, but a label (use_store, spec not a file) gives every run with
+ * that label in the store (store_label.c). Returns the count (>= 1) with the runs in *out
  * (malloc'd; caller frees each and the array), or -errno after one message. */
-int results_load_all(const char *spec, int use_store, struct run ***out);
+int results_load_all(const char *spec, int use_store, unsigned flags, struct run ***out);
 
 #endif

@@ -26,8 +26,8 @@ static int push(struct run ***v, size_t *n, struct run *run)
 	return 0;
 }
 
-int store_get_label(struct store *s, const char *label, struct run ***out, char *errbuf,
-		    size_t len)
+int store_get_label(struct store *s, const char *label, unsigned flags, struct run ***out,
+		    char *errbuf, size_t len)
 {
 	sqlite3_stmt *st;
 	struct run **v = NULL, *run;
@@ -44,7 +44,8 @@ int store_get_label(struct store *s, const char *label, struct run ***out, char 
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!sqlite3_column_text(st, 0))
 			continue;
-		run = result_json_load((const char *)sqlite3_column_text(st, 0), errbuf, len);
+		run = result_json_load_flags((const char *)sqlite3_column_text(st, 0), flags,
+					     errbuf, len);
 		if (!run || push(&v, &n, run) < 0) {
 			rc = run ? -ENOMEM : -EINVAL;
 			goto fail;
@@ -66,7 +67,7 @@ fail:
 	return rc;
 }
 
-int results_load_all(const char *spec, int use_store, struct run ***out)
+int results_load_all(const char *spec, int use_store, unsigned flags, struct run ***out)
 {
 	char path[4096], why[512] = "";
 	struct stat st;
@@ -82,7 +83,7 @@ int results_load_all(const char *spec, int use_store, struct run ***out)
 			err_msg("cannot load: '%s': %s", spec, why);
 			return -EIO;
 		}
-		n = store_get_label(s, spec, out, why, sizeof(why));
+		n = store_get_label(s, spec, flags, out, why, sizeof(why));
 		store_close(s);
 		if (n < 0) {
 			err_msg("cannot load: '%s': %s", spec, why[0] ? why : "store query failed");
@@ -92,7 +93,7 @@ int results_load_all(const char *spec, int use_store, struct run ***out)
 			return n;
 	}
 	/* a result file, a store id or a run id: one run */
-	one = results_load(spec, use_store);
+	one = results_load_flags(spec, use_store, flags);
 	if (!one)
 		return -EINVAL;
 	if (push(out, &(size_t){ 0 }, one) < 0)

@@ -32,5 +32,15 @@ for c in $cmds; do
 		grep -q -- "$esc" "$man" || fail "man page lacks option $o of '$c'"
 	done
 done
+# job: every engine name ioengine= takes (the refusal of an unknown one lists them, the
+# aliases and fio's file engines too) is in job --help and in the man page
+engines=$("$IOB" job --parse-only --name=x --size=1m --ioengine=no-such-engine 2>&1 |
+	sed -n 's/.*unknown engine (\(.*\))$/\1/p' | tr -d ',')
+[ -n "$engines" ] || fail "job: the unknown-engine refusal lists no engines"
+"$IOB" job --help > "$T/jobhelp" 2>&1
+for e in $engines; do
+	grep -qw -- "$e" "$T/jobhelp" || fail "job --help does not name the engine $e"
+	grep -qw -- "$e" "$man" || fail "the man page does not name the engine $e"
+done
 man -l "$man" > /dev/null 2>&1 || command -v man > /dev/null || true
 exit 0

@@ -11,15 +11,11 @@ import concurrent.futures, json, os, re, subprocess, sys
 
 IOB, EX, TMP = sys.argv[1], sys.argv[2], sys.argv[3]
 
-# refused for an option another part of iobattery brings (fio's logs, steady state) or
-# that iobattery does not do (fio's own verification formats); a reason each
+# refused for an option iobattery does not do (fio's own verification formats, writing
+# until the device is full: surface-scan.fio); a reason each
 EXPECTED_REFUSED = {
-    "write_lat_log": "fio's logs", "write_bw_log": "fio's logs", "ss": "steady state",
-    "verify_pattern": "fio's pattern verification", "cmdprio": "I/O priorities",
-    "cmdprio_percentage": "I/O priorities", "cmdprio_bssplit": "I/O priorities",
-    "cmdprio_class": "I/O priorities", "prioclass": "I/O priorities",
+    "verify_pattern": "fio's pattern verification",
     "verify_interval": "fio's verify header", "fill_device": "writes until ENOSPC",
-    "log_prio": "a column of fio's logs", "log_offset": "a column of fio's logs",
 }
 
 def run(cmd, cwd=None):
@@ -103,7 +99,11 @@ RUNS = {
     "rand-zones.fio": ([], {}, 0), "zipf.fio": ([], {}, 0),
     "tiobench-example.fio": ([], {}, 0),
     "ssd-test.fio": ([], {}, 0), "fsx.fio": ([], {}, 0), "null.fio": ([], {}, 0),
-    "iometer-file-access-server.fio": ([], {}, 0.08, 32 << 20),
+    # both with their default seed: 6874 (fio 3.33) and 6928 I/Os; over seeds 1..40
+    # fio's count itself spreads 6556-7387 (cv 2.9%), ours 6609-7443 (cv 2.7%), means
+    # 7005 and 7032 (bench/fio_seeds.sh): a change of either random stream may move
+    # this one comparison past 2% without any change in behaviour
+    "iometer-file-access-server.fio": ([], {}, 0.02, 32 << 20),
     "butterfly.fio": (["testfile"], {"/tmp/testfile": "testfile"}, 0),
     "jesd219.fio": ([], {"/dev/nvme0n1": "nvme0n1.dat"}, 0.08, 32 << 20),
     "basic-verify.fio": ([], {"/dev/XXX": "xxx.dat"}, 0),
@@ -111,6 +111,8 @@ RUNS = {
     "filedelete-ioengine.fio": ([], {}, 0), "dedupe-global.fio": ([], {}, 0),
     "latency-profile.fio": ([], {"/dev/sda": "sda.dat"}, 0),
     "falloc.fio": ([], {}, 0.08, 32 << 20), "ftruncate.fio": ([], {}, 0),
+    "cmdprio-percentage.fio": ([], {"/dev/sda": "sda.dat"}, 0),
+    "disk-zone-profile.fio": ([], {"/dev/sdb": "sdb.dat"}, 0),
 }
 
 def summary(js):
@@ -159,15 +161,23 @@ def real_one(f):
             return "%s: %s: no JSON (%s)" % (f, tool, e)
     return res
 
+# not compared: cmdprio-bssplit.fio (randrw of 64k and 1M blocks through the random map):
+# fio itself moves from 3.3 to 34 MB of a 32 MiB file by its seed (fio --randseed=1..5)
+
 # the set make check runs (IOB_FIO_EXAMPLES=all: every one in RUNS)
 QUICK = {"fio-rand-RW.fio", "fio-seq-RW.fio", "aio-read.fio", "backwards-read.fio",
          "rand-zones.fio", "tiobench-example.fio", "fsx.fio", "iometer-file-access-server.fio",
          "butterfly.fio", "basic-verify.fio", "zipf.fio", "filestat-ioengine.fio",
-         "filecreate-ioengine.fio", "filedelete-ioengine.fio"}
+         "filecreate-ioengine.fio", "filedelete-ioengine.fio",
+         "cmdprio-percentage.fio", "disk-zone-profile.fio"}
+
+# issue requests in the real-time class (cmdprio_class=1), which needs the privilege
+NEEDS_ROOT = {"cmdprio-percentage.fio"}
 
 def real_runs(failures):
     names = sorted(f for f in RUNS if os.path.exists(os.path.join(EX, f)) and
-                   (f in QUICK or os.environ.get("IOB_FIO_EXAMPLES") == "all"))
+                   (f in QUICK or os.environ.get("IOB_FIO_EXAMPLES") == "all") and
+                   (f not in NEEDS_ROOT or os.geteuid() == 0))
     done = 0
     # only the counts are compared, so the examples may run side by side
     with concurrent.futures.ThreadPoolExecutor(3) as ex:

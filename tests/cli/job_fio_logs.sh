@@ -48,6 +48,34 @@ expect_exit 0 "$IOB" job --no-store --quiet s.fio
 	fail "shared log over two steps: $(cut -d, -f3 S_bw.log | sort | uniq -c)"
 cd ..
 
+# log_offset: the offset before the priority; log_prio=1: the priority as fio's hex
+# ioprio, the one prio and prioclass set for the thread (best-effort level 3: 0x4003;
+# none set: 0x0000); windowed lines offset and priority 0
+mkdir off && cd off || exit 1
+printf '[global]\nbs=4k\nsize=64k\nwrite_lat_log=O\n[a]\nrw=read\nlog_offset=1\n' > o.fio
+printf '[b]\nstonewall\nrw=randread\nlog_prio=1\nprioclass=2\nprio=3\n' >> o.fio
+printf '[c]\nstonewall\nrw=read\n' >> o.fio
+printf 'log_offset=1\nlog_prio=1\nlog_avg_msec=1000\n' >> o.fio
+expect_exit 0 "$IOB" job --no-store --quiet o.fio
+[ "$(cut -d, -f5 O_clat.1.log | tr -d ' ' | tr '\n' ' ')" = \
+  "0 4096 8192 12288 16384 20480 24576 28672 32768 36864 40960 45056 49152 53248 57344 61440 " ] ||
+	fail "log_offset: offsets $(cut -d, -f5 O_clat.1.log | tr '\n' ' ')"
+grep -vqE '^[0-9]+, [0-9]+, 0, 4096, [0-9]+, 0$' O_lat.1.log && fail "log_offset line: $(head -n 1 O_lat.1.log)"
+grep -vqE '^[0-9]+, [0-9]+, 0, 4096, 0x4003$' O_lat.2.log && fail "log_prio line: $(head -n 1 O_lat.2.log)"
+[ "$(wc -l < O_lat.2.log)" = 16 ] || fail "log_prio: $(wc -l < O_lat.2.log) lines"
+grep -vqE '^[0-9]+, [0-9]+, 0, 0, 0, 0x0000$' O_lat.3.log && fail "windowed line: $(head -n 1 O_lat.3.log)"
+if command -v fio > /dev/null 2>&1; then	# fio's lines have the same shape
+	mkdir fio && cd fio && sed 's/^bs=4k/bs=4k\nfilename=data/' ../o.fio > o.fio || exit 1
+	fio o.fio > /dev/null 2>&1 || fail "fio failed on o.fio"
+	for f in O_lat.1.log O_lat.2.log O_lat.3.log; do
+		[ "$(sed 's/[0-9]*, [0-9]*, /T, V, /' $f | sort -u)" = \
+		  "$(sed 's/[0-9]*, [0-9]*, /T, V, /' ../$f | sort -u)" ] ||
+			fail "$f: fio's $(head -n 1 $f), ours $(head -n 1 ../$f)"
+	done
+	cd ..
+fi
+cd ..
+
 # an existing file: refused before any I/O, left as it was, nothing else made
 mkdir keep && cd keep || exit 1
 echo mine > K_bw.1.log

@@ -1,6 +1,7 @@
 # iobattery verify --result: every workload's result (dd, cp, bonnie, postmark, iozone,
 # db, fsync, job, sustained, dd --verify, the battery; a two-rank run where MPI is here;
-# --repeat) passes: its digest matches and every summary figure follows from its data.
+# --repeat) passes: its digest matches and every summary figure follows from its data,
+# and the streaming loader reads each into the run the tree reads (fuzz_result_stream).
 # A figure edited by hand fails, named; a figure edited with the digest made again still
 # fails on the re-derivation; a result that is not one is bad input (exit 2).
 . tests/cli/lib
@@ -42,6 +43,11 @@ else
 fi
 
 [ -n "${VR_KEEP:-}" ] && cp "$T"/res/*.json "$VR_KEEP/"
+# the streaming loader takes each and gives the tree's run (tests/cli/result_stream.sh)
+for f in "$T"/res/*.json; do
+	RESULT_STREAM_MUST_TAKE=1 tests/fuzz/bin/result_stream "$f" > "$T/out" 2>&1 ||
+		{ cat "$T/out" >&2; fail "$(basename "$f"): the stream and the tree differ"; }
+done
 for f in "$T"/res/*.json; do
 	expect_exit 0 "$IOB" verify --result "$f"
 	expect_out "ok: digest matches"

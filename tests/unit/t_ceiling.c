@@ -278,17 +278,34 @@ static void t_devlat_json(void)
 	CHECK_EQ_U64(dev.n, 100);
 	CHECK_EQ_U64(queue.max_ns, 0);
 	o = rdl_to_json(d);
-	CHECK(o && rdl_from_json(o, &back, err, sizeof(err)) == 0 && back);
+	CHECK(o && rdl_from_json(o, 0, &back, err, sizeof(err)) == 0 && back);
 	o2 = back ? rdl_to_json(back) : NULL;
 	s1 = o ? json_dumps(o, JSON_SORT_KEYS) : NULL;
 	s2 = o2 ? json_dumps(o2, JSON_SORT_KEYS) : NULL;
 	CHECK(s1 && s2 && !strcmp(s1, s2));	/* a loaded object dumps the same */
+	{	/* without histograms: the same figures, no histogram kept */
+		struct row_devlat *nh = NULL;
+
+		CHECK(rdl_from_json(o, 1, &nh, err, sizeof(err)) == 0 && nh);
+		CHECK(nh && !nh->op[RDL_WRITE].dev.hist && back && back->op[RDL_WRITE].dev.hist);
+		CHECK(nh && nh->op[RDL_WRITE].dev.p50_ns == d->op[RDL_WRITE].dev.p50_ns &&
+		      nh->op[RDL_WRITE].dev.n == 100);
+		row_devlat_free(nh);
+	}
 	/* a bad histogram is refused, naming the member */
 	json_object_set_new(json_object_get(json_object_get(json_object_get(o, "ops"), "write"),
 					    "device"), "histogram", json_string("x"));
 	row_devlat_free(back);
 	back = NULL;
-	CHECK(rdl_from_json(o, &back, err, sizeof(err)) == 0);	/* not an array: no buckets */
+	/* not an array: no buckets */
+	CHECK(rdl_from_json(o, 0, &back, err, sizeof(err)) == 0);
+	row_devlat_free(back);
+	back = NULL;
+	/* a bad pair is refused with histograms or without (then checked, not kept) */
+	json_object_set_new(json_object_get(json_object_get(json_object_get(o, "ops"), "write"),
+					    "device"), "histogram", json_pack("[[ii]]", -1, 1));
+	CHECK(rdl_from_json(o, 0, &back, err, sizeof(err)) < 0 && strstr(err, "histogram"));
+	CHECK(rdl_from_json(o, 1, &back, err, sizeof(err)) < 0 && strstr(err, "histogram"));
 	free(s1);
 	free(s2);
 	json_decref(o);

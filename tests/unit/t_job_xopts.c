@@ -50,6 +50,17 @@ static void t_values(void)
 	CHECK_STR(d->xo.cpus_allowed, "0,1,4");
 	CHECK_EQ_U64(d->xo.npattern, 2);	/* an odd digit count: 0a bc */
 	CHECK(d->xo.pattern[0] == 0x0a && d->xo.pattern[1] == 0xbc);
+	/* cmdprio: per direction; the bssplit forms, the same list for writes when one */
+	d = one("[a]\ncmdprio_percentage=20,30\ncmdprio_class=3\ncmdprio=5\n"
+		"cmdprio_bssplit=64k/25/1/1:64k/75/3/2:1m/0\n");
+	if (!d)
+		return;
+	CHECK(d->xo.cmdprio.pct[0] == 20 && d->xo.cmdprio.pct[1] == 30);
+	CHECK(d->xo.cmdprio.cls[1] == 3 && d->xo.cmdprio.lvl[0] == 5);
+	CHECK(d->xo.cmdprio.nsplit[0] == 3 && d->xo.cmdprio.nsplit[1] == 3);
+	CHECK(d->xo.cmdprio.split[1][1].bs == 65536 && d->xo.cmdprio.split[1][1].own &&
+	      d->xo.cmdprio.split[1][1].cls == 3 && d->xo.cmdprio.split[1][1].lvl == 2);
+	CHECK(d->xo.cmdprio.split[0][2].perc == 0 && !d->xo.cmdprio.split[0][2].own);
 	d = one("[a]\nioengine=filestat\n");
 	if (d)
 		CHECK(d->xo.fileop == JOB_FOP_STAT);
@@ -71,6 +82,10 @@ static void t_refused(void)
 	CHECK_ERR("[a]\nioengine=ftruncate\nrw=read\n", "truncates on writes only");
 	CHECK_ERR("[a]\nioengine=filedelete\nfilename=x\n", "filename= is not allowed");
 	CHECK_ERR("[a]\nnuma_mem_policy=prefer:1,2\n", "prefer takes one node");
+	CHECK_ERR("[a]\ncmdprio_percentage=101\n", "each value from 0 to 100");
+	CHECK_ERR("[a]\ncmdprio_class=4\n", "each value from 0 to 3");
+	CHECK_ERR("[a]\ncmdprio_bssplit=4k/50/1\n", "BS/PERCENT or BS/PERCENT/CLASS/LEVEL");
+	CHECK_ERR("[a]\ncmdprio_bssplit=4k/50/1/8\n", "class 0-3, level 0-7");
 }
 
 static void t_data(void)

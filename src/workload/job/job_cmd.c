@@ -56,11 +56,13 @@ struct job_cmd {
 	"  per file or directory), falloc (fallocate per request) and ftruncate (a\n" \
 	"  truncate to each write's offset); disable_lat,\n" \
 	"  disable_clat, disable_slat, gtod_reduce, clat_percentiles=0 (fio's summary and\n" \
-	"  JSON leave out what fio leaves out); accepted without effect on what is\n" \
-	"  measured: lat_percentiles, random_generator, io_submit_mode, fallocate,\n" \
+	"  JSON leave out what fio leaves out), lat_percentiles (fio's lat percentiles\n" \
+	"  block and JSON); accepted without effect on what is measured:\n" \
+	"  random_generator, io_submit_mode, fallocate,\n" \
 	"  create_on_open, threads, openfiles, flow, latency_target (warned: not searched),\n" \
-	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal,\n" \
-	"  prio, prioclass, cmdprio* (warned: the default I/O priority is used).\n"
+	"  ratemin (warned: not enforced), verify_backlog, verify_dump, verify_fatal;\n" \
+	"  prio, prioclass (each thread's I/O priority); cmdprio_percentage,\n" \
+	"  cmdprio_class, cmdprio, cmdprio_bssplit (a request's own, libaio and io_uring).\n"
 
 static const char job_synopsis[] =
 	"FILE.fio... [--section NAME]... [OPTION]...\n"
@@ -80,14 +82,16 @@ static const char job_help[] =
 	"  file), rwmixread, rwmixwrite, bs, bsrange, bssplit, ba, size, filesize, nrfiles,\n"
 	"  filename, directory,\n"
 	"  offset, iodepth, iodepth_batch_submit, iodepth_batch_complete_min, numjobs, thread,\n"
-	"  ioengine (psync, sync, io_uring, libaio, mmap, null; io_uring's fixedbufs,\n"
-	"  registerfiles, sqthread_poll, sqthread_poll_cpu, hipri), direct, buffered, sync,\n"
+	"  ioengine (psync or sync, io_uring, libaio or its aliases aio and linuxaio, mmap,\n"
+	"  null, and the file engines below; io_uring's fixedbufs, registerfiles,\n"
+	"  sqthread_poll, sqthread_poll_cpu, hipri), direct, buffered, sync,\n"
 	"  fsync, fdatasync, end_fsync, fsync_on_close, invalidate, runtime, time_based,\n"
 	"  ramp_time, startdelay, loops, number_ios, rate, rate_iops, rate_process, thinktime,\n"
 	"  random_distribution, randrepeat, randseed, norandommap, percentile_list,\n"
 	"  group_reporting, stonewall, wait_for_previous, new_group, description, name,\n"
 	"  write_bw_log, write_lat_log, write_iops_log, write_hist_log, log_avg_msec,\n"
-	"  log_hist_msec, per_job_logs (fio's logs; never over an existing file),\n"
+	"  log_hist_msec, per_job_logs, log_offset, log_prio (fio's logs; never over an\n"
+	"  existing file),\n"
 	"  steadystate (ss), steadystate_duration (ss_dur), steadystate_ramp_time (ss_ramp),\n"
 	"  kb_base, verify (a checksum: iobattery's --verify), do_verify=1, [global] sections,\n"
 	"  include, ${VAR}. Any other fio option is an error.\n"

@@ -26,7 +26,7 @@ int job_opt_ioengine(struct job_pstate *ps, struct job_def *d, const struct job_
 		     const char *val)
 {
 	const struct engine *e;
-	char names[128], why[JOB_WHY_LEN];
+	char names[320];
 	const char *v;
 
 	(void)o;
@@ -47,13 +47,14 @@ int job_opt_ioengine(struct job_pstate *ps, struct job_def *d, const struct job_
 		d->engine = &engine_psync;
 		return 0;
 	}
-	/* the names fio lists as engines (sync is one; its old spellings of libaio are not) */
-	engine_spellings(names, sizeof(names), job_fio_has_engine);
+	/* every name taken: the registry's engines and their aliases, then fio's file
+	 * engines done on psync */
+	engine_spellings(names, sizeof(names), NULL);
+	job_fileop_names(names, sizeof(names));
 	if (job_fio_has_engine(v))
 		return job_perr(ps, "'%s=%s': fio's %s engine is not implemented (%s)",
 				ps->optname, val, v, names);
-	snprintf(why, sizeof(why), "unknown engine (%s)", names);
-	return job_opt_bad(ps, val, why);
+	return job_perr(ps, "invalid '%s=%s': unknown engine (%s)", ps->optname, val, names);
 }
 
 /* The value of a flag as fio's "string set" takes it: bare is on, else 0 or 1. */

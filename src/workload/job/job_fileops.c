@@ -9,6 +9,7 @@
  * fallocate calls too (job_io.c). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -25,6 +26,22 @@ static const struct {
 	{ "filedelete", JOB_FOP_DELETE }, { "dircreate", JOB_FOP_DCREATE },
 	{ "dirstat", JOB_FOP_DSTAT }, { "dirdelete", JOB_FOP_DDELETE },
 };
+
+void job_fileop_names(char *buf, size_t len)
+{
+	const size_t nf = sizeof(job_fops) / sizeof(job_fops[0]);
+	size_t i, used = strnlen(buf, len);
+	int n;
+
+	for (i = 0; i < nf + 2 && used < len; i++) {
+		const char *nm = i < nf ? job_fops[i].name : i == nf ? "falloc" : "ftruncate";
+
+		n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", nm);
+		if (n < 0 || (size_t)n >= len - used)
+			return;
+		used += (size_t)n;
+	}
+}
 
 int job_fileop_engine(struct job_def *d, const char *name)
 {

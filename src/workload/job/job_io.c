@@ -28,6 +28,7 @@
 #include "core/rng.h"
 #include "fs/scratch.h"
 #include "runner/runner.h"
+#include "workload/job/job_cmdprio.h"
 #include "workload/job/job_io_int.h"
 
 #define WAIT_SLICE_NS	20000u	/* while waiting with requests in flight: reap this often */
@@ -90,7 +91,9 @@ static void __attribute__((noinline)) jw_fail(struct jw *j, struct engine_req *r
 	/* continue_on_error: an error of a kind it names is counted, and the job goes on */
 	if ((d == JOB_READ && (j->d->xo.continue_on_error & JOB_COE_READ)) ||
 	    (d == JOB_WRITE && (j->d->xo.continue_on_error & JOB_COE_WRITE))) {
-		j->s->errs_passed++;
+		j->s->errs[d]++;
+		if (!j->s->first_err)
+			j->s->first_err = (int)r->res;
 		return;
 	}
 	if (!j->s->err) {
@@ -131,8 +134,8 @@ static inline void jw_account(struct jw *j, struct engine_req *r, uint64_t t1)
 		s->short_ios[d]++;
 	if (d == JOB_WRITE)
 		s->t_last_write = t1;
-	/* one predictable branch when neither is asked for (ss_next is then UINT64_MAX) */
-	if (__builtin_expect(j->tl != NULL || t1 >= j->ss_next, 0))
+	/* one predictable branch when none is asked for (ss_next is then UINT64_MAX) */
+	if (__builtin_expect(j->extra || t1 >= j->ss_next, 0))
 		jw_extra(j, r, d, t1);
 }
 
@@ -531,12 +534,17 @@ static void __attribute__((noinline)) jw_ramp_over(struct jw *j)
 {
 	struct job_stats *s = j->s;
 	struct job_sample *samp = s->samp;
+	struct hist *lat_h = s->lat_h;
 	bool sync_only = s->sync_only_engine;
+	unsigned d;
 
 	(void)ioctx_drain(&j->io);
 	j->ramp_end = 0;
 	job_stats_init(s);
 	s->samp = samp;
+	s->lat_h = lat_h;
+	for (d = 0; lat_h && d < JOB_DDIRS; d++)
+		hist_init(&lat_h[d]);
 	s->sync_only_engine = sync_only;
 	j->w->bytes = j->w->ops = 0;
 	hist_init(&j->w->lat);
@@ -659,6 +667,8 @@ void jw_loop(struct jw *j)
 		r->buf = j->buf + (size_t)r->slot * j->slot_len;
 		r->len = (size_t)x.len;
 		r->off = x.off;
+		r->ioprio = __builtin_expect(j->cmdprio, 0) ?
+			(uint16_t)job_cmdprio_pick(&d->xo.cmdprio, x.dir, x.len, &j->rng) : 0;
 		if (x.dir == JOB_WRITE && j->data.fill)
 			j->data.fill(&j->data, r->buf, r->len, r->off);
 		if (jw_issue(j, r, x.dir) < 0)

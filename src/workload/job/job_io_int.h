@@ -71,6 +71,8 @@ struct jw {
 	FILE *log;			/* write_iolog, or NULL */
 	uint64_t log_t0;		/* clock_ns its times count from */
 	const char **lognames;		/* the files' names for it */
+	bool extra;			/* logs or lat percentiles: jw_extra per request */
+	bool cmdprio;			/* fio's cmdprio options on an asynchronous engine */
 	struct job_tlog *tl;		/* fio's bw/lat/iops/hist logs, or NULL */
 	struct job_ssrun *ss;		/* steadystate, or NULL */
 	uint64_t ss_next;		/* its next second's end; UINT64_MAX without */

@@ -30,6 +30,7 @@ struct jl_win {
 struct job_tlog {
 	const struct job_logcfg *c;
 	const char *jobname;
+	unsigned ioprio;		/* the thread's I/O priority (job_ioprio) */
 	FILE *f[JL_N];			/* memory streams, NULL for logs not asked */
 	char *buf[JL_N];
 	size_t len[JL_N];
@@ -94,6 +95,8 @@ static const struct job_optdef jl_opts[] = {
 	JL_NAME("write_hist_log", logs.hist),
 	JL_MS("log_avg_msec", logs.avg_ms),
 	JL_MS("log_hist_msec", logs.hist_ms),
+	{ "log_offset", NULL, JOB_OPT_COUNT, JK_BOOL, 0, JL_OFF(logs.offset), 0, 0, 0, NULL },
+	{ "log_prio", NULL, JOB_OPT_COUNT, JK_BOOL, 0, JL_OFF(logs.prio), 0, 0, 0, NULL },
 };
 
 static int jl_per_job(struct job_pstate *ps, struct job_def *d, const struct job_optdef *o,
@@ -190,6 +193,7 @@ int job_tlog_new(const struct job_def *d, struct job_tlog **out)
 		return -ENOMEM;
 	l->c = &d->logs;
 	l->jobname = d->name;
+	l->ioprio = job_ioprio(d);
 	l->avg_ns = d->logs.avg_ms * 1000000u;
 	l->hist_ns = d->logs.hist ? d->logs.hist_ms * 1000000u : 0;
 	for (k = 0; k < JL_N; k++)
@@ -219,11 +223,22 @@ void job_tlog_free(struct job_tlog *l)
 	free(l);
 }
 
-static void jl_line(FILE *f, uint64_t t, uint64_t v, unsigned dir, uint64_t bs)
+/* "TIME, VALUE, DIR, BS[, OFFSET], PRIO": prio is the ioprio value the request was
+ * issued with (the thread's), written as fio writes it: the whole value in hex with
+ * log_prio, else 1 for the real-time class and 0 for the others. */
+static void jl_line(const struct job_tlog *l, FILE *f, uint64_t t, uint64_t v, unsigned dir,
+		    uint64_t bs, uint64_t off, unsigned prio)
 {
-	if (f)
-		fprintf(f, "%llu, %llu, %u, %llu, 0\n", (unsigned long long)(t / 1000000u),
-			(unsigned long long)v, dir, (unsigned long long)bs);
+	if (!f)
+		return;
+	fprintf(f, "%llu, %llu, %u, %llu, ", (unsigned long long)(t / 1000000u),
+		(unsigned long long)v, dir, (unsigned long long)bs);
+	if (l->c->offset)
+		fprintf(f, "%llu, ", (unsigned long long)off);
+	if (l->c->prio)
+		fprintf(f, "0x%04x\n", prio);
+	else
+		fputs(prio >> 13 == 1 ? "1\n" : "0\n", f);
 }
 
 /* The averaging window [avg_from, t): a line per direction seen, means over its length. */
@@ -238,13 +253,14 @@ static void jl_avg_flush(struct job_tlog *l, uint64_t t)
 		if (!w->ios)
 			continue;
 		/* KiB/s = bytes / (span / 1e9) / 1024; I/Os a second likewise */
-		jl_line(l->f[JL_BW], t, (uint64_t)((double)w->bytes * 1e9 / (double)span / 1024),
-			d, 0);
-		jl_line(l->f[JL_IOPS], t, (uint64_t)((double)w->ios * 1e9 / (double)span), d, 0);
-		jl_line(l->f[JL_LAT], t, w->lat / w->ios, d, 0);
-		jl_line(l->f[JL_CLAT], t, w->clat / w->ios, d, 0);
+		jl_line(l, l->f[JL_BW], t,
+			(uint64_t)((double)w->bytes * 1e9 / (double)span / 1024), d, 0, 0, 0);
+		jl_line(l, l->f[JL_IOPS], t, (uint64_t)((double)w->ios * 1e9 / (double)span), d,
+			0, 0, 0);
+		jl_line(l, l->f[JL_LAT], t, w->lat / w->ios, d, 0, 0, 0);
+		jl_line(l, l->f[JL_CLAT], t, w->clat / w->ios, d, 0, 0, 0);
 		if (w->nslat)
-			jl_line(l->f[JL_SLAT], t, w->slat / w->nslat, d, 0);
+			jl_line(l, l->f[JL_SLAT], t, w->slat / w->nslat, d, 0, 0, 0);
 		memset(w, 0, sizeof(*w));
 	}
 	l->avg_from = t;
@@ -268,33 +284,36 @@ static void jl_hist_flush(struct job_tlog *l, uint64_t t)
 	l->hist_from = t;
 }
 
-void job_tlog_io(struct job_tlog *l, unsigned dir, uint64_t t, uint64_t clat, uint64_t slat,
-		 uint64_t lat, uint64_t bytes, uint64_t bs)
+void job_tlog_io(struct job_tlog *l, const struct job_tlog_req *q)
 {
+	unsigned dir = q->dir, prio = q->prio ? q->prio : l->ioprio;
+	uint64_t t = q->t;
+
 	if (l->hist_ns) {
 		while (t >= l->hist_from + l->hist_ns)
 			jl_hist_flush(l, l->hist_from + l->hist_ns);
-		l->bins[dir][fio_plat_index(hist_index(clat))]++;
+		l->bins[dir][fio_plat_index(hist_index(q->clat))]++;
 		l->hist_seen |= 1u << dir;
-		l->hist_bs[dir] = bs;
+		l->hist_bs[dir] = q->bs;
 	}
 	if (!l->avg_ns) {
-		jl_line(l->f[JL_BW], t, bytes * 1000000u / (clat ? clat : 1), dir, bs);
-		jl_line(l->f[JL_IOPS], t, 1, dir, bs);
-		jl_line(l->f[JL_LAT], t, lat, dir, bs);
-		jl_line(l->f[JL_CLAT], t, clat, dir, bs);
-		if (slat != UINT64_MAX)
-			jl_line(l->f[JL_SLAT], t, slat, dir, bs);
+		jl_line(l, l->f[JL_BW], t, q->bytes * 1000000u / (q->clat ? q->clat : 1), dir,
+			q->bs, q->off, prio);
+		jl_line(l, l->f[JL_IOPS], t, 1, dir, q->bs, q->off, prio);
+		jl_line(l, l->f[JL_LAT], t, q->lat, dir, q->bs, q->off, prio);
+		jl_line(l, l->f[JL_CLAT], t, q->clat, dir, q->bs, q->off, prio);
+		if (q->slat != UINT64_MAX)
+			jl_line(l, l->f[JL_SLAT], t, q->slat, dir, q->bs, q->off, prio);
 		return;
 	}
 	while (t >= l->avg_from + l->avg_ns)
 		jl_avg_flush(l, l->avg_from + l->avg_ns);
-	l->w[dir].bytes += bytes;
+	l->w[dir].bytes += q->bytes;
 	l->w[dir].ios++;
-	l->w[dir].clat += clat;
-	l->w[dir].lat += lat;
-	if (slat != UINT64_MAX) {
-		l->w[dir].slat += slat;
+	l->w[dir].clat += q->clat;
+	l->w[dir].lat += q->lat;
+	if (q->slat != UINT64_MAX) {
+		l->w[dir].slat += q->slat;
 		l->w[dir].nslat++;
 	}
 }

@@ -9,11 +9,17 @@
  * per_job_logs=0 drops ".N" and every thread of that stem writes the one file, thread
  * after thread; under mpirun ".rRANK" comes before ".log". Relative names are taken
  * from the current directory, as fio's.
- * Lines: "TIME, VALUE, DIR, BS, 0" (ms since the thread's start after ramp_time; the
+ * Lines: "TIME, VALUE, DIR, BS, PRIO" (ms since the thread's start after ramp_time; the
  * value in KiB/s for bw, I/Os a second for iops, ns for the latencies; 0 read, 1 write,
- * 2 trim; the block size; fio's priority column, 0). Without log_avg_msec a line per
- * request (bw from its completion latency, iops 1); with it a line per direction seen
- * in each window, its mean over the window, BS 0. The histogram log: every log_hist_msec
+ * 2 trim; the block size; fio's priority column). log_offset=1 puts the request's offset
+ * in the file before PRIO ("TIME, VALUE, DIR, BS, OFFSET, PRIO"). PRIO is the I/O
+ * priority the request was issued with, as fio 3.33 writes it: without log_prio 1 for
+ * the real-time class and 0 otherwise, with log_prio=1 the whole ioprio value in hex
+ * ("0x4003"): the request's own (cmdprio*, libaio and io_uring), else the thread's
+ * (prio, prioclass; 0 when neither is given).
+ * Without log_avg_msec a line per request (bw from its completion latency, iops 1); with
+ * it a line per direction seen in each window, its mean over the window, BS, OFFSET and
+ * PRIO 0 (as fio's averaged lines). The histogram log: every log_hist_msec
  * (none when 0, as fio) a line per direction seen, "TIME, DIR, BS, " then the counts of
  * fio's 1,856 latency bins in that window (output/fio_fmt.h maps ours onto them).
  *
@@ -40,6 +46,8 @@ struct job_logcfg {
 	uint64_t avg_ms;		/* log_avg_msec, 0: a line per request */
 	uint64_t hist_ms;		/* log_hist_msec, 0: no histogram lines */
 	bool shared;			/* per_job_logs=0 */
+	bool offset;			/* log_offset: the offset column */
+	bool prio;			/* log_prio: the priority column as a full ioprio */
 };
 
 void job_logcfg_clear(struct job_logcfg *c);
@@ -63,11 +71,19 @@ struct job_tlog;
  * 0 or -ENOMEM. */
 int job_tlog_new(const struct job_def *d, struct job_tlog **out);
 void job_tlog_free(struct job_tlog *l);
-/* One request of direction dir (0..2) completed at t ns after the log's origin: its
- * completion latency, submission latency (UINT64_MAX: none, a synchronous engine), total
- * latency, bytes moved and block size. No allocation beyond the memory streams'. */
-void job_tlog_io(struct job_tlog *l, unsigned dir, uint64_t t, uint64_t clat, uint64_t slat,
-		 uint64_t lat, uint64_t bytes, uint64_t bs);
+/* A request's figures for the logs. */
+struct job_tlog_req {
+	unsigned dir;		/* 0..2 */
+	uint64_t t;		/* completed, ns after the log's origin */
+	uint64_t clat, slat;	/* slat UINT64_MAX: none (a synchronous engine) */
+	uint64_t lat;		/* total latency */
+	uint64_t bytes, bs;	/* moved, and the block size */
+	uint64_t off;		/* offset in the file */
+	unsigned prio;		/* its own I/O priority (cmdprio), 0: the thread's */
+};
+
+/* One request completed. No allocation beyond the memory streams'. */
+void job_tlog_io(struct job_tlog *l, const struct job_tlog_req *q);
 /* The thread is done at t: the last (partial) windows are written. */
 void job_tlog_end(struct job_tlog *l, uint64_t t);
 

@@ -42,6 +42,8 @@ void job_stats_init(struct job_stats *s)
 
 void job_stats_free(struct job_stats *s)
 {
+	free(s->lat_h);
+	s->lat_h = NULL;
 	free(s->samp);
 	s->samp = NULL;
 	s->nsamp = 0;
@@ -87,9 +89,28 @@ static int merge_samples(struct job_stats *dst, const struct job_stats *src)
 	return 0;
 }
 
+int job_lat_hist_new(struct job_stats *s)
+{
+	unsigned i;
+
+	if (s->lat_h)
+		return 0;
+	s->lat_h = malloc(JOB_DDIRS * sizeof(*s->lat_h));
+	if (!s->lat_h)
+		return -ENOMEM;
+	for (i = 0; i < JOB_DDIRS; i++)
+		hist_init(&s->lat_h[i]);
+	return 0;
+}
+
 int job_merge(struct job_stats *dst, const struct job_stats *src)
 {
 	unsigned i;
+
+	if (src->lat_h && job_lat_hist_new(dst) < 0)
+		return -ENOMEM;
+	for (i = 0; src->lat_h && i < JOB_DDIRS; i++)
+		hist_merge(&dst->lat_h[i], &src->lat_h[i]);
 
 	dst->nthreads += src->nthreads;
 	for (i = 0; i < JOB_NDIR; i++) {
@@ -120,7 +141,10 @@ int job_merge(struct job_stats *dst, const struct job_stats *src)
 		dst->complete[i] += src->complete[i];
 	}
 	dst->first_done_bytes += src->first_done_bytes;
-	dst->errs_passed += src->errs_passed;
+	for (i = 0; i < JOB_DDIRS; i++)
+		dst->errs[i] += src->errs[i];
+	if (!dst->first_err)
+		dst->first_err = src->first_err;
 	dst->sync_only_engine = dst->sync_only_engine || src->sync_only_engine;
 	if (!dst->err && src->err) {
 		dst->err = src->err;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workload/job/job_cmdprio.h"
 #include "workload/job/job_int.h"
 
 #define JX_OFF(f)	offsetof(struct job_def, f)
@@ -437,13 +438,14 @@ static const struct job_optdef job_xopts[] = {
 	XG("latency_run", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("error_dump", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("openfiles", NULL, JK_UINT, xo.no_effect_num, 1, UINT32_MAX),
-	/* I/O priorities: checked and accepted with a warning (job_xopts_finish) */
-	XG("prio", NULL, JK_UINT, xo.prio_given, 0, 7),
-	XG("prioclass", NULL, JK_UINT, xo.prio_given, 0, 3),
-	XSTR("cmdprio", xo.cmdprio, jx_str),
-	XSTR("cmdprio_percentage", xo.cmdprio, jx_str),
-	XSTR("cmdprio_class", xo.cmdprio, jx_str),
-	XSTR("cmdprio_bssplit", xo.cmdprio, jx_str),
+	/* I/O priorities: prio and prioclass each thread's (job_thread.c); the cmdprio
+	 * options a request's (job_cmdprio.c) */
+	XG("prio", NULL, JK_UINT, xo.prio, 0, 7),
+	XG("prioclass", NULL, JK_UINT, xo.prioclass, 0, 3),
+	XS("cmdprio", NULL, job_cmdprio_opt),
+	XS("cmdprio_percentage", NULL, job_cmdprio_opt),
+	XS("cmdprio_class", NULL, job_cmdprio_opt),
+	XS("cmdprio_bssplit", NULL, job_cmdprio_opt),
 	XG("verify_dump", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("verify_fatal", NULL, JK_BOOL, xo.no_effect_flag, 0, 0),
 	XG("verify_async", NULL, JK_UINT, xo.no_effect_num, 0, 0),

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm/comm.h"
 #include "observe/cache.h"
 #include "fs/scratch.h"
 #include "observe/sysinfo.h"
@@ -48,6 +49,24 @@ static int jr_lsum(struct row *w, const struct job_lsum *s, const char *const na
 	       jr_metric(w, names[2], (double)s->max, "ns") ||
 	       jr_metric(w, names[3], mean, "ns") ||
 	       jr_metric(w, names[4], jr_sd(s->n, (double)s->sum, (double)s->sumsq), "ns");
+}
+
+/* lat_percentiles=1 on an asynchronous engine: the total latency at each percentile of
+ * the list, as lat_pctl_N_ns (N from 1; a synchronous engine's lat is its clat, whose
+ * histogram the row holds). */
+static int jr_lat_pctl(struct row *w, const struct job_def *d, const struct job_stats *s,
+		       unsigned dir)
+{
+	char name[32];
+	unsigned i;
+
+	for (i = 0; s->lat_h && d->xo.lat_percentiles && !comm_multi() && i < d->npctl; i++) {
+		snprintf(name, sizeof(name), "%s%u_ns", RK_JOB_LAT_PCTL_PFX, i + 1);
+		if (jr_metric(w, name, (double)hist_percentile(&s->lat_h[dir], d->pctl[i]),
+			      "ns"))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 /* "4096" or "4096-65536" for one direction. */
@@ -157,15 +176,23 @@ static int jr_params(struct row *w, const struct job_plan *p, const struct job_u
 	rc |= kv_set(k, RK_JOB_PERCENTILE_LIST, "%s", pl);
 	{
 		/* what fio leaves out of its outputs (disable_*, gtod_reduce,
-		 * clat_percentiles=0); the figures themselves stay in the model */
+		 * clat_percentiles=0) and adds (lat_percentiles=1); the figures
+		 * themselves stay in the model */
 		const struct job_xopts *x = &d->xo;
-		bool clat = !x->disable_clat;
+		bool clat = !x->disable_clat, latp = x->lat_percentiles && !x->disable_lat;
 
-		if (x->disable_slat || x->disable_clat || x->disable_lat || !x->clat_percentiles)
-			rc |= kv_set(k, RK_JOB_LAT_SHOWN, "%s%s%s%s",
+		/* under mpirun an asynchronous engine's lat percentiles are the ranks' own,
+		 * which do not merge: none shown rather than a wrong one */
+		if (comm_multi() && (t->e->flags & ENGINE_F_ASYNC))
+			latp = false;
+
+		if (x->disable_slat || x->disable_clat || x->disable_lat ||
+		    !x->clat_percentiles || latp)
+			rc |= kv_set(k, RK_JOB_LAT_SHOWN, "%s%s%s%s%s",
 				     x->disable_slat ? "" : "slat,",
 				     clat ? "clat," : "", x->disable_lat ? "" : "lat,",
-				     clat && x->clat_percentiles ? "clat_percentiles" : "");
+				     clat && x->clat_percentiles ? "clat_percentiles," : "",
+				     latp ? "lat_percentiles" : "");
 	}
 	opts = jr_options(p->jobs, t->job, false);
 	if (opts) {
@@ -308,6 +335,27 @@ static void jr_note(struct row *w, const char *text)
 		free(w->note);
 		w->note = n;
 	}
+}
+
+/* continue_on_error: the requests of the direction it passed over and the first error
+ * (fio's total_err and first_error, 0 when nothing failed), and a note when some did. */
+static int jr_errors(struct row *w, const struct job_def *d, const struct job_stats *s,
+		     unsigned dir)
+{
+	char v[160];
+
+	if (!d->xo.continue_on_error)
+		return 0;
+	if (!s->errs[dir])
+		return jr_metric(w, RK_JOB_ERRORS, 0, "ios") ||
+		       jr_metric(w, RK_JOB_FIRST_ERROR, -s->first_err, "");
+	snprintf(v, sizeof(v), "continue_on_error: %" PRIu64 " %s failed and were passed over "
+		 "(not in the figures); the job's first: %s", s->errs[dir],
+		 dir == JOB_READ ? "reads" : dir == JOB_WRITE ? "writes" : "trims",
+		 strerror(-s->first_err));
+	jr_note(w, v);
+	return jr_metric(w, RK_JOB_ERRORS, (double)s->errs[dir], "ios") ||
+	       jr_metric(w, RK_JOB_FIRST_ERROR, -s->first_err, "");
 }
 
 /* How the unit's trims were made: BLKDISCARD or punched holes, and on what. */
@@ -488,6 +536,7 @@ static int jr_unit_row(struct runner *rc, const struct job_plan *p, const struct
 		}
 		if (jr_metric(w, RK_JOB_SHORT_IOS, (double)s->short_ios[dir], "ios") ||
 		    jr_lsum(w, &s->slat[dir], sl) || jr_lsum(w, &lat, ll) ||
+		    jr_lat_pctl(w, d, s, dir) || jr_errors(w, d, s, dir) ||
 		    jr_samples(w, s, dir, jr_group_bw(p, u->group, dir)))
 			return -ENOMEM;
 	}

@@ -203,8 +203,8 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 {
 	const struct job_step *st = &p->steps[step];
 	_Atomic uint64_t first_done = 0;
-	_Atomic int exit_all = 0;
-	bool any_exitall = false;
+	_Atomic int *exits = NULL;
+	bool any_exitall = atomic_load(&p->exit_later) != 0;
 	struct diskstats_snap a, b;
 	struct diskstats_figures fig, *dev = NULL;
 	struct jr_step c = { p, st->first };
@@ -218,18 +218,28 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 	jr_residency(p, step);
 	for (i = st->first; i < st->first + st->n; i++)
 		any_exitall |= p->threads[i].d->xo.exitall;
+	/* exitall: a flag per group (an earlier step's exit_what=all: all set) */
+	if (any_exitall && !(exits = calloc(p->ngroups ? p->ngroups : 1, sizeof(*exits))))
+		return -ENOMEM;
+	for (i = 0; exits && i < p->ngroups; i++)
+		atomic_store(&exits[i], atomic_load(&p->exit_later));
 	for (i = st->first; i < st->first + st->n; i++) {
 		struct job_thread *t = &p->threads[i];
 
 		t->first_done = &first_done;
-		t->exit_all = any_exitall ? &exit_all : NULL;
+		t->exit_all = exits ? &exits[p->units[t->unit].group] : NULL;
+		t->exit_groups = exits;
+		t->exit_ngroups = exits ? p->ngroups : 0;
+		t->exit_later = &p->exit_later;
 		t->pfiles = p->files;
 		t->vh = p->vh;
 		if (!t->d->time_based)
 			expected += t->d->xo.io_size ? t->d->xo.io_size : t->size * t->d->loops;
 	}
-	if (phase_begin(&ph, rc, "aggregate", st->n, "B", expected) < 0)
+	if (phase_begin(&ph, rc, "aggregate", st->n, "B", expected) < 0) {
+		free(exits);
 		return -ENOMEM;
+	}
 	if (set->ndev && diskstats_read(set, &a) <= 0)
 		a.ndev = 0;
 	rc1 = runner_parallel(&ph, jr_thread, &c);
@@ -249,6 +259,9 @@ static int jr_step(struct runner *rc, struct job_plan *p, unsigned step,
 	if (set->ndev && a.ndev && diskstats_read(set, &b) > 0 &&
 	    diskstats_compute(&a.c[0], &b.c[0], b.t_ns - a.t_ns, &fig) == 0)
 		dev = &fig;
+	free(exits);
+	for (i = st->first; i < st->first + st->n; i++)
+		p->threads[i].exit_all = p->threads[i].exit_groups = NULL;
 	agg = phase_end(&ph, "job");
 	if (!agg)
 		return -ENOMEM;
@@ -265,6 +278,7 @@ int job_run_steps(struct runner *rc, struct job_plan *p)
 	unsigned s;
 	int rc1 = 0, r, have = 0;
 
+	atomic_store(&p->exit_later, 0);
 	for (s = 0; s < p->nthreads; s++)
 		job_stats_free(&p->threads[s].st);	/* a repeat starts afresh */
 	for (s = 0; s < p->nunits; s++) {

@@ -78,6 +78,9 @@ struct job_stats {
 	struct hist clat[JOB_NDIR];	/* issue to completion; JOB_SYNC: the sync call */
 	struct job_lsum slat[JOB_DDIRS];	/* filled to submitted (asynchronous engines) */
 	struct job_lsum lat[JOB_DDIRS];	/* filled to completion (asynchronous engines) */
+	struct hist *lat_h;		/* [JOB_DDIRS]: filled to completion, with
+					 * lat_percentiles=1 on an asynchronous engine
+					 * only (NULL otherwise); freed by job_stats_free */
 	uint64_t t_start, t_stop;	/* first I/O (after ramp_time), last completion or
 					 * closing fsync; earliest and latest when merged */
 	uint64_t t_last_write;		/* completion of the last write; latest */
@@ -90,7 +93,8 @@ struct job_stats {
 	uint64_t first_done_bytes;	/* bytes done when the step's first thread finished */
 	bool sync_only_engine;		/* requests completed inside submit (psync, mmap,
 					 * null, libaio on a buffered file) */
-	uint64_t errs_passed;		/* I/O errors continue_on_error passed over */
+	uint64_t errs[JOB_DDIRS];	/* I/O errors continue_on_error passed over */
+	int first_err;			/* the first of them, -errno (0: none) */
 	int err;			/* first -errno */
 	int err_op;			/* its engine op (-1: setup), offset and length */
 	uint64_t err_off, err_len;
@@ -106,7 +110,13 @@ void job_stats_init(struct job_stats *s);
  * to hold src's; intervals must be equal, else the samples of src are dropped). The one
  * place where figures of several threads (later: ranks) become one. 0 or -ENOMEM. */
 int job_merge(struct job_stats *dst, const struct job_stats *src);
-/* Free what job_merge allocated in s (samp). */
+/* s->lat_h allocated and empty (kept when there). 0 or -ENOMEM. */
+int job_lat_hist_new(struct job_stats *s);
+/* The ioprio value (class << 13 | level) a thread of d runs at, as fio sets it: prio
+ * alone takes the best-effort class, prioclass alone level 0, prioclass=0 the
+ * best-effort class; 0 when neither is given (the kernel's default, left alone). */
+unsigned job_ioprio(const struct job_def *d);
+/* Free what job_merge allocated in s (samp, lat_h). */
 void job_stats_free(struct job_stats *s);
 
 /* A file of the plan, laid out once whatever number of threads use it. */
@@ -163,8 +173,13 @@ struct job_thread {
 					 * goes on from it */
 	struct jt_resume *resume;	/* --wearout: where the first round stopped, or NULL */
 	_Atomic uint64_t *first_done;	/* the step's: clock_ns of the first thread done */
-	_Atomic int *exit_all;		/* the step's: a thread with exitall finished (NULL:
-					 * no job of the step has exitall) */
+	_Atomic int *exit_all;		/* its group's in the step: a thread with exitall
+					 * stopped it (NULL: no job of the step has
+					 * exitall and no earlier step ended the run) */
+	_Atomic int *exit_groups;	/* the step's flags, one per group of the plan
+					 * (exit_what=stonewall and all set them all) */
+	unsigned exit_ngroups;
+	_Atomic int *exit_later;	/* plan->exit_later (exit_what=all) */
 	const struct job_file *pfiles;	/* plan->files */
 	struct vhook *vh;		/* plan->vh: --verify's hook, or NULL */
 	struct job_tlog *tlog;		/* fio's logs of this run, until the step ends */
@@ -213,6 +228,8 @@ struct job_plan {
 					 * repeat), made before the layout; NULL without */
 	char **logs;			/* fio's log files this run made (job_logs.c) */
 	unsigned nlogs;
+	_Atomic int exit_later;		/* exitall with exit_what=all: the steps after
+					 * this one's run no I/O (fio: not started) */
 };
 
 /* Safety switches from iobattery's own options. */

@@ -17,7 +17,9 @@
 #include "core/affinity.h"
 #include "core/rng.h"
 #include "runner/runner.h"
+#include "workload/job/job_cmdprio.h"
 #include "workload/job/job_fileops.h"
+#include "workload/job/job_int.h"
 #include "workload/job/job_io_int.h"
 
 static uint64_t tv_ns(struct timeval t)
@@ -264,6 +266,7 @@ static int jw_setup(struct jw *j, struct job_thread *t, struct worker *w)
 	j->s = &t->st;
 	j->w = w;
 	j->async = (t->e->flags & ENGINE_F_ASYNC) != 0;
+	j->cmdprio = j->async && job_cmdprio_on(&t->d->xo.cmdprio);
 	j->noio = (t->e->flags & ENGINE_F_NOIO) != 0;
 	j->random = job_rw_random(d->rw);
 	j->mixed = d->rw == JOB_RW_RW || d->rw == JOB_RW_RANDRW;
@@ -402,6 +405,22 @@ static int jt_extras(struct jw *j, struct job_thread *t)
 	return 0;
 }
 
+/* A job with exitall finished: fio's exit_what says which jobs stop with it: its group
+ * (the default), every job running (stonewall), or those and every later step's (all). */
+static void jt_exit_all(const struct job_thread *t)
+{
+	unsigned i;
+
+	if (t->d->xo.exit_what == JOB_EXIT_GROUP) {
+		atomic_store(t->exit_all, 1);
+		return;
+	}
+	for (i = 0; i < t->exit_ngroups; i++)
+		atomic_store(&t->exit_groups[i], 1);
+	if (t->d->xo.exit_what == JOB_EXIT_ALL && t->exit_later)
+		atomic_store(t->exit_later, 1);
+}
+
 /* The thread's run, or with budget its --wearout round (no start delay, ramp or runtime;
  * the worker's clock goes on, and the request log's times go on from the first round's
  * origin). */
@@ -419,6 +438,10 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	j.snapped = budget != 0;	/* the first-done figure is the first round's */
 	job_stats_init(s);
 	rc = jw_setup(&j, t, w);
+	/* fio's lat percentiles: the total latency's histogram (a synchronous engine's
+	 * is its clat's) */
+	if (rc >= 0 && d->xo.lat_percentiles && j.async && job_lat_hist_new(s) < 0)
+		rc = jw_err(&j, -ENOMEM, "cannot allocate the latency histograms", NULL);
 	if (rc < 0) {
 		jw_free(&j);
 		return rc;
@@ -443,13 +466,14 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 		jw_free(&j);
 		return rc;
 	}
+	j.extra = j.tl != NULL || s->lat_h != NULL;
 	jw_rusage(&j.ru0);
 	j.io_limit = budget ? 0 : d->xo.io_size;
 	jw_loop(&j);
 	if (j.tl)
 		job_tlog_end(j.tl, w->t_last > j.log_t0 ? w->t_last - j.log_t0 : 0);
 	if (d->xo.exitall && t->exit_all)
-		atomic_store(t->exit_all, 1);
+		jt_exit_all(t);
 	if (!budget)
 		t->log_t0 = j.log_t0;	/* ramp_time may have moved it */
 	jw_close(&j, true);
@@ -472,17 +496,32 @@ static int jt_run(struct job_thread *t, struct worker *w, uint64_t budget)
 	if (!budget)
 		jw_keep(&j);
 	jw_free(&j);
+	/* the errors continue_on_error passed over are the job's figures, not its failure
+	 * (the worker remembers the first failed request whatever the job made of it) */
+	if (!s->err && (s->errs[JOB_READ] || s->errs[JOB_WRITE] || s->errs[JOB_TRIM]))
+		w->err = 0;
 	return s->err;
 }
 
+unsigned job_ioprio(const struct job_def *d)
+{
+	bool cls = job_xopt_set(d, "prioclass"), lvl = job_xopt_set(d, "prio");
+
+	if (!cls && !lvl)
+		return 0;
+	return (cls && d->xo.prioclass ? d->xo.prioclass : 2u) << 13 |
+	       (lvl ? d->xo.prio : 0u);
+}
+
 /* cpus_allowed (with cpus_allowed_policy=split: one CPU of the list per clone),
- * numa_cpu_nodes and numa_mem_policy for the calling thread. 0 or -errno with the reason
- * in t->st. */
+ * numa_cpu_nodes, numa_mem_policy and the I/O priority (prio, prioclass) for the calling
+ * thread. 0 or -errno with the reason in t->st. */
 static int jt_bind(struct job_thread *t)
 {
 	const struct job_xopts *x = &t->d->xo;
 	char cpus[1024];
 	const char *what = "cpus_allowed";
+	unsigned prio;
 	int rc = 0;
 
 	if (x->numa_cpu_nodes[0]) {
@@ -499,12 +538,16 @@ static int jt_bind(struct job_thread *t)
 		what = "numa_mem_policy";
 		rc = affinity_mempolicy(x->numa_mem_policy);
 	}
+	if (!rc && (prio = job_ioprio(t->d)) != 0) {
+		what = "prio, prioclass";
+		rc = affinity_ioprio(prio >> 13, prio & 7);
+	}
 	if (rc < 0) {
 		job_stats_init(&t->st);
 		t->st.err = rc;
 		t->st.err_op = -1;
-		snprintf(t->st.errtxt, sizeof(t->st.errtxt), "%s: cannot bind the thread: %s",
-			 what, strerror(-rc));
+		snprintf(t->st.errtxt, sizeof(t->st.errtxt), "%s: cannot %s the thread: %s",
+			 what, what[0] == 'p' ? "set the I/O priority of" : "bind", strerror(-rc));
 	}
 	return rc;
 }

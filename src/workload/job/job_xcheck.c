@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "engine/engine.h"
+#include "workload/job/job_cmdprio.h"
 #include "workload/job/job_int.h"
 
 #define NODE_DIR	"/sys/devices/system/node"
@@ -102,9 +104,9 @@ int job_xopts_finish(struct job_pstate *ps, struct job_def *d)
 	if (x->ignore_error[0])
 		job_pwarn(ps, "ignore_error: every error of the kinds continue_on_error names is "
 			  "passed over, not only those listed");
-	if (job_xopt_set(d, "prio") || job_xopt_set(d, "prioclass") || x->cmdprio[0])
-		job_pwarn(ps, "prio, prioclass, cmdprio*: iobattery issues every request at the "
-			  "default I/O priority");
+	if (job_cmdprio_on(&x->cmdprio) && d->engine && !(d->engine->flags & ENGINE_F_ASYNC))
+		job_pwarn(ps, "cmdprio*: ioengine=%s sets no priority per request (fio takes "
+			  "these options with libaio and io_uring): not applied", d->engine->name);
 	if (x->ratemin[0])
 		job_pwarn(ps, "ratemin: the rate is reported, the job is not failed below it");
 	return 0;

@@ -52,6 +52,22 @@ enum job_exit_what {
 	JOB_EXIT_ALL,
 };
 
+#define JOB_CMDPRIO_MAX		16	/* cmdprio_bssplit entries a direction */
+
+struct job_cmdprio_ent {	/* one cmdprio_bssplit entry */
+	uint32_t bs;
+	uint8_t perc;		/* of the requests of this size */
+	uint8_t own;		/* its own class and level (BS/PERC/CLASS/LEVEL) */
+	uint8_t cls, lvl;
+};
+
+struct job_cmdprio {		/* fio's priorities per request (job_cmdprio.c) */
+	uint8_t pct[2];		/* cmdprio_percentage, reads and writes */
+	uint8_t cls[2], lvl[2];	/* cmdprio_class (0: fio's default, real-time), cmdprio */
+	uint8_t nsplit[2];	/* cmdprio_bssplit entries */
+	struct job_cmdprio_ent split[2][JOB_CMDPRIO_MAX];
+};
+
 struct job_xopts {
 	uint64_t set;			/* bit per row of job_opts_x.c's table */
 	enum job_fileop fileop;		/* ioengine=filecreate ...: the thread does these */
@@ -94,8 +110,8 @@ struct job_xopts {
 	char wait_for[JOB_XSTR_MAX];	/* a job this one starts after */
 	uint64_t verify_backlog;	/* fio verifies every N blocks; here after the steps */
 	char ignore_error[JOB_XSTR_MAX];	/* as given */
-	unsigned prio_given;		/* prio or prioclass (checked, not applied) */
-	char cmdprio[JOB_XSTR_MAX];	/* a cmdprio* option as given (not applied) */
+	unsigned prio, prioclass;	/* the threads' I/O priority (set bits say given) */
+	struct job_cmdprio cmdprio;	/* libaio and io_uring: a priority per request */
 	/* where the options that change nothing iobattery does put their checked value */
 	bool no_effect_flag;
 	uint64_t no_effect_num;
