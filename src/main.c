@@ -76,18 +76,8 @@ int main(int argc, char **argv)
 {
 	int rc;
 
-	if (argc < 2) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
-	if ((!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-			  !strcmp(argv[1], "help"))) {
-		usage(stdout);
-		return 0;
-	}
-	if (!strcmp(argv[1], "--version"))
-		return features_print(stdout) < 0 || fflush(stdout) != 0 ? EXIT_FAILED : 0;
-	/* under mpirun: join the other ranks (or refuse to run as unrelated copies) */
+	/* under mpirun: join the other ranks (or refuse to run as unrelated copies), every
+	 * command alike, so that each rank's command is compared before any runs */
 	rc = comm_init(&argc, &argv);
 	if (rc)
 		return rc;
@@ -95,6 +85,14 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return comm_finish(EXIT_USAGE);
 	}
+	if ((!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+			  !strcmp(argv[1], "help"))) {
+		usage(stdout);
+		return comm_finish(0);
+	}
+	if (!strcmp(argv[1], "--version"))
+		return comm_finish(features_print(stdout) < 0 || fflush(stdout) != 0 ?
+				   EXIT_FAILED : 0);
 	rc = sig_install();
 	if (rc < 0) {
 		err_errno(rc, "cannot install signal handlers");

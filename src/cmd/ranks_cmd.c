@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/common.h"
 #include "cmd/ranks_cmd.h"
 #include "comm/comm.h"
-#include "core/crc32c.h"
 #include "core/err.h"
 #include "fs/scratch.h"
 #include "runner/ranks.h"
@@ -130,27 +130,14 @@ int ranks_cmd_args(const struct workload *w, int *argc, char **argv, struct comm
 	return 0;
 }
 
-int ranks_cmd_same_command(int argc, char **argv, int status)
+void ranks_cmd_sweep(const char *target)
 {
-	uint64_t v[2];
-	uint32_t c = 0;
-	int i;
+	struct stat st;
 
-	if (!comm_multi())
-		return status;
-	/* a digest of the words (each with its NUL, so "a b" and "ab" differ) */
-	for (i = 0; i < argc; i++)
-		c = crc32c(c, argv[i], strlen(argv[i]) + 1);
-	v[0] = c;
-	v[1] = ~(uint64_t)c;
-	if (comm_allreduce_u64(v, 2, COMM_MAX) < 0)
-		return status ? status : EXIT_FAILED;
-	if (v[0] == c && v[1] == ~(uint64_t)c)
-		return status;
-	if (comm_rank() == 0)
-		err_msg("ranks started with different commands (mpirun ... : ...): every rank "
-			"must run the same command: '%s'", argc > 0 ? argv[0] : "");
-	return EXIT_USAGE;
+	if (!comm_multi() || comm_rank() != 0 || !comm_failed(NULL) || !target ||
+	    stat(target, &st) < 0 || !S_ISDIR(st.st_mode))
+		return;
+	(void)scratch_sweep(target);
 }
 
 int ranks_cmd_agree(int status, int fail_status)

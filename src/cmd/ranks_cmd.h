@@ -18,9 +18,11 @@ struct workload;
 int ranks_cmd_args(const struct workload *w, int *argc, char **argv, struct common_opts *co);
 /* The --help lines of the options w honours (nothing when none). */
 void ranks_cmd_help(FILE *f, const struct workload *w);
-/* Do every rank's argc/argv match (an MPMD launch runs different commands)? status when
- * they do (or a single process), else EXIT_USAGE after rank 0 says so. Collective. */
-int ranks_cmd_same_command(int argc, char **argv, int status);
+/* After a multi-rank run that failed or broke (a rank killed, a link cut): rank 0
+ * removes from target (when it is a directory) the scratch directories that ranks of
+ * this machine left when they died (scratch_sweep); the others' hosts do it at their
+ * next run. Nothing in a world of one, or after a run that succeeded. */
+void ranks_cmd_sweep(const char *target);
 /* Every rank's outcome of one step (validation, setup): returns status when every rank
  * agreed it was 0, else this rank's status or, when another rank failed, fail_status. */
 int ranks_cmd_agree(int status, int fail_status);

@@ -88,6 +88,7 @@ int workload_cmd_measure(struct workload_ctx *x)
 	sample_run_stop(&rc);
 	terr = w->teardown ? w->teardown(x, rc.run) : 0;
 	writer = ranks_cmd_finish(&rc);		/* several ranks: merged on rank 0 */
+	ranks_cmd_sweep(x->target);	/* a rank that died left its scratch directory */
 	if (writer && comm_multi() && w->merged)
 		w->merged(x, rc.run);
 	if (err == -EINTR || sig_stop_requested())
@@ -189,12 +190,12 @@ int workload_cmd(const struct workload *w, int argc, char **argv)
 		status = parse(&x, &ops, &n);
 	x.argc = argc;
 	x.argv = argv;
-	status = ranks_cmd_same_command(argc, argv, status);	/* one command, not MPMD */
 	status = ranks_cmd_agree(status, EXIT_USAGE);	/* several ranks: all valid? */
 	if (status < 0)
 		status = EXIT_OK;
 	else if (status == 0)
 		status = w->session ? w->session(&x, ops, n) : workload_cmd_measure(&x);
+	ranks_cmd_sweep(x.target);	/* also after a run that stopped before measuring */
 	free(ops);
 	free(pargv);
 	if (w->done)

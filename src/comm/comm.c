@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,19 +12,31 @@
 #include "config.h"
 #include "comm/comm.h"
 #include "comm/comm_int.h"
+#include "core/clock.h"
 #include "core/dlib.h"
 #include "core/err.h"
+#include "core/sha256.h"
 #include "fs/scratch.h"
+
+/* What every rank learns of every other at comm_init: its host, and where it runs (the
+ * machine's boot and the pid namespace: ranks with one may ask after each other's pid). */
+struct comm_peer {
+	char host[COMM_HOST_MAX];
+	char machine[96];		/* "" when it cannot be told */
+	int64_t pid;
+};
 
 static struct {
 	const struct comm_transport *t;
 	unsigned rank, size;
 	char host[COMM_HOST_MAX];
-	char (*hosts)[COMM_HOST_MAX];
+	struct comm_peer *peers;
 	uint64_t seq;
 	int stopping, broken;
 	struct comm_fault fault;
-} W = { &comm_single, 0, 1, "", NULL, 0, 0, 0, { 0, 0, "", "" } };
+	uint64_t next_look;		/* clock_ns() of the next look for dead ranks */
+	int dead;			/* a rank found dead + 1 (0: none) */
+} W = { &comm_single, 0, 1, "", NULL, 0, 0, 0, { 0, 0, "", "" }, 0, 0 };
 
 unsigned comm_rank(void)
 {
@@ -46,7 +59,7 @@ const char *comm_host_of(unsigned r)
 {
 	if (r == W.rank)
 		return comm_host();
-	return W.hosts && r < W.size ? W.hosts[r] : "";
+	return W.peers && r < W.size ? W.peers[r].host : "";
 }
 
 int comm_terminal(void)
@@ -157,20 +170,92 @@ static const struct comm_transport *mpi_plugin(const char *who)
 	return t;
 }
 
-/* Everyone learns everyone's host name (messages name the failing rank's host). */
+/* Everyone learns everyone's host name (messages name the failing rank's host), pid and
+ * machine (a rank waiting for another on its own machine sees it die: rank_gone). */
 static int share_hosts(void)
 {
-	size_t len = (size_t)W.size * COMM_HOST_MAX;
+	struct comm_peer me;
 
-	W.hosts = calloc(W.size, COMM_HOST_MAX);
-	if (!W.hosts)
+	W.peers = calloc(W.size, sizeof(*W.peers));
+	if (!W.peers)
 		return -ENOMEM;
-	comm_host();
-	if (W.t->gather(W.host, COMM_HOST_MAX, W.hosts) < 0 || W.t->bcast(W.hosts, len) < 0)
+	memset(&me, 0, sizeof(me));
+	snprintf(me.host, sizeof(me.host), "%s", comm_host());
+	(void)scratch_machine_id(me.machine, sizeof(me.machine));
+	me.pid = (int64_t)getpid();
+	if (W.t->gather(&me, sizeof(me), W.peers) < 0 ||
+	    W.t->bcast(W.peers, (size_t)W.size * sizeof(*W.peers)) < 0)
 		return -EPIPE;
 	return 0;
 }
+
+/* The words after the program's path, cut to fit a gate's text. */
+static void words(int argc, char **argv, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 1; i < argc && n + 1 < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	if (n >= len && len > 4)
+		memcpy(buf + len - 4, "...", 4);
+}
+
+/* Every rank must run one command (an MPMD launch, mpirun ... : ..., may give each its
+ * own): rank 0's digest of its words (the program's path may differ between hosts) goes
+ * to every rank, each compares its own, and a gate says who differs. Before any command
+ * runs, --version and --help included, so that no rank waits in a collective another
+ * never joins. 0, or EXIT_USAGE on every rank after rank 0 said which rank differs. */
+static int same_command(int argc, char **argv)
+{
+	unsigned char mine[SHA256_LEN], root[SHA256_LEN];
+	char what[COMM_WHAT_MAX], own[COMM_WHAT_MAX];
+	struct comm_fault f;
+	struct sha256 h;
+	int i, rc;
+
+	sha256_init(&h);
+	for (i = 1; i < argc; i++)	/* each word with its NUL: "a b" is not "ab" */
+		sha256_update(&h, argv[i], strlen(argv[i]) + 1);
+	sha256_final(&h, mine);
+	memcpy(root, mine, sizeof(root));
+	if (W.t->bcast(root, sizeof(root)) < 0)
+		return EXIT_FAILED;
+	words(argc, argv, what, sizeof(what));
+	rc = comm_gate(memcmp(root, mine, sizeof(mine)) ? -EINVAL : 0, what, &f, NULL, NULL);
+	if (rc == 0)
+		return 0;
+	if (W.rank == 0 && rc == -EINVAL) {
+		words(argc, argv, own, sizeof(own));
+		err_msg("ranks started with different commands (mpirun ... : ...): rank %u on %s "
+			"runs '%s', rank 0 '%s': every rank must run the same command", f.rank,
+			f.host, f.what, own);
+	}
+	return rc == -EINVAL ? EXIT_USAGE : EXIT_FAILED;
+}
+
+/* IOBATTERY_RANK_SILENCE=S: a gate gives up on a rank that sent no word for S seconds
+ * (0, unset or not a number: never). */
+static uint64_t silence_ns(void)
+{
+	const char *v = getenv("IOBATTERY_RANK_SILENCE");
+	double s;
+	char *end;
+
+	if (!v || !*v)
+		return 0;
+	s = strtod(v, &end);
+	if (*end || !(s > 0) || s > 1e6) {
+		if (W.rank == 0)
+			err_msg("ignoring IOBATTERY_RANK_SILENCE: '%s': seconds above 0", v);
+		return 0;
+	}
+	return (uint64_t)(s * 1e9);
+}
 #endif
+
+static int stop_check(void);
 
 int comm_init(int *argc, char ***argv)
 {
@@ -207,9 +292,18 @@ int comm_init(int *argc, char ***argv)
 		W.t = &comm_single;
 		return EXIT_USAGE;
 	}
+	if (W.size > 1 && W.t->watch)
+		W.t->watch(stop_check, silence_ns());	/* before the first collective */
 	if (W.size > 1 && share_hosts() < 0) {
 		err_msg("cannot start: the ranks could not exchange their host names");
 		W.t->abort(EXIT_FAILED);
+	}
+	if (W.size > 1 && (rc = same_command(*argc, *argv)) != 0) {
+		if (!W.broken)
+			W.t->finalize();	/* every rank leaves together */
+		W.t = &comm_single;
+		W.size = 1;
+		return rc;
 	}
 	if (W.size > 1)
 		sig_unlink_on_first();	/* mpirun's SIGKILL follows its SIGTERM within 1 s */
@@ -225,11 +319,6 @@ int comm_init(int *argc, char ***argv)
 #endif
 }
 
-static int stop_check(void)
-{
-	return sig_stop_signalled();
-}
-
 static void break_world(int err, const char *what)
 {
 	W.broken = 1;
@@ -240,6 +329,87 @@ static void break_world(int err, const char *what)
 		snprintf(W.fault.host, sizeof(W.fault.host), "%s", comm_host());
 		snprintf(W.fault.what, sizeof(W.fault.what), "%s", what);
 	}
+}
+
+/* Is rank r, on this machine, gone? Only a rank of this boot and pid namespace can be
+ * asked (kill(pid, 0)); one elsewhere counts as alive (its launcher ends the job when
+ * its host or link is lost). */
+static int rank_gone(unsigned r)
+{
+	const struct comm_peer *p = &W.peers[r];
+
+	if (r == W.rank || !p->machine[0] || p->pid <= 0 ||
+	    strcmp(p->machine, W.peers[W.rank].machine))
+		return 0;
+	return kill((pid_t)p->pid, 0) < 0 && errno == ESRCH;
+}
+
+/* While waiting: a stop signal, or (every 100 ms) a rank waited for that died on this
+ * machine (SIGKILL, the OOM killer): rank 0 waits for every rank, the others for rank 0.
+ * Without this the survivors wait until the launcher notices and kills them, too late
+ * for rank 0 to write what was measured. */
+static int stop_check(void)
+{
+	uint64_t now;
+	unsigned r;
+
+	if (sig_stop_signalled())
+		return 1;
+	if (!W.peers || W.dead)
+		return W.dead != 0;
+	now = clock_ns();
+	if (now < W.next_look)
+		return 0;
+	W.next_look = now + 100000000u;
+	for (r = 0; r < (W.rank == 0 ? W.size : 1); r++) {
+		if (rank_gone(r)) {
+			W.dead = (int)r + 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A gate gave up on rank r, silent for IOBATTERY_RANK_SILENCE: the world breaks. */
+static void went_silent(unsigned r)
+{
+	char what[COMM_WHAT_MAX];
+	const char *host = r < W.size ? comm_host_of(r) : "";
+
+	snprintf(what, sizeof(what), "rank %u sent no word within IOBATTERY_RANK_SILENCE", r);
+	if (!W.fault.err) {
+		break_world(-ETIMEDOUT, what);
+		W.fault.rank = r;
+		snprintf(W.fault.host, sizeof(W.fault.host), "%s", host);
+	} else {
+		break_world(-ETIMEDOUT, what);
+	}
+	err_msg("stopping: rank %u on %s sent no word for IOBATTERY_RANK_SILENCE (%s s): a "
+		"cut link or a lost host? the others end without it", r, host,
+		getenv("IOBATTERY_RANK_SILENCE") ? getenv("IOBATTERY_RANK_SILENCE") : "?");
+}
+
+/* After a wait that gave up (-EINTR from the transport): a signal, or a dead rank. */
+static void gave_up(void)
+{
+	char what[COMM_WHAT_MAX];
+	unsigned r;
+
+	if (!W.dead) {
+		break_world(-EINTR, "stopped by a signal");
+		return;
+	}
+	r = (unsigned)W.dead - 1;
+	snprintf(what, sizeof(what), "rank %u (pid %lld) died", r, (long long)W.peers[r].pid);
+	if (!W.fault.err) {
+		break_world(-EPIPE, what);
+		W.fault.rank = r;
+		snprintf(W.fault.host, sizeof(W.fault.host), "%s", W.peers[r].host);
+	} else {
+		break_world(-EPIPE, what);
+	}
+	err_msg("stopping: rank %u on %s (pid %lld) died: the others end without it", r,
+		W.peers[r].host, (long long)W.peers[r].pid);
 }
 
 int comm_gate(int status, const char *what, struct comm_fault *f,
@@ -261,10 +431,15 @@ int comm_gate(int status, const char *what, struct comm_fault *f,
 	snprintf(a.what, sizeof(a.what), "%s", what ? what : "");
 	rc = W.t->gate(&a, &v, poll, arg, W.size > 1 ? stop_check : NULL);
 	if (rc < 0) {
-		break_world(rc, rc == -EINTR ? "stopped by a signal" : "lost the other ranks");
+		if (rc == -EINTR)
+			gave_up();
+		else if (rc == -ETIMEDOUT)
+			went_silent(v.rank);
+		else
+			break_world(rc, "lost the other ranks");
 		if (f)
 			*f = W.fault;
-		return rc == -EINTR ? -EINTR : -EPIPE;
+		return rc == -EINTR && !W.dead ? -EINTR : -EPIPE;
 	}
 	if (v.status == 0)
 		return 0;
@@ -295,7 +470,12 @@ int comm_gate_final(void)
 	a.status = W.fault.err;
 	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
 	if (rc < 0) {
-		break_world(rc, rc == -EINTR ? "stopped by a signal" : "lost the other ranks");
+		if (rc == -EINTR)
+			gave_up();
+		else if (rc == -ETIMEDOUT)
+			went_silent(v.rank);
+		else
+			break_world(rc, "lost the other ranks");
 		return -EPIPE;
 	}
 	if (v.left) {
@@ -340,8 +520,13 @@ int comm_finish(int status)
 	a.rank = W.rank;
 	a.status = status;
 	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
-	if (rc < 0)
+	if (rc < 0) {
+		if (rc == -EINTR && W.dead)
+			gave_up();
+		else if (rc == -ETIMEDOUT)
+			went_silent(v.rank);
 		return status ? status : EXIT_FAILED;
+	}
 	W.t->finalize();
 	return v.status;
 }
@@ -356,6 +541,10 @@ static int usable(void)
 
 static int done(int rc)
 {
+	if (rc == -EINTR) {
+		gave_up();	/* a stop signal, or a rank that died, ended the wait */
+		return -EPIPE;
+	}
 	if (rc == -EPIPE)
 		break_world(rc, "lost the other ranks");
 	return rc;

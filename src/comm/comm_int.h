@@ -36,6 +36,7 @@ struct comm_transport {
 	 * (returns -EINTR). 0 or -errno (-EPIPE: transport failure). */
 	int (*gate)(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		    void (*poll)(void *), void *arg, int (*stop)(void));
+	/* Data collectives: 0, -EPIPE (transport failure), or -EINTR (gave up: watch). */
 	int (*allreduce_u64)(uint64_t *v, size_t n, enum comm_op op);
 	int (*allreduce_double)(double *v, size_t n, enum comm_op op);
 	int (*reduce_sum_u64)(const uint64_t *in, uint64_t *out, size_t n);
@@ -43,6 +44,11 @@ struct comm_transport {
 	int (*gatherv)(const void *mine, size_t len, void **all, size_t *lens);
 	int (*bcast)(void *buf, size_t len);
 	int (*barrier)(void);
+	/* The data collectives' wait gives up (-EINTR) when stop() != 0 (NULL: the
+	 * transport's collectives never wait); with silence_ns, a gate gives up
+	 * (-ETIMEDOUT, the silent rank in the verdict's rank) on a rank it waits for that
+	 * sent no word for that long (comm.c: IOBATTERY_RANK_SILENCE). */
+	void (*watch)(int (*stop)(void), uint64_t silence_ns);
 	void (*progress_post)(const struct comm_prog *p);
 	int (*progress_collect)(struct comm_prog *tab);	/* NULL: forget, no talking */
 	void (*abort)(int status) __attribute__((noreturn));

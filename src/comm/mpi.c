@@ -23,7 +23,9 @@
 #include "comm/comm_int.h"
 #include "core/clock.h"
 
-enum { TAG_GATE = 7101, TAG_VERDICT = 7102, TAG_PROG = 7103 };
+enum { TAG_GATE = 7101, TAG_VERDICT = 7102, TAG_PROG = 7103, TAG_BEAT = 7104 };
+
+#define BEAT_NS	1000000000ull	/* rank 0 tells the ranks waiting at its gate it lives */
 
 static struct {
 	unsigned rank, size;
@@ -34,6 +36,14 @@ static struct {
 	struct comm_prog prog_buf;
 	MPI_Request prog_req;
 	char lib[128];
+	int (*stop)(void);		/* comm.c's: a stop signal, a dead rank */
+	uint64_t silence_ns;		/* a gate gives up after this without a word
+					 * from a rank it waits for (0: never) */
+	uint64_t *heard;		/* rank 0: clock_ns() of each rank's last word */
+	uint64_t *beat_buf;		/* rank 0: each rank's beat on its way */
+	MPI_Request *beat_req;		/* ... and its send (MPI_REQUEST_NULL: none) */
+	uint64_t beat_seq;		/* a leaf: the gate rank 0's beats are for */
+	uint64_t beat_at;		/* ... and when the last came (0: none yet) */
 } M;
 
 #define OK(x)	((x) == MPI_SUCCESS)
@@ -55,8 +65,13 @@ static int m_init(int *argc, char ***argv, unsigned *rank, unsigned *size)
 	if (M.rank == 0) {
 		M.pending = calloc((size_t)s, sizeof(*M.pending));
 		M.have_pending = calloc((size_t)s, sizeof(*M.have_pending));
-		if (!M.pending || !M.have_pending)
+		M.heard = calloc((size_t)s, sizeof(*M.heard));
+		M.beat_buf = calloc((size_t)s, sizeof(*M.beat_buf));
+		M.beat_req = calloc((size_t)s, sizeof(*M.beat_req));
+		if (!M.pending || !M.have_pending || !M.heard || !M.beat_buf || !M.beat_req)
 			return -ENOMEM;
+		for (r = 0; r < s; r++)
+			M.beat_req[r] = MPI_REQUEST_NULL;
 	}
 	*rank = M.rank;
 	*size = M.size;
@@ -65,11 +80,19 @@ static int m_init(int *argc, char ***argv, unsigned *rank, unsigned *size)
 
 static void m_finalize(void)
 {
+	unsigned r;
+
 	if (M.prog_req != MPI_REQUEST_NULL)
 		MPI_Wait(&M.prog_req, MPI_STATUS_IGNORE);
+	for (r = 0; M.beat_req && r < M.size; r++)
+		if (M.beat_req[r] != MPI_REQUEST_NULL)
+			MPI_Request_free(&M.beat_req[r]);	/* sent eagerly: let it go */
 	MPI_Finalize();
 	free(M.pending);
 	free(M.have_pending);
+	free(M.heard);
+	free(M.beat_buf);
+	free(M.beat_req);
 }
 
 /* One step of a wait: yield for the first 200 us (a gate whose ranks all arrive costs
@@ -96,11 +119,30 @@ static void backoff(unsigned *round)
 
 static void drain_progress(void);
 
-/* Wait for req, calling poll about every ms and giving up when stop() says so. */
-static int wait_req(MPI_Request *req, void (*poll)(void *), void *arg, int (*stop)(void))
+/* A leaf: take rank 0's beats; one for the gate this rank waits at (M.beat_seq) says
+ * that rank 0 waits there too and lives. */
+static void drain_beats(void)
+{
+	for (;;) {
+		uint64_t seq;
+		int flag = 0;
+
+		if (!OK(MPI_Iprobe(0, TAG_BEAT, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE)) ||
+		    !flag || !OK(MPI_Recv(&seq, 1, MPI_UINT64_T, 0, TAG_BEAT, MPI_COMM_WORLD,
+					  MPI_STATUS_IGNORE)))
+			return;
+		if (seq == M.beat_seq)
+			M.beat_at = clock_ns();
+	}
+}
+
+/* Wait for req, calling poll about every ms and giving up when stop() says so; a leaf
+ * at a gate (beats) also when rank 0, which beat there, fell silent for silence_ns. */
+static int wait_req(MPI_Request *req, void (*poll)(void *), void *arg, int (*stop)(void),
+		    int beats)
 {
 	unsigned round = 0;
-	uint64_t next = clock_ns() + 1000000;
+	uint64_t next = clock_ns() + 1000000, now;
 
 	for (;;) {
 		int done = 0;
@@ -111,11 +153,16 @@ static int wait_req(MPI_Request *req, void (*poll)(void *), void *arg, int (*sto
 			return 0;
 		if (stop && stop())
 			return -EINTR;
-		if (clock_ns() >= next) {
+		if ((now = clock_ns()) >= next) {
 			if (M.rank == 0)
 				drain_progress();
 			if (poll)
 				poll(arg);
+			if (beats && M.silence_ns) {
+				drain_beats();
+				if (M.beat_at && now > M.beat_at + M.silence_ns)
+					return -ETIMEDOUT;
+			}
 			next = clock_ns() + 1000000;
 		}
 		backoff(&round);
@@ -139,7 +186,15 @@ static int gate_leaf(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		return -EPIPE;
 	if ((rc = send_msg(a, 0, TAG_GATE)) < 0)
 		return rc;
-	return wait_req(&rq, poll, arg, stop);
+	M.beat_seq = ((uint64_t)a->kind << 56) ^ a->seq;
+	M.beat_at = 0;
+	rc = wait_req(&rq, poll, arg, stop, 1);
+	if (rc == -ETIMEDOUT) {
+		v->rank = 0;
+		MPI_Cancel(&rq);	/* no verdict may land in v later */
+		MPI_Request_free(&rq);
+	}
+	return rc;
 }
 
 /* Rank 0's verdict for a normal gate: the lowest failing rank. */
@@ -209,10 +264,93 @@ static int32_t finish_status(const struct comm_gate_msg *in, int32_t own, unsign
 	return own;
 }
 
+/* Rank 0 at a gate, about every ms: beat to the ranks that arrived (they wait for the
+ * verdict), and with a silence limit give up (-ETIMEDOUT, the rank in v->rank) on a rank
+ * not arrived that sent no word (its arrival, its phase's progress) within the limit of
+ * the later of the gate's start and its last word. */
+static int root_silence(const struct comm_gate_msg *a, struct comm_gate_msg *v,
+			const MPI_Request *rq, const int *reply, uint64_t t0)
+{
+	static uint64_t next_beat;
+	uint64_t now = clock_ns(), last;
+	unsigned r;
+
+	if (!M.silence_ns)
+		return 0;
+	if (now >= next_beat) {
+		for (r = 1; r < M.size; r++) {
+			MPI_Request *q = &M.beat_req[r];
+			int done = 1;
+
+			/* a beat's buffer is rewritten only once its send completed */
+			if (!reply[r] || (*q != MPI_REQUEST_NULL &&
+					  (!OK(MPI_Test(q, &done, MPI_STATUS_IGNORE)) || !done)))
+				continue;
+			M.beat_buf[r] = ((uint64_t)a->kind << 56) ^ a->seq;
+			if (!OK(MPI_Isend(&M.beat_buf[r], 1, MPI_UINT64_T, (int)r, TAG_BEAT,
+					  MPI_COMM_WORLD, &M.beat_req[r])))
+				M.beat_req[r] = MPI_REQUEST_NULL;
+		}
+		next_beat = now + BEAT_NS;
+	}
+	for (r = 1; r < M.size; r++) {
+		if (rq[r] == MPI_REQUEST_NULL)
+			continue;
+		last = M.heard[r] > t0 ? M.heard[r] : t0;
+		if (now > last + M.silence_ns) {
+			v->rank = r;
+			return -ETIMEDOUT;
+		}
+	}
+	return 0;
+}
+
+/* What rank 0 waits with at a gate. */
+struct root_wait {
+	const struct comm_gate_msg *a;
+	struct comm_gate_msg *v;
+	MPI_Request *rq;
+	const int *reply;
+	uint64_t t0;
+	void (*poll)(void *);
+	void *arg;
+	int (*stop)(void);
+};
+
+/* Rank 0: wait for the next rank's message among w->rq into *r. 0, -EPIPE, -EINTR (stop),
+ * or -ETIMEDOUT (root_silence). */
+static int root_next(const struct root_wait *w, unsigned *r)
+{
+	int idx = MPI_UNDEFINED, done = 0, rc;
+	unsigned round = 0;
+	uint64_t next = clock_ns() + 1000000;
+
+	for (;;) {
+		if (!OK(MPI_Testany((int)M.size, w->rq, &idx, &done, MPI_STATUS_IGNORE)))
+			return -EPIPE;
+		if (done && idx != MPI_UNDEFINED) {
+			*r = (unsigned)idx;
+			return 0;
+		}
+		if (w->stop && w->stop())
+			return -EINTR;
+		if (clock_ns() >= next) {
+			drain_progress();
+			if (w->poll)
+				w->poll(w->arg);
+			if ((rc = root_silence(w->a, w->v, w->rq, w->reply, w->t0)) < 0)
+				return rc;
+			next = clock_ns() + 1000000;
+		}
+		backoff(&round);
+	}
+}
+
 static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 		     void (*poll)(void *), void *arg, int (*stop)(void))
 {
 	unsigned n = M.size, r, left = 0;
+	uint64_t t0 = clock_ns();
 	struct comm_gate_msg *in = calloc(n, sizeof(*in));
 	MPI_Request *rq = calloc(n, sizeof(*rq));
 	int *reply = calloc(n, sizeof(*reply));
@@ -242,32 +380,11 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 			rc = -EPIPE;
 	}
 	while (left > 0 && rc == 0) {
-		int idx = MPI_UNDEFINED, done = 0;
-		unsigned round = 0;
-		uint64_t next = clock_ns() + 1000000;
+		struct root_wait w = { a, v, rq, reply, t0, poll, arg, stop };
 
-		for (;;) {
-			if (!OK(MPI_Testany((int)n, rq, &idx, &done, MPI_STATUS_IGNORE))) {
-				rc = -EPIPE;
-				break;
-			}
-			if (done && idx != MPI_UNDEFINED)
-				break;
-			if (stop && stop()) {
-				rc = -EINTR;
-				break;
-			}
-			if (clock_ns() >= next) {
-				drain_progress();
-				if (poll)
-					poll(arg);
-				next = clock_ns() + 1000000;
-			}
-			backoff(&round);
-		}
-		if (rc)
+		if ((rc = root_next(&w, &r)) < 0)
 			break;
-		r = (unsigned)idx;
+		M.heard[r] = clock_ns();
 		if (root_take(k, r, &in[r], v, &reply[r], &rc))
 			left--;
 		else if (rc == 0 &&
@@ -282,6 +399,12 @@ static int gate_root(const struct comm_gate_msg *a, struct comm_gate_msg *v,
 			rc = send_msg(v, r, TAG_VERDICT);
 	if (rc == 0 && k == COMM_GATE_FINISH)
 		drain_progress();
+	for (r = 1; r < n && rc < 0 && rq; r++) {
+		if (rq[r] != MPI_REQUEST_NULL) {	/* nothing may land in in[] later */
+			MPI_Cancel(&rq[r]);
+			MPI_Request_free(&rq[r]);
+		}
+	}
 out:
 	free(in);
 	free(rq);
@@ -302,39 +425,64 @@ static MPI_Op mop(enum comm_op op)
 	return op == COMM_SUM ? MPI_SUM : op == COMM_MIN ? MPI_MIN : MPI_MAX;
 }
 
+/* Data collectives are started non-blocking and waited for like a gate, so that a stop
+ * signal, or a rank that died (comm.c's stop hook), ends the wait instead of leaving the
+ * rank blocked inside the library until the launcher's SIGKILL. 0, -EPIPE, or -EINTR. */
+static int coll_wait(int rc, MPI_Request *rq)
+{
+	if (!OK(rc))
+		return -EPIPE;
+	return wait_req(rq, NULL, NULL, M.stop, 0);
+}
+
+static void m_watch(int (*stop)(void), uint64_t silence_ns)
+{
+	M.stop = stop;
+	M.silence_ns = silence_ns;
+}
+
 static int m_allreduce_u64(uint64_t *v, size_t n, enum comm_op op)
 {
-	return OK(MPI_Allreduce(MPI_IN_PLACE, v, (int)n, MPI_UINT64_T, mop(op), MPI_COMM_WORLD)) ?
-	       0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Iallreduce(MPI_IN_PLACE, v, (int)n, MPI_UINT64_T, mop(op),
+					MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_allreduce_double(double *v, size_t n, enum comm_op op)
 {
-	return OK(MPI_Allreduce(MPI_IN_PLACE, v, (int)n, MPI_DOUBLE, mop(op), MPI_COMM_WORLD)) ?
-	       0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Iallreduce(MPI_IN_PLACE, v, (int)n, MPI_DOUBLE, mop(op),
+					MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_reduce_sum_u64(const uint64_t *in, uint64_t *out, size_t n)
 {
+	MPI_Request rq;
 	int rc;
 
 	if (M.rank == 0 && in == out)
-		rc = MPI_Reduce(MPI_IN_PLACE, out, (int)n, MPI_UINT64_T, MPI_SUM, 0,
-				MPI_COMM_WORLD);
+		rc = MPI_Ireduce(MPI_IN_PLACE, out, (int)n, MPI_UINT64_T, MPI_SUM, 0,
+				 MPI_COMM_WORLD, &rq);
 	else
-		rc = MPI_Reduce((void *)in, out, (int)n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-	return OK(rc) ? 0 : -EPIPE;
+		rc = MPI_Ireduce((void *)in, out, (int)n, MPI_UINT64_T, MPI_SUM, 0,
+				 MPI_COMM_WORLD, &rq);
+	return coll_wait(rc, &rq);
 }
 
 static int m_gather(const void *mine, size_t len, void *all)
 {
-	return OK(MPI_Gather((void *)mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0,
-			     MPI_COMM_WORLD)) ? 0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Igather((void *)mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE,
+				     0, MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 {
 	int n = (int)M.size, my = (int)len, *cnt = NULL, *dsp = NULL, rc, i;
+	MPI_Request rq;
 	size_t total = 0;
 	char *buf = NULL;
 
@@ -348,8 +496,9 @@ static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 			return -ENOMEM;	/* the others block in the gather: the caller aborts */
 		}
 	}
-	rc = MPI_Gather(&my, 1, MPI_INT, cnt, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (OK(rc) && M.rank == 0) {
+	rc = coll_wait(MPI_Igather(&my, 1, MPI_INT, cnt, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq),
+		       &rq);
+	if (rc == 0 && M.rank == 0) {
 		for (i = 0; i < n; i++) {
 			dsp[i] = (int)total;
 			lens[i] = (size_t)cnt[i];
@@ -357,14 +506,14 @@ static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 		}
 		buf = malloc(total ? total : 1);
 	}
-	if (OK(rc))
-		rc = MPI_Gatherv((void *)mine, my, MPI_BYTE, buf, cnt, dsp, MPI_BYTE, 0,
-				 MPI_COMM_WORLD);
+	if (rc == 0)
+		rc = coll_wait(MPI_Igatherv((void *)mine, my, MPI_BYTE, buf, cnt, dsp, MPI_BYTE,
+					    0, MPI_COMM_WORLD, &rq), &rq);
 	free(cnt);
 	free(dsp);
-	if (!OK(rc)) {
+	if (rc < 0) {
 		free(buf);
-		return -EPIPE;
+		return rc;
 	}
 	*all = buf;
 	return 0;
@@ -372,12 +521,16 @@ static int m_gatherv(const void *mine, size_t len, void **all, size_t *lens)
 
 static int m_bcast(void *buf, size_t len)
 {
-	return OK(MPI_Bcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD)) ? 0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Ibcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD, &rq), &rq);
 }
 
 static int m_barrier(void)
 {
-	return OK(MPI_Barrier(MPI_COMM_WORLD)) ? 0 : -EPIPE;
+	MPI_Request rq;
+
+	return coll_wait(MPI_Ibarrier(MPI_COMM_WORLD, &rq), &rq);
 }
 
 static void m_post(const struct comm_prog *p)
@@ -409,6 +562,8 @@ static int collect(struct comm_prog *tab)
 		if (!OK(MPI_Recv(&m, (int)sizeof(m), MPI_BYTE, st.MPI_SOURCE, TAG_PROG,
 				 MPI_COMM_WORLD, MPI_STATUS_IGNORE)))
 			break;
+		if (M.heard && st.MPI_SOURCE >= 0 && (unsigned)st.MPI_SOURCE < M.size)
+			M.heard[st.MPI_SOURCE] = clock_ns();	/* a word: it lives */
 		if (tab && st.MPI_SOURCE >= 0 && (unsigned)st.MPI_SOURCE < M.size) {
 			tab[st.MPI_SOURCE] = m;
 			n++;
@@ -468,6 +623,7 @@ const struct comm_transport comm_mpi = {
 	.gatherv = m_gatherv,
 	.bcast = m_bcast,
 	.barrier = m_barrier,
+	.watch = m_watch,
 	.progress_post = m_post,
 	.progress_collect = m_collect,
 	.abort = m_abort,

@@ -8,6 +8,15 @@
 
 #include "core/dlib.h"
 
+/* A library stays mapped after dlib_close: ncurses keeps its terminal's description in
+ * its own globals, which delscreen does not free; unmapped, they would be memory nobody
+ * points to (a leak to LeakSanitizer), and the process ends soon after anyway. */
+#ifdef RTLD_NODELETE
+#define DLIB_KEEP	RTLD_NODELETE
+#else
+#define DLIB_KEEP	0
+#endif
+
 int dlib_load(const char *name, const char *what, const struct dlib_sym *syms, size_t n,
 	      void *table, size_t table_size, void **handle, char *err, size_t len)
 {
@@ -18,7 +27,7 @@ int dlib_load(const char *name, const char *what, const struct dlib_sym *syms, s
 	memset(table, 0, table_size);
 	*handle = NULL;
 	dlerror();
-	h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+	h = dlopen(name, RTLD_NOW | RTLD_LOCAL | DLIB_KEEP);
 	if (!h) {
 		e = dlerror();
 		snprintf(err, len, "cannot load %s: %s", what, e ? e : name ? name : "the program");

@@ -26,7 +26,8 @@ int dlib_load(const char *name, const char *what, const struct dlib_sym *syms, s
  * ../lib/iobattery from its folder; RTLD_GLOBAL, so that a library it loads can load
  * its own modules. Returns the handle, or NULL with err saying where it looked. */
 void *dlib_plugin(const char *file, char *err, size_t len);
-/* Close what dlib_load or dlib_plugin opened; NULL is allowed. */
+/* Close what dlib_load or dlib_plugin opened; NULL is allowed. A dlib_load library
+ * stays mapped (RTLD_NODELETE where there is one: dlib.c says why). */
 void dlib_close(void *handle);
 
 #endif

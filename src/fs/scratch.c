@@ -38,6 +38,7 @@ int scratch_create(const char *parent, struct scratch **out)
 		return -errno;
 	if (!realpath(parent, abs))
 		return -errno;
+	(void)scratch_sweep(abs);	/* what killed runs of this machine left */
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
@@ -52,6 +53,7 @@ int scratch_create(const char *parent, struct scratch **out)
 		free(s);
 		return n;
 	}
+	(void)scratch_mark_owner(s->dir);	/* none where xattrs are not kept */
 	s->slot = cleanup_register(s->dir, 1);
 	if (s->slot < 0) {
 		n = s->slot;
@@ -110,6 +112,7 @@ void scratch_keep(struct scratch *s)
 {
 	if (!s)
 		return;
+	scratch_unmark_owner(s->dir);	/* the user's now: no sweep may take it */
 	cleanup_unregister(s->slot);
 	free(s);
 }

@@ -18,8 +18,10 @@
  * for removal. */
 struct scratch;
 
-/* Create it under parent (which must exist, be a directory and writable).
- * Returns 0 and *out (owned by the caller, free with scratch_destroy) or -errno. */
+/* Create it under parent (which must exist, be a directory and writable), marked with its
+ * owner (scratch_mark_owner), after removing what killed runs of this machine left in
+ * parent (scratch_sweep). Returns 0 and *out (owned by the caller, free with
+ * scratch_destroy) or -errno. */
 int scratch_create(const char *parent, struct scratch **out);
 /* Use dir, a scratch directory another process of this run created (a multi-rank run's
  * shared directory), without ever removing it: scratch_destroy only frees. Returns 0
@@ -33,8 +35,26 @@ int scratch_path(const struct scratch *s, const char *name, char *buf, size_t le
  * Returns 0 or the first -errno met (the rest is still attempted). NULL is allowed. */
 int scratch_destroy(struct scratch *s);
 
-/* Keep the directory and what is in it (iozone -w): forget it and free s. NULL is
- * allowed. */
+/* scratch_sweep.c: mark the directory dir with its owner (an extended attribute: this
+ * machine's boot, the pid namespace, the pid, the host name). 0, or -ENOTSUP where the
+ * owner cannot be told (no /proc, no xattr), -errno where the file system keeps none. */
+int scratch_mark_owner(const char *dir);
+/* This machine's boot and this process's pid namespace ("BOOT-ID pid:[N]") into buf: two
+ * processes with one such id may ask after each other's pid (kill(pid, 0)). 0, or
+ * -errno ("" in buf) where it cannot be told (no /proc). */
+int scratch_machine_id(char *buf, size_t len);
+/* Take the mark off dir (a directory kept for the user: no sweep may remove it). */
+void scratch_unmark_owner(const char *dir);
+/* Remove the scratch directories iobattery.XXXXXX in parent that a process of this boot
+ * and pid namespace left when it died (a rank SIGKILLed in an MPI run), by their mark:
+ * never one without the mark, of another machine, boot or namespace, of a process that
+ * is alive (or a zombie), of another user, or with a mount inside (the battery's:
+ * `battery --cleanup`). Each removal is said on stderr. Returns how many were removed,
+ * or -errno when parent cannot be read; 0 where no mark is written. */
+int scratch_sweep(const char *parent);
+
+/* Keep the directory and what is in it (iozone -w): its owner's mark taken off, forget
+ * it and free s. NULL is allowed. */
 void scratch_keep(struct scratch *s);
 
 /* Free space check: 0 when at least need bytes (plus 1% and 16 MiB of slack) are free for

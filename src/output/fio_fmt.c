@@ -222,7 +222,7 @@ double fio_unit_errno(const struct fio_unit *u)
 size_t fio_lat_pctl(const struct row *w, double *p, uint64_t *v, size_t max)
 {
 	size_t n = fio_pctl(w, p, max), i;
-	char name[32];
+	char name[64];
 
 	if (!w || !w->lat.hist || !w->lat.hist->n)
 		return 0;

@@ -4,10 +4,13 @@
 # The result names each rank's host; a rank killed on one host ends the run on every host
 # within 60 s with rank 0's result marked incomplete; the link to one host cut mid-phase
 # ends the run everywhere within 60 s (Open MPI's runtime keepalive set to seconds, as
-# docs/methodology.md says) and leaves no rank running. Skips where namespaces cannot be
-# made or the build has no Open MPI. Only the namespaces' own addresses are used.
+# docs/methodology.md says), rank 0's result written and marked incomplete (the gates'
+# IOBATTERY_RANK_SILENCE under the keepalive), and leaves no rank running. Skips where
+# namespaces cannot be made or the build has no Open MPI. Only the namespaces' own
+# addresses are used.
 . tests/cli/lib
 . tests/cli/mpi_lib
+IOBATTERY_RANK_SILENCE=""; export IOBATTERY_RANK_SILENCE
 [ "$MPI_IMPL" = openmpi ] || skip "the rsh agent used here is Open MPI's"
 is_root || skip "namespaces need root"
 command -v ip >/dev/null 2>&1 && command -v unshare >/dev/null 2>&1 || skip "no ip or unshare"
@@ -41,7 +44,7 @@ run_hosts() {
 		OMPI_MCA_btl_tcp_if_include="$net.0/24" OMPI_MCA_oob_tcp_if_include="$net.0/24" \
 		OMPI_MCA_oob_tcp_keepalive_time=5 OMPI_MCA_oob_tcp_keepalive_intvl=2 \
 		OMPI_MCA_oob_tcp_keepalive_probes=3 \
-		"$MPIRUN" --hostfile "$T/hosts" -np 2 --map-by node "$@"
+		"$MPIRUN" --hostfile "$T/hosts" -np 2 --map-by node -x IOBATTERY_RANK_SILENCE "$@"
 }
 # host_pid N: the pid of the iobattery rank in host N's namespace
 host_pid() {
@@ -77,7 +80,10 @@ grep -q '"incomplete": true' r2.json || { cat r2.err >&2; fail "rank 0's result 
 [ -z "$(host_pid 1)" ] || fail "a rank still runs on host 1"
 rm -rf d; mkdir d
 
-# the link to host 2 cut mid-phase: the run ends within 60 s on both hosts
+# the link to host 2 cut mid-phase: the run ends within 60 s on both hosts; with
+# IOBATTERY_RANK_SILENCE below the runtime's keepalive, rank 0 gives up on the silent
+# rank first and writes its result, marked incomplete, while mpirun still forwards it
+IOBATTERY_RANK_SILENCE=4
 (run_hosts "$IOB" fsync -s 5 -f "$T/d" --no-store --format json > r3.json \
 	2> r3.err; echo $? > r3.rc) &
 i=0
@@ -90,4 +96,9 @@ while [ ! -s r3.rc ] && [ $(($(date +%s) - start)) -lt 90 ]; do sleep 0.5; done
 [ $(($(date +%s) - start)) -le 60 ] || fail "the run took over 60 s to end"
 sleep 3
 [ -z "$(host_pid 1)$(host_pid 2)" ] || fail "a rank still runs after the link was cut"
+grep -q '"incomplete": true' r3.json || { cat r3.err >&2; fail "no incomplete result after the cut"; }
+grep -q '"error": ".*rank 1 sent no word within IOBATTERY_RANK_SILENCE' r3.json ||
+	{ cat r3.err >&2; fail "the result does not say which rank fell silent"; }
+grep -q "stopping: rank 1 on host2 sent no word" r3.err || fail "no message naming rank 1"
+[ -z "$(ls -A d)" ] || fail "left after the cut: $(ls -A d)"
 exit 0

@@ -27,6 +27,7 @@
 #include "runner/runner.h"
 #include "stats/result.h"
 #include "workload/battery/battery.h"
+#include "workload/battery/battery_int.h"
 #include "workload/workload.h"
 
 #define DEF_BUDGET	"10m"
@@ -320,6 +321,27 @@ static int battery_operands(struct workload_ctx *x, char **ops, int n)
 	return 0;
 }
 
+/* The matrix planned before the first image, mkfs or wipe (battery_fit): a run that
+ * cannot hold a step is refused here, with nothing made or written. */
+static int check_fit(struct battery_cmd *b)
+{
+	char why[600], sz[32];
+	int r = battery_fit(&b->o, why, sizeof(why));
+
+	if (r == 0)
+		return 0;
+	if (r == -ETIME)
+		err_msg("battery: --budget too short for the file-system matrix: '%s': %s; "
+			"nothing was made", b->budget, why);
+	else if (b->device)
+		err_msg("battery: nothing fits --destroy-data-on: '%s': %s; nothing was "
+			"written to it", b->device, why);
+	else
+		err_msg("battery: nothing fits --fs-size: '%s': %s; nothing was made",
+			units_fmt_bytes(sz, sizeof(sz), (double)b->o.fs_size), why);
+	return r;
+}
+
 static int battery_validate(struct workload_ctx *x)
 {
 	struct battery_cmd *b = x->cfg;
@@ -335,6 +357,8 @@ static int battery_validate(struct workload_ctx *x)
 	b->o.dry_run = b->dry_run;
 	b->o.repeats = x->co->repeat;
 	b->o.quiet = x->co->quiet || comm_rank() != 0;	/* rank 0 speaks for every rank */
+	if (!b->cleanup && check_fit(b) < 0)
+		return -EINVAL;
 #ifndef HAVE_LIBPQ
 	if (b->pg_local) {
 		err_msg("battery: --pg-local needs libpq: this iobattery was built without libpq");

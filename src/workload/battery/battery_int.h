@@ -10,6 +10,9 @@ struct run;
 
 #define BATTERY_TSTFILE		"tstfile"	/* the seeds' names */
 #define BATTERY_TSTFILE2	"tstfile2"
+/* What the probe's dd writes (battery_probe.c): a planned battery needs that much room in
+ * the first file system at least. */
+#define BATTERY_PROBE_WRITE	(192ull << 20)
 
 /* Run step s of plan p once inside dir (a scratch directory of the caller's), appending
  * its rows to rc->run and removing what it made (the dd file stays from dd write bs=1M
@@ -28,6 +31,15 @@ void battery_job_record(struct run *run, const struct battery_job *j);
 void battery_job_note(struct run *run, const char *key, const char *line);
 /* Remove dir/name if it is there (a file a step kept for the next one). 0 or -errno. */
 int battery_remove(const char *dir, const char *name);
+
+/* battery_fit.c: before anything is made, can the file-system matrix of o (o->nfs > 0;
+ * o->fs_size the images' or the device's size; o->size, budget_ns, repeats and steps
+ * checked) hold a step? Only bounds that hold at any device speed decide: the whole size
+ * as free space for a hand-sized battery (the planner's own rule), the probe's files for
+ * a planned one, and a pass of one figure each within the budget. 0 (also without
+ * o->nfs), or -ENOSPC (the room) or -ETIME (the budget) with the reason in why; an
+ * fs_size of 0 (a device whose size could not be read) is not judged. Pure. */
+int battery_fit(const struct battery_opts *o, char *why, size_t len);
 
 /* battery_ranks.c: the battery across ranks (mpirun; in a world of one each is the
  * battery's own step or the identity). Every rank calls each at the same point.

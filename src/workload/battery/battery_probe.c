@@ -27,8 +27,8 @@
 #include "workload/postmark/postmark.h"
 
 #define PROBE_BYTES	(64u << 20)	/* read back */
-#define PROBE_WRITE	(192u << 20)	/* written: past the bursts a device's (or a host's)
-					 * write cache absorbs */
+#define PROBE_WRITE	BATTERY_PROBE_WRITE	/* written: past the bursts a device's (or
+						 * a host's) write cache absorbs */
 #define PROBE_DB_ROWS	10000u
 /* PostMark's probes: files of one byte (the file tests' creates and deletes); the seed's
  * sizes, a pool and its transactions. Enough for a tenth of a second each where creates

@@ -343,6 +343,8 @@ static void jw_close(struct jw *j, bool flush)
 	for (i = 0; j->f && i < j->nf; i++) {
 		struct jw_file *f = &j->f[i];
 
+		free(f->map);	/* a file left unopened (the null engine's) has one too */
+		f->map = NULL;
 		if (f->fd < 0)
 			continue;
 		if (flush && f->wrote && (d->end_fsync || d->fsync_on_close)) {
@@ -355,8 +357,6 @@ static void jw_close(struct jw *j, bool flush)
 		}
 		(void)ioctx_close(&j->io, f->fd);
 		f->fd = -1;
-		free(f->map);
-		f->map = NULL;
 	}
 	if (any)
 		j->s->t_durable = clock_ns();
