@@ -2,7 +2,7 @@
 # file (every cell's row holds both ranks, its bytes the sum of theirs, nothing left);
 # the default job, run, on two ranks: every step on each in its own scratch directory,
 # one table and the ranks' table from rank 0, one iobattery-results.json whose rows
-# hold both ranks (the battery's own tests across ranks: mpi_battery.sh).
+# hold both ranks (the battery's own tests across ranks: tests/slow/mpi_battery.sh).
 . tests/cli/lib
 . tests/cli/mpi_lib
 cd "$T" || exit 1
