@@ -412,6 +412,17 @@ static void gave_up(void)
 		W.peers[r].host, (long long)W.peers[r].pid);
 }
 
+/* A gate that did not pass: a stop signal, a rank gone silent, or a lost link. */
+static void gate_failed(int rc, int rank)
+{
+	if (rc == -EINTR)
+		gave_up();
+	else if (rc == -ETIMEDOUT)
+		went_silent(rank);
+	else
+		break_world(rc, "lost the other ranks");
+}
+
 int comm_gate(int status, const char *what, struct comm_fault *f,
 	      void (*poll)(void *arg), void *arg)
 {
@@ -431,12 +442,7 @@ int comm_gate(int status, const char *what, struct comm_fault *f,
 	snprintf(a.what, sizeof(a.what), "%s", what ? what : "");
 	rc = W.t->gate(&a, &v, poll, arg, W.size > 1 ? stop_check : NULL);
 	if (rc < 0) {
-		if (rc == -EINTR)
-			gave_up();
-		else if (rc == -ETIMEDOUT)
-			went_silent(v.rank);
-		else
-			break_world(rc, "lost the other ranks");
+		gate_failed(rc, v.rank);
 		if (f)
 			*f = W.fault;
 		return rc == -EINTR && !W.dead ? -EINTR : -EPIPE;
@@ -470,12 +476,7 @@ int comm_gate_final(void)
 	a.status = W.fault.err;
 	rc = W.t->gate(&a, &v, NULL, NULL, stop_check);
 	if (rc < 0) {
-		if (rc == -EINTR)
-			gave_up();
-		else if (rc == -ETIMEDOUT)
-			went_silent(v.rank);
-		else
-			break_world(rc, "lost the other ranks");
+		gate_failed(rc, v.rank);
 		return -EPIPE;
 	}
 	if (v.left) {
