@@ -33,7 +33,11 @@ for try in 1 2 3; do
 	echo "try $try: not tool_bound: $(jq -c "$row | [.ops, .elapsed_ns, .cpu.cpu_ns_per_op,
 		.ceiling.tool_ops_s, .ceiling.tool_cpu_ns_per_op]" "$T/out")"
 done
-[ "$ok" = 1 ] || fail "mmap at 8 bytes a request from the page cache is not tool_bound"
+# (a sanitizer build checks each byte the mmap engine copies, which the null engine never
+# touches: the copy is no longer small beside the loop there, so only the limit's words
+# are checked)
+[ "$ok" = 1 ] || san_build ||
+	fail "mmap at 8 bytes a request from the page cache is not tool_bound"
 
 job --ioengine=psync --bs=4k
 jq -e "$row | .ceiling.tool_settings | test(\"$words, bs 4096\$\")" "$T/out" > /dev/null ||

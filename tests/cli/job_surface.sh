@@ -8,6 +8,8 @@
 . tests/cli/lib
 command -v python3 > /dev/null || skip "python3 missing"
 shim=$PWD/tests/fault/iobfault.so
+# a sanitizer build: the shim is preloaded before the sanitizer runtime
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"; export ASAN_OPTIONS
 mkdir "$T/w" && cd "$T/w" || exit 1
 job="job --no-store -q"
 
