@@ -112,8 +112,11 @@ static int write_report(const char *path, struct run **runs, char **names, size_
 	}
 	errno = 0;
 	rc = html_report_baseline(f, runs, (const char *const *)names, n, title, baseline);
-	/* a failed write shows as -EIO (the stream's error flag); the flush says why
-	 * (ENOSPC on a full file system) */
+	/* a failed write shows as -EIO (the stream's error flag); why it failed (ENOSPC on a
+	 * full file system) is the errno of the write, when the stream's buffer was the one
+	 * that failed, or of the flush, when it is the last piece */
+	if (rc == -EIO && ferror(f) && errno && errno != EIO)
+		rc = -errno;
 	if (fflush(f) != 0 && (rc == 0 || rc == -EIO))
 		rc = errno ? -errno : -EIO;
 	/* on stable storage before it replaces the old report */
