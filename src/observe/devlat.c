@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +51,44 @@ unsigned devlat_pick(const struct diskstats_set *set, unsigned *idx, unsigned ma
 #ifdef HAVE_BPF
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+
+#include "core/dlib.h"
+
+/* libbpf is opened when a run first loads the program (core/dlib.h), so that no command
+ * pays for it (and libelf, zlib) at start. The skeleton's own wrappers call libbpf by
+ * name; devlat.c calls its table instead and uses of the skeleton only its layout and
+ * create_skeleton, whose one libbpf call, on running out of memory before anything is
+ * opened, frees what it made as libbpf would. */
+static void skel_free_unopened(struct bpf_object_skeleton *s)
+{
+	if (!s)
+		return;
+	free(s->maps);
+	free(s->progs);
+	free(s);
+}
+#define bpf_object__destroy_skeleton(s) skel_free_unopened(s)
 #include "devlat.skel.h"
+#undef bpf_object__destroy_skeleton
+
+#define LB_FUNCTIONS(X) \
+	X(open_skeleton, bpf_object__open_skeleton, int, (struct bpf_object_skeleton *, \
+	  const struct bpf_object_open_opts *)) \
+	X(load_skeleton, bpf_object__load_skeleton, int, (struct bpf_object_skeleton *)) \
+	X(attach_skeleton, bpf_object__attach_skeleton, int, (struct bpf_object_skeleton *)) \
+	X(destroy_skeleton, bpf_object__destroy_skeleton, void, \
+	  (struct bpf_object_skeleton *)) \
+	X(set_print, libbpf_set_print, libbpf_print_fn_t, (libbpf_print_fn_t)) \
+	X(program_fd, bpf_program__fd, int, (const struct bpf_program *)) \
+	X(info_by_fd, bpf_obj_get_info_by_fd, int, (int, void *, __u32 *))
+#define LB_FIELD(f, sym, ret, args) ret (*f)args;
+#define LB_ENTRY(f, sym, ret, args) { #sym, offsetof(struct libbpf_fns, f) },
+struct libbpf_fns { LB_FUNCTIONS(LB_FIELD) };
+static const struct dlib_sym lb_syms[] = { LB_FUNCTIONS(LB_ENTRY) };
 
 struct devlat {
+	void *lib;			/* libbpf's handle (dlib_close) */
+	struct libbpf_fns lb;
 	struct devlat_bpf *skel;
 	unsigned ndev;
 	char names[DEVLAT_MAX_DEVS][DISKSTATS_NAME_LEN];
@@ -130,11 +166,20 @@ int devlat_open(const struct diskstats_set *set, struct devlat **out, char *why,
 		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
-	libbpf_set_print(quiet_print);
-	d->skel = devlat_bpf__open();
-	if (!d->skel)
-		return open_fail(d, -errno ? -errno : -EINVAL, why, len,
-				 "cannot open the BPF program: %s", strerror(errno));
+	rc = dlib_load(IOB_BPF_SONAME, "libbpf (for the block-layer latency)", lb_syms,
+		       sizeof(lb_syms) / sizeof(lb_syms[0]), &d->lb, sizeof(d->lb), &d->lib,
+		       why, len);
+	if (rc < 0) {
+		devlat_close(d);
+		return rc;
+	}
+	d->lb.set_print(quiet_print);
+	if (!(d->skel = calloc(1, sizeof(*d->skel))) ||
+	    (rc = devlat_bpf__create_skeleton(d->skel)) < 0 ||
+	    (rc = d->lb.open_skeleton(d->skel->skeleton, NULL)) < 0)
+		return open_fail(d, rc < 0 ? rc : -ENOMEM, why, len,
+				 "cannot open the BPF program: %s",
+				 strerror(rc < 0 ? -rc : ENOMEM));
 	for (i = 0; i < n; i++) {
 		const struct diskstats_dev *dv = &set->dev[idx[i]];
 
@@ -144,11 +189,11 @@ int devlat_open(const struct diskstats_set *set, struct devlat **out, char *why,
 	d->ndev = n;
 	d->skel->rodata->ndevs = n;
 	d->skel->rodata->rq_second = rq_is_second();
-	rc = devlat_bpf__load(d->skel);
+	rc = d->lb.load_skeleton(d->skel->skeleton);
 	if (rc < 0)
 		return open_fail(d, rc, why, len, "the kernel refused the BPF program: %s%s",
 				 strerror(-rc), geteuid() ? " (not root)" : "");
-	rc = devlat_bpf__attach(d->skel);
+	rc = d->lb.attach_skeleton(d->skel->skeleton);
 	if (rc < 0)
 		return open_fail(d, rc, why, len,
 				 "cannot attach to the block tracepoints: %s", strerror(-rc));
@@ -160,7 +205,10 @@ void devlat_close(struct devlat *d)
 {
 	if (!d)
 		return;
-	devlat_bpf__destroy(d->skel);
+	if (d->skel && d->skel->skeleton)
+		d->lb.destroy_skeleton(d->skel->skeleton);
+	free(d->skel);
+	dlib_close(d->lib);
 	free(d);
 }
 
@@ -177,7 +225,7 @@ static void prog_stats(struct devlat *d, uint64_t *ns, uint64_t *runs)
 		__u32 len = sizeof(info);
 
 		memset(&info, 0, sizeof(info));
-		if (bpf_obj_get_info_by_fd(bpf_program__fd(p[i]), &info, &len) == 0) {
+		if (d->lb.info_by_fd(d->lb.program_fd(p[i]), &info, &len) == 0) {
 			*ns += info.run_time_ns;
 			*runs += info.run_cnt;
 		}

@@ -6,9 +6,11 @@
  * over the same window. docs/methodology.md, "Block-layer latency".
  *
  * Built only with configure's HAVE_BPF (clang, bpftool, libbpf, kernel BTF); without it
- * devlat_open says so. Loading needs root (or CAP_BPF and CAP_PERFMON), kernel BTF and a
- * kernel that allows BPF; where any is missing, devlat_open fails with the reason in
- * words and the run goes on without these figures.
+ * devlat_open says so. libbpf is opened by devlat_open (core/dlib.h), not linked: a
+ * machine without it runs without these figures and says why. Loading needs root (or
+ * CAP_BPF and CAP_PERFMON), kernel BTF and a kernel that allows BPF; where any is
+ * missing, devlat_open fails with the reason in words and the run goes on without these
+ * figures.
  *
  * The program is loaded and attached once per run (devlat_open); a phase opens the window
  * (devlat_begin) and closes it (devlat_end): only requests that complete inside the window
