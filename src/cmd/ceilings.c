@@ -80,10 +80,11 @@ static int null_row(const struct run *run, const struct row *w, struct toolceil 
 }
 
 /* The tool's own limit for w's settings, its block size into *bs (NaN unknown) and the
- * limit used in words. First the workload's own loop with the null engine at the row's
- * settings where the workload measures it (workload.h's tool_limit: job), then a
- * null-engine row of the run at the same settings, else the runner's request path with
- * the null engine; NaN for a row without settings. */
+ * limit used in words. A row on the null engine is its own limit; else first the
+ * workload's own loop with the null engine at the row's settings where the workload
+ * measures it (workload.h's tool_limit: job), then a null-engine row of the run at the
+ * same settings, else the runner's request path with the null engine; NaN for a row
+ * without settings. */
 static struct toolceil tool_limit(const struct run *run, const struct row *w,
 				  struct workload_ctx *x, double *bs, char *words, size_t len)
 {
@@ -93,6 +94,15 @@ static struct toolceil tool_limit(const struct run *run, const struct row *w,
 
 	b = settings(w, &depth, &threads, &eng);
 	*bs = b ? (double)b : NAN;
+	if (b && eng && !strcmp(eng, "null") && w->ops && w->elapsed_ns) {
+		/* a row on the null engine did no I/O: it is the tool's own loop at its
+		 * settings, so its limit is itself, not a second measure of the same loop */
+		snprintf(words, len, "the row itself: the null engine does no I/O (depth %llu, "
+			 "%llu thread%s, bs %llu)", depth, threads, threads == 1 ? "" : "s", b);
+		t.ops_s = (double)w->ops / ((double)w->elapsed_ns / 1e9);
+		t.cpu_ns_per_op = row_cpu_per_op(w);
+		return t;
+	}
 	if (x && x->w->tool_limit && w->workload && !strcmp(w->workload, x->w->name) &&
 	    x->w->tool_limit(x, w, &t, words, len) > 0 && isfinite(t.ops_s) && t.ops_s > 0)
 		return t;
