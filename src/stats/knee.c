@@ -8,7 +8,8 @@
  * intervals before fall below m and at most that share of those after rise above it
  * (the rate fell and stayed down). Of the k that qualify, the knee is the one whose step (the
  * two means) fits the rates with the least squared error. Inside interval k the cliff
- * is where the burst rate, then the sustained rate, would write the interval's bytes. */
+ * is where the burst rate, then the sustained rate, would write the interval's bytes
+ * (place_cliff). */
 #include <errno.h>
 #include <math.h>
 
@@ -67,16 +68,22 @@ static int qualifies(const uint64_t *t, const uint64_t *b, size_t n, size_t k,
 }
 
 /* Where in interval k the rate fell: the burst rate for x seconds, then the sustained
- * rate for the rest, write the interval's bytes. */
+ * rate for the rest, write the interval's bytes. The bytes before the cliff are the
+ * interval's less what the sustained rate wrote after it: the burst rate times x where x
+ * falls inside the interval, all of them where the interval ran at the burst rate or
+ * faster (x clamped to its end), none where it ran at the sustained rate or slower. */
 static void place_cliff(const uint64_t *t, const uint64_t *b, size_t k, struct knee *o)
 {
 	double d = (double)(t[k] - t[k - 1]) / 1e9, got = (double)(b[k] - b[k - 1]);
 	double x = o->burst_rate > o->sustained_rate ?
 		   (got - o->sustained_rate * d) / (o->burst_rate - o->sustained_rate) : 0;
+	double before;
 
 	x = x < 0 ? 0 : x > d ? d : x;
+	before = got - o->sustained_rate * (d - x);
+	before = before < 0 ? 0 : before > got ? got : before;
 	o->cliff_s = (double)(t[k - 1] - t[0]) / 1e9 + x;
-	o->cliff_bytes = (double)(b[k - 1] - b[0]) + o->burst_rate * x;
+	o->cliff_bytes = (double)(b[k - 1] - b[0]) + before;
 }
 
 int knee_find(const uint64_t *t_ns, const uint64_t *bytes, size_t n,

@@ -53,6 +53,33 @@ static void t_clean_step(void)
 	CHECK_NEAR(k.cliff_s, 10.4, 1e-6);
 }
 
+static void t_fast_knee_interval(void)
+{
+	/* the knee interval ran faster than the burst (600 MB/s where the burst is 500): the
+	 * fall is at its end, after all of its bytes, not after burst x its time */
+	double r[20];
+	uint64_t t[21], b[21];
+	struct knee_rule rule = { 0.3, 5 };
+	struct knee k;
+	size_t i;
+
+	for (i = 0; i < 20; i++)
+		r[i] = i < 10 ? 500 : 100;
+	r[10] = 600;
+	series(r, 20, t, b);
+	CHECK_EQ_U64(knee_find(t, b, 20, &rule, &k), 1);
+	CHECK_EQ_U64(k.k, 11);
+	CHECK_NEAR(k.cliff_bytes / MB, 10 * 500 + 600, 1e-3);
+	CHECK_NEAR(k.cliff_s, 11, 1e-6);
+	/* one slower than the sustained rate: the fall is at its start */
+	r[10] = 50;
+	series(r, 20, t, b);
+	CHECK_EQ_U64(knee_find(t, b, 20, &rule, &k), 1);
+	CHECK_EQ_U64(k.k, 11);
+	CHECK_NEAR(k.cliff_bytes / MB, 10 * 500, 1e-3);
+	CHECK_NEAR(k.cliff_s, 10, 1e-6);
+}
+
 static void t_no_knee(void)
 {
 	double r[20];
@@ -249,6 +276,7 @@ int main(void)
 	int rc;
 
 	RUN(t_clean_step);
+	RUN(t_fast_knee_interval);
 	RUN(t_no_knee);
 	RUN(t_noise_and_transient);
 	RUN(t_bad_input);
