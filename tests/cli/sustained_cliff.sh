@@ -1,8 +1,9 @@
 # iobattery sustained finds a cliff made on purpose: a loop device with ext4, written by
 # a process in a cgroup of this test's own whose throttle lets 50 MB/s through, cut to
 # 10 MB/s once the run's file holds half of the 128 MiB it may write. The knee must lie
-# within 10% of the file's size when the cut was made, or within one interval (the knee's
-# resolution: a cut inside an interval is placed at its start); the burst and
+# within 10% of the file's size when the cut was made, or within one interval's writing
+# (the throttle, once lowered, holds writes back longer than the new rate needs, which
+# the knee's model of one fall inside one interval places early); the burst and
 # sustained rates must be near the two limits; the run stops after the hold, well before
 # its size limit. The loop device is given a crafted NVMe hwmon (IOB_SYSFS_ROOT,
 # observe/devtemp.h) at 40 C, warning at 70 C, raised to 80 C when the throttle is cut:
@@ -80,8 +81,8 @@ print('cliff found at %d bytes (%.1f s), made at %d; burst %.1f MB/s, sustained 
       m['burst_rate'], m.get('sustained_rate', -1), r['params']['stopped_by']))
 if m['knee_found'] != 1:
     sys.exit('no knee found')
-# the knee is found at an interval's edge (--step 0.2 s): a cut inside an interval is
-# placed at its start, up to one interval's writing at the burst rate early
+# the throttle's transient after the cut can put the knee up to one interval's writing
+# (--step 0.2 s) at the burst rate early (docs/methodology.md, "Testing without an SSD")
 step = m['burst_rate'] * 1e6 * 0.2
 if abs(m['cliff_bytes'] - made) > max(0.10 * made, step * 1.05):
     sys.exit('the cliff is more than 10%% (or one interval, %d bytes) away from where it '
