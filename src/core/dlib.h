@@ -1,7 +1,8 @@
 /* dlib.h - a shared library opened when a command first needs it, never at start-up
- * (libpq for db --pg, libxlsxwriter for iozone -b, ncurses for --watch): its functions
- * are looked up by name into a caller's table of function pointers, so that a plain
- * `iobattery --help` loads none of them. Thread-safe (dlopen is); no shared state. */
+ * (SQLite for the store and db, libpq for db --pg, libxlsxwriter for iozone -b, ncurses
+ * for --watch, libbpf for the block layer's latency): its functions are looked up by name
+ * into a caller's table of function pointers, so that a plain `iobattery --help` loads
+ * none of them. Thread-safe (dlopen is); no shared state. */
 #ifndef IOB_CORE_DLIB_H
 #define IOB_CORE_DLIB_H
 

@@ -2,7 +2,7 @@
  * reading it back, listing, deleting. See store.h and docs/store-schema.md. */
 #include <errno.h>
 #include <limits.h>
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -292,6 +292,8 @@ struct store *store_open(const char *path, int create, char *errbuf, size_t len)
 			 "%s", strerror(-rc));
 		return NULL;
 	}
+	if (!sqlite_dl_load(errbuf, len))
+		return NULL;
 	s = calloc(1, sizeof(*s));
 	if (!s) {
 		snprintf(errbuf, len, "out of memory");

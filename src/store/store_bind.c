@@ -2,7 +2,7 @@
  * what store_put.c, store_series.c and store_ranks.c share. See store_int.h. */
 #include <errno.h>
 #include <math.h>
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stdint.h>
 
 #include "store/store_int.h"

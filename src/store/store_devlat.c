@@ -4,7 +4,7 @@
  * they are missing first (STORE_DEVLAT_SQL), as the per-rank tables are. */
 #include <errno.h>
 #include <math.h>
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stdio.h>
 #include <stdlib.h>
 

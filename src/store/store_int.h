@@ -2,7 +2,7 @@
 #ifndef IOB_STORE_STORE_INT_H
 #define IOB_STORE_STORE_INT_H
 
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -3,7 +3,7 @@
  * or a kill leaves the run either wholly stored or absent (SQLite's journal rolls back
  * an unfinished transaction when the database is next opened). See store.h. */
 #include <errno.h>
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * runs.result_json holds the same, so store_get needs nothing from here. */
 #include <errno.h>
 #include <math.h>
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stdint.h>
 #include <stdio.h>
 

@@ -4,7 +4,7 @@
  * JSON keys, so the statements are built from the key tables of stats/result_sys.c. */
 #include <errno.h>
 #include <math.h>
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -23,11 +23,11 @@ exec 3> "$T/in"
 if [ -r "/proc/$pid/maps" ]; then
 	# until the loader has mapped the libraries iobattery links (it waits for input then)
 	i=0
-	until grep -q libsqlite3 "/proc/$pid/maps" 2>/dev/null || [ $i -ge 100 ]; do
+	until grep -q libjansson "/proc/$pid/maps" 2>/dev/null || [ $i -ge 100 ]; do
 		sleep 0.1; i=$((i + 1))
 	done
 	cp "/proc/$pid/maps" "$T/maps" 2>/dev/null
-	grep -q libsqlite3 "$T/maps" || fail "no libsqlite3 in the maps of iobattery postmark"
+	grep -q libjansson "$T/maps" || fail "no libjansson in the maps of iobattery postmark"
 	grep -q libpq "$T/maps" && fail "libpq mapped by a postmark prompt"
 fi
 echo quit >&3

@@ -1,6 +1,7 @@
 # Start-up loads only what every command needs: MPI (a plugin opened under a launcher),
-# libxlsxwriter (iozone -b), ncurses (--watch) and libbpf (the block-layer latency, when a
-# run loads its program) are opened when used, so ldd lists none of them, nor what they
+# libxlsxwriter (iozone -b), ncurses (--watch), libbpf (the block-layer latency, when a
+# run loads its program) and SQLite (when a database is opened: the store, db) are opened
+# when used, so ldd lists none of them, nor what they
 # pull in (libcrypto, minizip, Open MPI's runtime, libelf); --version
 # still lists each as built in; the plugin's absence under a launcher is refused with
 # the package to install; and a run under mpirun still merges its ranks.
@@ -8,7 +9,7 @@
 command -v ldd > /dev/null || skip "no ldd"
 ldd "$IOB" > "$T/ldd" 2>&1 || skip "ldd cannot read the binary"
 for lib in libmpi libopen-pal libopen-rte libxlsxwriter libminizip libcrypto libncurses \
-	libtinfo libpq libhwloc libevent libbpf libelf; do
+	libtinfo libpq libhwloc libevent libbpf libelf libsqlite3; do
 	grep -q "$lib" "$T/ldd" && fail "the binary loads $lib at start: $(grep "$lib" "$T/ldd")"
 done
 "$IOB" --help > "$T/out" 2>&1 || fail "--help failed"

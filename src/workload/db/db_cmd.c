@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 
 #include "config.h"
 #include "core/err.h"
@@ -259,6 +259,8 @@ static void db_pg_env(struct run *run)
 /* Record what the results need besides the options; hide a password of --pg. */
 static void db_record(struct run *run, const struct db_opts *o)
 {
+	const struct sqlite_dl *q;
+	char e[256];
 	size_t k;
 
 	if (o->pg) {
@@ -268,8 +270,8 @@ static void db_record(struct run *run, const struct db_opts *o)
 				db_redact(run->options.v[k].value);
 	}
 	kv_set(&run->options, RK_DB_ENGINE, "%s", o->pg || o->pg_local ? "postgresql" : "sqlite");
-	if (!o->pg && !o->pg_local)
-		kv_set(&run->options, RK_DB_SQLITE_VERSION, "%s", sqlite3_libversion());
+	if (!o->pg && !o->pg_local && (q = sqlite_dl_load(e, sizeof(e))))
+		kv_set(&run->options, RK_DB_SQLITE_VERSION, "%s", q->libversion());
 }
 
 static void db_init(void *cfg)

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
+#include "core/sqlite_dl.h"
 
 #include "core/clock.h"
 #include "core/progress.h"
@@ -364,6 +364,8 @@ int db_sqlite_open(struct db_conn *c, const char *path, const struct db_sqlite_o
 	int rc;
 
 	memset(c, 0, sizeof(*c));
+	if (!sqlite_dl_load(err, errlen))
+		return -ENOENT;
 	s = calloc(1, sizeof(*s));
 	if (!s || !(s->path = strdup(path))) {
 		free(s);
