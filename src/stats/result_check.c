@@ -13,7 +13,8 @@
  *   system    steal, device_idle and writeback_pending as row_sys_flags() says
  *   knee      a sustained row's knee figures (knee_found, intervals, burst_rate,
  *             sustained_rate, cliff_bytes, cliff_s, temp_cliff_c) from its series, the
- *             knee's own points (knee_series), by the rule of stats/knee.h
+ *             knee's own points (knee_series), by the rule of stats/knee.h; temp_end_c
+ *             and temp_max_c from the series' temperatures (and temp_start_c's)
  * Reals were written with 15 significant digits, so two figures agree when they differ by
  * under RC_REL of the larger (a rule that rounds the same numbers the writer rounded). */
 #include <errno.h>
@@ -342,6 +343,25 @@ static int knee_points(struct rc_ctx *c, const struct row_series *s, uint64_t *t
 	return 0;
 }
 
+/* sustained: the temperature at the end (the series' last reading) and the highest (of
+ * the start's reading, which no interval closes, and the series'). The start itself has
+ * no other record to follow from. */
+static void check_temps(struct rc_ctx *c, const struct row *w, const struct row_series *s)
+{
+	const struct metric *st = row_metric(w, RK_SUS_TEMP_START);
+	double mx = st && isfinite(st->value) ? st->value : -INFINITY, last;
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (isfinite(s->v[RSE_TEMP_C][i]) && s->v[RSE_TEMP_C][i] > mx)
+			mx = s->v[RSE_TEMP_C][i];
+	last = s->v[RSE_TEMP_C][s->n - 1];
+	if (isfinite(last) && row_metric(w, RK_SUS_TEMP_END))
+		knee_fig(c, w, RK_SUS_TEMP_END, last);
+	if (isfinite(mx) && row_metric(w, RK_SUS_TEMP_MAX))
+		knee_fig(c, w, RK_SUS_TEMP_MAX, mx);
+}
+
 /* sustained: the knee's figures from the row's series, the knee's own points (t_ns from
  * the first write, bytes of each interval), with the row's own rule (drop_pct, hold). */
 static void check_knee(struct rc_ctx *c, const struct row *w)
@@ -378,6 +398,7 @@ static void check_knee(struct rc_ctx *c, const struct row *w)
 			if (isfinite(s->v[RSE_TEMP_C][k.k - 1]))
 				knee_fig(c, w, RK_SUS_TEMP_CLIFF, s->v[RSE_TEMP_C][k.k - 1]);
 		}
+		check_temps(c, w, s);
 	}
 	free(t);
 	free(b);

@@ -3,9 +3,11 @@
 # in the text and the report. The temperature comes from a crafted sysfs tree
 # (IOB_SYSFS_ROOT, observe/devtemp.h): an NVMe hwmon for the temp dir's disk at 47.5 C,
 # warning at 70 C. Without the tree the series has no temp_c and the text no line.
+# verify --result passes on the result and names temp_max_c once it is edited by hand.
 # Skipped where the temp dir has no block device.
 . tests/cli/lib
 command -v jq > /dev/null || skip "jq missing"
+command -v python3 > /dev/null || skip "python3 missing"
 
 run() {
 	expect_exit 0 "$IOB" sustained -d "$T" --size 96m --bs 1m --step 0.01 --hold 1000 \
@@ -37,6 +39,23 @@ jq -e '.rows[0] | (.series.t_ns | length) as $n | $n > 0 and
 	fail "no temperature per interval: $(jq -c '.rows[0] | [.series, .params.temp_source]' \
 		"$T/out")"
 n=$(jq '.rows[0].series.t_ns | length' "$T/out")
+# verify --result follows temp_max_c from the readings, and names it once edited by hand
+cp "$T/out" "$T/t.json"
+expect_exit 0 "$IOB" verify --result "$T/t.json"
+python3 - "$T/t.json" "$T/e.json" <<'PY' || fail "edit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for x in d['rows'][0]['metrics']:
+    if x['name'] == 'temp_max_c':
+        x['value'] += 5
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+"$IOB" verify --result "$T/e.json" > "$T/out" 2>&1
+want=$(sed -n 's/.*digest: differs from the canonical form.s (\(sha256:[0-9a-f]*\)).*/\1/p' \
+	"$T/out")
+sed "s/\"digest\": \"sha256:[0-9a-f]*\"/\"digest\": \"$want\"/" "$T/e.json" > "$T/e2.json"
+expect_exit 1 "$IOB" verify --result "$T/e2.json"
+expect_out "metrics.temp_max_c: is 52.5, its data give 47.5"
 IOB_SYSFS_ROOT=$s run text
 grep -q "^  temperature: 47.5 C at [0-9.]* s.* ([0-9]* readings, one an interval)\$" "$T/out" ||
 	{ sed 's/^/  | /' "$T/out" >&2; fail "no temperature line in the text"; }
