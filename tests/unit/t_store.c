@@ -3,12 +3,12 @@
  * id, delete, a database from a newer version refused, migrations from schema 1 and 2,
  * and the per-rank tables made where a database reached its version without them. */
 #include <errno.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/sqlite_dl.h"
 #include "test.h"
 #include "sys_fill.h"
 #include "output/output.h"
@@ -16,6 +16,20 @@
 #include "stats/result.h"
 #include "stats/result_json.h"
 #include "store/store.h"
+
+/* A database opened directly, to craft or read the store's file behind its back: SQLite
+ * through the tree's own loader (core/sqlite_dl.h), as the store opens it. */
+static int sq_open(const char *path, sqlite3 **db)
+{
+	char e[256];
+
+	*db = NULL;
+	if (!sqlite_dl_load(e, sizeof(e))) {
+		fprintf(stderr, "%s\n", e);
+		return SQLITE_ERROR;
+	}
+	return sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+}
 
 static char dbpath[256];
 
@@ -66,7 +80,7 @@ static long long query_int(const char *sql)
 	sqlite3_stmt *st;
 	long long v = -1;
 
-	if (sqlite3_open(dbpath, &db) != SQLITE_OK)
+	if (sq_open(dbpath, &db) != SQLITE_OK)
 		return -1;
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
 		if (sqlite3_step(st) == SQLITE_ROW)
@@ -83,7 +97,7 @@ static int user_version(void)
 	sqlite3_stmt *st;
 	int v = -1;
 
-	if (sqlite3_open(dbpath, &db) != SQLITE_OK)
+	if (sq_open(dbpath, &db) != SQLITE_OK)
 		return -1;
 	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK) {
 		if (sqlite3_step(st) == SQLITE_ROW)
@@ -149,7 +163,7 @@ static void t_cascade_and_newer(void)
 	int n = -1;
 
 	/* run 1 was deleted: none of its rows, params, metrics or histograms remain */
-	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sq_open(dbpath, &db) == SQLITE_OK);
 	if (sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM rows) + (SELECT count(*) "
 			       "FROM row_params) + (SELECT count(*) FROM metrics) + "
 			       "(SELECT count(*) FROM histograms)", -1, &st, NULL) == SQLITE_OK) {
@@ -178,7 +192,7 @@ static void t_migrate(void)
 	unlink(dbpath);
 	s = store_open(dbpath, 1, err, sizeof(err));
 	store_close(s);
-	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sq_open(dbpath, &db) == SQLITE_OK);
 	CHECK(sqlite3_exec(db, "DROP TABLE series_devices; DROP TABLE series; DROP TABLE "
 			   "row_waits; DROP TABLE row_devices; DROP TABLE row_system; "
 			   "PRAGMA user_version = 1", NULL, NULL, NULL) == SQLITE_OK);
@@ -202,7 +216,7 @@ static void t_migrate_temp(void)
 	unlink(dbpath);
 	s = store_open(dbpath, 1, err, sizeof(err));
 	store_close(s);
-	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sq_open(dbpath, &db) == SQLITE_OK);
 	CHECK(sqlite3_exec(db, "ALTER TABLE series DROP COLUMN temp_c; PRAGMA user_version = 4",
 			   NULL, NULL, NULL) == SQLITE_OK);
 	sqlite3_close(db);
@@ -232,7 +246,7 @@ static void t_ranks_tables_healed(void)
 	s = store_open(dbpath, 1, err, sizeof(err));
 	CHECK(s != NULL);
 	store_close(s);
-	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sq_open(dbpath, &db) == SQLITE_OK);
 	CHECK(sqlite3_exec(db, "DROP TABLE row_ranks; DROP TABLE run_ranks; "
 			   "PRAGMA user_version = 2", NULL, NULL, NULL) == SQLITE_OK);
 	sqlite3_close(db);
@@ -241,7 +255,7 @@ static void t_ranks_tables_healed(void)
 	store_close(s);
 	CHECK(user_version() == STORE_SCHEMA_VERSION);
 	CHECK(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'row_ranks'") == 1);
-	CHECK(sqlite3_open(dbpath, &db) == SQLITE_OK);
+	CHECK(sq_open(dbpath, &db) == SQLITE_OK);
 	CHECK(sqlite3_exec(db, "DROP TABLE row_ranks; DROP TABLE run_ranks;", NULL, NULL,
 			   NULL) == SQLITE_OK);
 	sqlite3_close(db);
