@@ -1,5 +1,6 @@
 /* text_extras.c - the block every text renderer ends a row with: buffered and durable
- * times, CPU, latency percentiles, cache residency, flags (text_renderers.h). */
+ * times, CPU, latency percentiles, cache residency, flags and the ceilings behind them
+ * (text_renderers.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "output/text_renderers.h"
 #include "stats/flags.h"
 #include "stats/result.h"
+#include "stats/result_ceiling.h"
 #include "stats/result_keys.h"
 
 static void text_cpu(FILE *f, const struct row *w)
@@ -58,6 +60,61 @@ static void text_flags(FILE *f, const struct row *w)
 		fprintf(f, "  error: %s\n", w->error);
 }
 
+/* head (a newline, then the indent and a label) and words, wrapped at 80 columns under
+ * the first word. */
+static void text_wrapped(FILE *f, const char *head, const char *words)
+{
+	size_t ind = strlen(head) - 1, col = ind, n;
+	const char *p = words, *sp;
+
+	fputs(head, f);
+	while (*p) {
+		sp = strchr(p, ' ');
+		n = sp ? (size_t)(sp - p) : strlen(p);
+		if (col > ind && col + 1 + n > 80) {
+			fprintf(f, "\n%*s", (int)ind, "");
+			col = ind;
+		} else if (col > ind) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, n, f);
+		col += n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+/* The figures behind over_ceiling and tool_bound: the ceiling passed, the tool's limit
+ * against the row (docs/methodology.md, "Ceilings"). Nothing for a row without them. */
+static void text_ceiling(FILE *f, const struct row *w)
+{
+	const struct row_ceiling *c = w->ceiling;
+	char a[NUMFMT_LEN], b[NUMFMT_LEN], d[NUMFMT_LEN], e[NUMFMT_LEN];
+	int link;
+
+	if (!c)
+		return;
+	if ((w->flags & ROW_OVER_CEILING) && isfinite(c->rate_bytes_s)) {
+		link = isfinite(c->link_bytes_s) && c->rate_bytes_s > c->link_bytes_s;
+		fprintf(f, "  ceiling: %s against the %s's %s\n",
+			numfmt(a, sizeof(a), c->rate_bytes_s, "B/s"), link ? "link" : "memory copy",
+			numfmt(b, sizeof(b), link ? c->link_bytes_s : c->memory_bytes_s, "B/s"));
+	}
+	if (!(w->flags & ROW_TOOL_BOUND) || !isfinite(c->tool_ops_s))
+		return;
+	fprintf(f, "  tool's limit: %s", numfmt(a, sizeof(a), c->tool_ops_s, "requests/s"));
+	if (isfinite(c->tool_cpu_ns_per_op))
+		fprintf(f, ", %s CPU a request", numfmt(d, sizeof(d), c->tool_cpu_ns_per_op, "ns"));
+	fprintf(f, "\n    this row:  %s", numfmt(b, sizeof(b), c->rate_ops_s, "requests/s"));
+	if (isfinite(row_cpu_per_op(w)))
+		fprintf(f, ", %s CPU a request", numfmt(e, sizeof(e), row_cpu_per_op(w), "ns"));
+	if (c->tool_settings[0])
+		text_wrapped(f, "\n    measured:  ", c->tool_settings);
+	fputc('\n', f);
+}
+
 int out_text_extras(FILE *f, const struct row *w)
 {
 	char a[32], b[32];
@@ -81,6 +138,7 @@ int out_text_extras(FILE *f, const struct row *w)
 	if (w->note)
 		fprintf(f, "  %s\n", w->note);
 	text_flags(f, w);
+	text_ceiling(f, w);
 	out_text_system(f, w, NULL);
 	return ferror(f) ? -EIO : 0;
 }

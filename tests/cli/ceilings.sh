@@ -3,7 +3,7 @@
 # 1. dd on the null engine (no I/O, 4 M requests of 512 bytes) is bound by the tool: a row
 #    on the null engine is the tool's own loop at its settings, its own limit (tool_bound),
 #    and its bytes per second, which no memory copied, pass the memory ceiling
-#    (over_ceiling).
+#    (over_ceiling); the text says the figures behind both.
 # 2. A job on the null engine is likewise its own limit, at its own settings (iodepth=8).
 # 3. A crafted sysfs tree (IOBATTERY_SYSFS_ROOT) gives the temp dir's disk a 12 Mb/s USB
 #    link (1.5 MB/s): a 16 MiB direct write is over_ceiling, the link applies, its words
@@ -22,6 +22,14 @@ jq -e '.rows[0].flags | index("over_ceiling")' "$T/null.json" > /dev/null ||
 	fail "dd on the null engine is not over the memory ceiling"
 jq -e '.rows[0].ceiling.tool_settings | test("^the row itself: .*depth 1, 1 thread, bs 512")' \
 	"$T/null.json" > /dev/null || fail "the tool's limit is not the row itself"
+# the text gives the figures behind both flags
+expect_exit 0 "$IOB" dd if=/dev/zero of="$T/f" bs=512 count=400000 --engine null --no-store
+grep -Eq "^  ceiling: [0-9.]+ [kMGT]?B/s against the memory copy's [0-9.]+ [kMGT]?B/s$" "$T/out" ||
+	{ cat "$T/out"; fail "no ceiling line in the text"; }
+grep -Eq "^  tool's limit: [0-9.]+ M requests/s, [0-9.]+ ns CPU a request$" "$T/out" ||
+	fail "no tool's limit line in the text"
+expect_out "    measured:  the row itself: the null engine does no I/O (depth 1, 1 thread,"
+expect_out "               bs 512)"
 rm -f "$T/f"
 
 expect_exit 0 "$IOB" job --name=n --rw=randread --bs=4k --size=4M --ioengine=null \

@@ -138,7 +138,10 @@ static void t_series(void)
 	CHECK(w != NULL);
 	if (w) {
 		check_series(w);
-		CHECK(w->series && w->series->interval_ns == 2 * BASE_NS);
+		/* at least one merge (35 base intervals are more than 20); a phase that a
+		 * loaded machine stretched past 40 may have merged twice: check_series holds
+		 * the rule for whatever it ran */
+		CHECK(w->series && w->series->interval_ns >= 2 * BASE_NS);
 	}
 	CHECK(l.view.active && !strcmp(l.view.phase, "write"));
 	w = one_phase(&rc, 2, 200000000, 0, &l);	/* two workers */
