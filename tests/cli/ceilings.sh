@@ -22,6 +22,7 @@ jq -e '.rows[0].flags | index("over_ceiling")' "$T/null.json" > /dev/null ||
 	fail "dd on the null engine is not over the memory ceiling"
 jq -e '.rows[0].ceiling.tool_settings | test("^the row itself: .*depth 1, 1 thread, bs 512")' \
 	"$T/null.json" > /dev/null || fail "the tool's limit is not the row itself"
+rm -f "$T/f"
 # the text gives the figures behind both flags
 expect_exit 0 "$IOB" dd if=/dev/zero of="$T/f" bs=512 count=400000 --engine null --no-store
 grep -Eq "^  ceiling: [0-9.]+ [kMGT]?B/s against the memory copy's [0-9.]+ [kMGT]?B/s$" "$T/out" ||
