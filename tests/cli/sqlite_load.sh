@@ -27,10 +27,10 @@ maps_of() {
 	wait $pid || fail "iobattery $*: $(cat "$T/run.out")"
 }
 [ -r /proc/self/maps ] || skip "no /proc/PID/maps"
-maps_of dd if="$T/in" of="$T/o" bs=4k --no-store
+maps_of dd if="$T/in" of="$T/o1" bs=4k --no-store
 grep -q libsqlite3 "$T/maps" && fail "a --no-store dd mapped SQLite"
 i0=$(sqlite3 "$IOBATTERY_DB" 'SELECT count(*) FROM runs' 2> /dev/null || echo 0)
-expect_exit 0 "$IOB" dd if=/dev/zero of="$T/o" bs=4k count=4
+expect_exit 0 "$IOB" dd if=/dev/zero of="$T/o2" bs=4k count=4
 n=$(sqlite3 "$IOBATTERY_DB" 'SELECT count(*) FROM runs' 2> /dev/null) ||
 	skip "no sqlite3 shell to read the store (parts 1 and 2 passed)"
 [ "$n" -gt "$i0" ] || fail "the stored run is not in the store ($i0 -> $n)"
@@ -43,8 +43,8 @@ lib=$(ldconfig -p | awk '/libsqlite3\.so\.0 / {print $NF; exit}')
 real=$(readlink -f "$lib")
 unshare -m true 2> /dev/null || skip "cannot make a mount namespace here"
 hide() { unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$real" "$@"; }
-expect_exit 0 hide "$IOB" dd if=/dev/zero of="$T/o" bs=4k count=4 --no-store
-expect_exit 0 hide "$IOB" dd if=/dev/zero of="$T/o" bs=4k count=4
+expect_exit 0 hide "$IOB" dd if=/dev/zero of="$T/o3" bs=4k count=4 --no-store
+expect_exit 0 hide "$IOB" dd if=/dev/zero of="$T/o4" bs=4k count=4
 expect_out "iobattery: cannot save in the results store: cannot load SQLite (for the results store and db --engine sqlite): "
 [ "$(sqlite3 "$IOBATTERY_DB" 'SELECT count(*) FROM runs')" = "$n" ] ||
 	fail "the store changed although SQLite could not be loaded"
