@@ -82,7 +82,7 @@ check: deps-test
 # the checks that take minutes (tests/slow: the Debian package, the MPICH build, the
 # file-system matrix, two MPI hosts, verify --result everywhere): CI runs them
 check-slow: deps-test
-	@$(MAKE) iobattery
+	@$(MAKE) iobattery units fuzz-replay fault-shim
 	@tests/run --slow
 
 bench/verify_speed: iobattery bench/verify_speed.c
