@@ -33,14 +33,19 @@ static void time_line(FILE *f, const char *name, double s)
 static void rate_line(FILE *f, const char *what, const struct row *w, uint64_t ns,
 		      const char *how)
 {
-	char t[32], r[32];
+	char t[32], r[32], line[256];
 	double secs = (double)ns / 1e9;
+	int n;
 
 	if (w->flags & ROW_TOO_FAST)
 		snprintf(r, sizeof(r), "no disk rate");
 	else
 		units_fmt_si(r, sizeof(r), secs > 0 ? (double)w->bytes / secs : 0, "B/s");
-	fprintf(f, "  %-9s %s (%s) %s\n", what, units_fmt_ns(t, sizeof(t), (double)ns), r, how);
+	n = snprintf(line, sizeof(line), "  %-9s %s (%s) %s", what,
+		     units_fmt_ns(t, sizeof(t), (double)ns), r, how);
+
+	out_text_wrap_line(f, line, n < 0 ? 0 : (size_t)n < sizeof(line) ? (size_t)n :
+			   sizeof(line) - 1);
 }
 
 /* dd's closing lines: records, then bytes (SI, IEC) copied, seconds, rate. */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/units.h"
 #include "output/numfmt.h"
@@ -13,6 +14,8 @@
 #include "stats/result.h"
 #include "stats/result_ceiling.h"
 #include "stats/result_keys.h"
+
+#define TEXT_COLS	80	/* the terminal the lines are wrapped for */
 
 static void text_cpu(FILE *f, const struct row *w)
 {
@@ -60,32 +63,6 @@ static void text_flags(FILE *f, const struct row *w)
 		fprintf(f, "  error: %s\n", w->error);
 }
 
-/* head (a newline, then the indent and a label) and words, wrapped at 80 columns under
- * the first word. */
-static void text_wrapped(FILE *f, const char *head, const char *words)
-{
-	size_t ind = strlen(head) - 1, col = ind, n;
-	const char *p = words, *sp;
-
-	fputs(head, f);
-	while (*p) {
-		sp = strchr(p, ' ');
-		n = sp ? (size_t)(sp - p) : strlen(p);
-		if (col > ind && col + 1 + n > 80) {
-			fprintf(f, "\n%*s", (int)ind, "");
-			col = ind;
-		} else if (col > ind) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(p, 1, n, f);
-		col += n;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-}
-
 /* The figures behind over_ceiling and tool_bound: the ceiling passed, the tool's limit
  * against the row (docs/methodology.md, "Ceilings"). Nothing for a row without them. */
 static void text_ceiling(FILE *f, const struct row *w)
@@ -111,11 +88,71 @@ static void text_ceiling(FILE *f, const struct row *w)
 	if (isfinite(row_cpu_per_op(w)))
 		fprintf(f, ", %s CPU a request", numfmt(e, sizeof(e), row_cpu_per_op(w), "ns"));
 	if (c->tool_settings[0])
-		text_wrapped(f, "\n    measured:  ", c->tool_settings);
+		fprintf(f, "\n    measured:  %s", c->tool_settings);
 	fputc('\n', f);
 }
 
+void out_text_wrap_line(FILE *f, const char *line, size_t len)
+{
+	size_t lead = 0, ind, col, start = 0, cut, i;
+	const char *colon;
+
+	while (lead < len && line[lead] == ' ')
+		lead++;
+	colon = memchr(line + lead, ':', len - lead);
+	ind = colon && (size_t)(colon - line) + 1 < len && colon[1] == ' ' &&
+	      (size_t)(colon - line) < TEXT_COLS / 2 ? (size_t)(colon - line) + 1 : lead + 1;
+	while (ind < len && line[ind] == ' ')
+		ind++;
+	col = 0;
+	while (len - start + col > TEXT_COLS) {
+		cut = 0;
+		for (i = start; i < len && i - start + col <= TEXT_COLS; i++)
+			if (line[i] == ' ' && i > start)
+				cut = i;
+		if (!cut)		/* one word longer than the line: to its end */
+			for (cut = start; cut < len && line[cut] != ' '; cut++)
+				;
+		if (cut >= len)
+			break;
+		fprintf(f, "%*s%.*s\n", (int)col, "", (int)(cut - start), line + start);
+		start = cut;
+		while (start < len && line[start] == ' ')
+			start++;
+		col = ind;
+	}
+	fprintf(f, "%*s%.*s\n", (int)col, "", (int)(len - start), line + start);
+}
+
+/* The extras into f as iobattery's own lines are printed: each line wrapped at 80
+ * columns (the tools' own layouts, printed before, are left as they are). */
+static int extras_body(FILE *f, const struct row *w);
+
 int out_text_extras(FILE *f, const struct row *w)
+{
+	char *buf = NULL, *p, *nl;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int rc;
+
+	if (!m)
+		return extras_body(f, w);
+	rc = extras_body(m, w);
+	if (fclose(m) != 0 || !buf) {
+		free(buf);
+		return -EIO;
+	}
+	for (p = buf; p < buf + len; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(buf + len - p));
+		if (!nl)
+			nl = buf + len;
+		out_text_wrap_line(f, p, (size_t)(nl - p));
+	}
+	free(buf);
+	return rc < 0 ? rc : ferror(f) ? -EIO : 0;
+}
+
+static int extras_body(FILE *f, const struct row *w)
 {
 	char a[32], b[32];
 

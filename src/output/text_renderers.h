@@ -64,7 +64,12 @@ struct out_text_renderer {
 };
 /* The generic block: rate, times, CPU, latency percentiles, cache, flags, note. */
 int out_text_generic_row(FILE *f, const struct run *run, const struct row *row);
-/* The extras block every renderer ends with (buffered/durable, CPU, latency, cache). */
+/* The extras block every renderer ends with (buffered/durable, CPU, latency, cache),
+ * each line wrapped at 80 columns. */
 int out_text_extras(FILE *f, const struct row *row);
+/* One of iobattery's own lines (len bytes, no newline) and its newline, wrapped at 80
+ * columns at spaces: the lines it continues on start under the text after its "label: "
+ * (or one column in from its own indent). A word longer than a line is written whole. */
+void out_text_wrap_line(FILE *f, const char *line, size_t len);
 
 #endif

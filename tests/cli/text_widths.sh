@@ -1,6 +1,7 @@
 # The battery's text reads in an 80-column terminal: the tables of a two-file-system
 # battery's text (results show of tests/data/battery-2fs.json) fit 80 columns, none of
-# their lines wraps in an 80-column tmux pane, and no line of the text is over 100. Each configuration has its heading with its file
+# their lines wraps in an 80-column tmux pane, and no line of the text is over 100; a
+# row's own lines are wrapped at 80 (a dd on the null engine, with its flags). Each configuration has its heading with its file
 # system, every flag the JSON carries is shown by its name, byte rates are all in one
 # unit family (MB/s), and a line break inside a value never prints as \x0a.
 . tests/cli/lib
@@ -28,6 +29,13 @@ for fl in short steal device_idle writeback_pending; do
 	got=$(grep '^  flags: ' "$T/show" | grep -o "\b$fl\b" | wc -l)
 	[ "$want" = "$got" ] || fail "flag $fl: $want rows in the JSON, $got in the text"
 done
+# a row's own lines (flags in words, the ceilings behind them, CPU, latency, notes) are
+# wrapped at 80 columns: a dd on the null engine carries the longest of them
+expect_exit 0 "$IOB" dd if=/dev/zero of="$T/dd" bs=512 count=200000 --engine null --no-store
+awk 'length($0) > 80 { print NR ": " length($0) ": " $0; bad = 1 } END { exit bad }' \
+	"$T/out" || fail "a dd row's lines wider than 80 columns"
+expect_words "tool_bound: within 10% of the tool's own limit at these settings"
+rm -f "$T/dd"
 # the same text in a real 80-column terminal: no line wraps (a wrapped line is two
 # screen lines that capture-pane -J joins into one)
 command -v tmux > /dev/null || skip "tmux is not installed (scripts/install-deps test)"
