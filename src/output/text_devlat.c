@@ -32,8 +32,8 @@ int out_text_devlat(FILE *f, const struct row *w)
 
 	if (!d || d->reason)
 		return 0;
-	fprintf(f, "  device: %s, %llu requests", d->devices ? d->devices : "?",
-		(unsigned long long)d->requests);
+	fprintf(f, "  device: %s, %llu request%s", d->devices ? d->devices : "?",
+		(unsigned long long)d->requests, d->requests == 1 ? "" : "s");
 	if (d->unissued + d->unstamped)
 		fprintf(f, " (%llu without times: not seen issued)",
 			(unsigned long long)(d->unissued + d->unstamped));
