@@ -49,6 +49,19 @@ int dlib_load(const char *name, const char *what, const struct dlib_sym *syms, s
 	return 0;
 }
 
+int dlib_load_at(const char *soname, const char *path, const char *what,
+		 const struct dlib_sym *syms, size_t n, void *table, size_t table_size,
+		 void **handle, char *err, size_t len)
+{
+	char e2[256];
+	int rc = dlib_load(soname, what, syms, n, table, table_size, handle, err, len);
+
+	if (rc < 0 && path && strcmp(path, soname) != 0 &&
+	    dlib_load(path, what, syms, n, table, table_size, handle, e2, sizeof(e2)) == 0)
+		rc = 0;
+	return rc;
+}
+
 /* The running binary's folder into dir (Linux: /proc/self/exe; elsewhere empty). */
 static void exe_dir(char *dir, size_t len)
 {

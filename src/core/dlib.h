@@ -22,6 +22,12 @@ struct dlib_sym {
  * zeroed then). */
 int dlib_load(const char *name, const char *what, const struct dlib_sym *syms, size_t n,
 	      void *table, size_t table_size, void **handle, char *err, size_t len);
+/* dlib_load of soname (found through LD_LIBRARY_PATH and the loader's cache), then, where
+ * that fails, of path (where configure found the library: a libdir outside the loader's
+ * search path; NULL or the same name: not tried). The first one's error is kept. */
+int dlib_load_at(const char *soname, const char *path, const char *what,
+		 const struct dlib_sym *syms, size_t n, void *table, size_t table_size,
+		 void **handle, char *err, size_t len);
 /* Open iobattery's own plugin file (e.g. "iobattery-mpi.so", built beside the binary and
  * installed in PREFIX/lib/iobattery): looked for beside the running binary, then in
  * ../lib/iobattery from its folder; RTLD_GLOBAL, so that a library it loads can load

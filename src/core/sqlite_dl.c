@@ -3,7 +3,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "config.h"
 #include "core/dlib.h"
@@ -23,29 +22,17 @@ static int loaded;		/* 1: table filled; -1: the load failed (why in load_err) */
 static char load_err[512];
 static pthread_once_t load_once_flag = PTHREAD_ONCE_INIT;
 
+#ifndef IOB_SQLITE_PATH
+#define IOB_SQLITE_PATH NULL
+#endif
+
 static void load_once(void)
 {
-	size_t n = sizeof(sqlite_syms) / sizeof(sqlite_syms[0]);
 	void *h;
-	char e2[256];
 
-	/* the soname first (LD_LIBRARY_PATH, the loader's cache), then where configure
-	 * found it (a libdir outside the loader's search path) */
-	if (dlib_load(IOB_SQLITE_SONAME, SQLITE_WHAT, sqlite_syms, n, &table, sizeof(table),
-		      &h, load_err, sizeof(load_err)) == 0) {
-		loaded = 1;
-		return;
-	}
-#ifdef IOB_SQLITE_PATH
-	if (strcmp(IOB_SQLITE_PATH, IOB_SQLITE_SONAME) != 0 &&
-	    dlib_load(IOB_SQLITE_PATH, SQLITE_WHAT, sqlite_syms, n, &table, sizeof(table), &h,
-		      e2, sizeof(e2)) == 0) {
-		loaded = 1;
-		return;
-	}
-#endif
-	(void)e2;
-	loaded = -1;
+	loaded = dlib_load_at(IOB_SQLITE_SONAME, IOB_SQLITE_PATH, SQLITE_WHAT, sqlite_syms,
+			      sizeof(sqlite_syms) / sizeof(sqlite_syms[0]), &table,
+			      sizeof(table), &h, load_err, sizeof(load_err)) == 0 ? 1 : -1;
 }
 
 const struct sqlite_dl *sqlite_dl_load(char *err, size_t len)

@@ -43,20 +43,16 @@ struct xl {
 #define XL_ENTRY(fn) { #fn, offsetof(struct xl, fn) },
 static const struct dlib_sym xl_syms[] = { XL_FUNCTIONS(XL_ENTRY) };
 
+#ifndef IOB_XLSX_PATH
+#define IOB_XLSX_PATH NULL
+#endif
+
 /* The library into *x: 0 and *handle (dlib_close), or -errno with err set. */
 static int xl_load(struct xl *x, void **handle, char *err, size_t len)
 {
-	int rc = dlib_load(IOB_XLSX_SONAME, "libxlsxwriter (for iozone -b)", xl_syms,
-			   sizeof(xl_syms) / sizeof(xl_syms[0]), x, sizeof(*x), handle, err,
-			   len);
-
-#ifdef IOB_XLSX_PATH
-	if (rc < 0 && strcmp(IOB_XLSX_PATH, IOB_XLSX_SONAME) != 0)
-		rc = dlib_load(IOB_XLSX_PATH, "libxlsxwriter (for iozone -b)", xl_syms,
-			       sizeof(xl_syms) / sizeof(xl_syms[0]), x, sizeof(*x), handle, err,
-			       len);
-#endif
-	return rc;
+	return dlib_load_at(IOB_XLSX_SONAME, IOB_XLSX_PATH, "libxlsxwriter (for iozone -b)",
+			    xl_syms, sizeof(xl_syms) / sizeof(xl_syms[0]), x, sizeof(*x), handle,
+			    err, len);
 }
 
 int xlsx_iozone_available(void)

@@ -101,18 +101,9 @@ if m.get('throttled') != 1 or 'throttled' not in r['note']:
 PY
 "$IOB" verify --result "$T/r.json" > "$T/out" 2>&1 || { cat "$T/out"; fail "verify --result"; }
 # the size before the cliff edited by hand, the digest made again: the figure is named
-python3 - "$T/r.json" "$T/e.json" <<'PY' || fail "edit"
-import json, sys
-d = json.load(open(sys.argv[1]))
-for x in d['rows'][0]['metrics']:
+result_edit "$T/r.json" "$T/e2.json" "for x in d['rows'][0]['metrics']:
     if x['name'] == 'cliff_bytes':
-        x['value'] += 1048576
-json.dump(d, open(sys.argv[2], 'w'))
-PY
-"$IOB" verify --result "$T/e.json" > "$T/out" 2>&1
-want=$(sed -n 's/.*digest: differs from the canonical form.s (\(sha256:[0-9a-f]*\)).*/\1/p' \
-	"$T/out")
-sed "s/\"digest\": \"sha256:[0-9a-f]*\"/\"digest\": \"$want\"/" "$T/e.json" > "$T/e2.json"
+        x['value'] += 1048576"
 expect_exit 1 "$IOB" verify --result "$T/e2.json"
 expect_out "metrics.cliff_bytes: is"
 grep -q ": digest:" "$T/out" && fail "the digest made again still fails"

@@ -42,18 +42,9 @@ n=$(jq '.rows[0].series.t_ns | length' "$T/out")
 # verify --result follows temp_max_c from the readings, and names it once edited by hand
 cp "$T/out" "$T/t.json"
 expect_exit 0 "$IOB" verify --result "$T/t.json"
-python3 - "$T/t.json" "$T/e.json" <<'PY' || fail "edit"
-import json, sys
-d = json.load(open(sys.argv[1]))
-for x in d['rows'][0]['metrics']:
+result_edit "$T/t.json" "$T/e2.json" "for x in d['rows'][0]['metrics']:
     if x['name'] == 'temp_max_c':
-        x['value'] += 5
-json.dump(d, open(sys.argv[2], 'w'))
-PY
-"$IOB" verify --result "$T/e.json" > "$T/out" 2>&1
-want=$(sed -n 's/.*digest: differs from the canonical form.s (\(sha256:[0-9a-f]*\)).*/\1/p' \
-	"$T/out")
-sed "s/\"digest\": \"sha256:[0-9a-f]*\"/\"digest\": \"$want\"/" "$T/e.json" > "$T/e2.json"
+        x['value'] += 5"
 expect_exit 1 "$IOB" verify --result "$T/e2.json"
 expect_out "metrics.temp_max_c: is 52.5, its data give 47.5"
 IOB_SYSFS_ROOT=$s run text
