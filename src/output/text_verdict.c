@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "output/numfmt.h"
+#include "output/output.h"
 #include "output/verdict_out.h"
 #include "stats/flags.h"
 #include "stats/result.h"
@@ -61,10 +62,11 @@ static char *figure(char *buf, size_t len, const struct verdict_cell *x, const c
 		snprintf(buf, len, "-");
 		return buf;
 	}
-	n = (size_t)snprintf(buf, len, "%s", numfmt(a, sizeof(a), x->s.mean, unit));
+	/* byte rates in the text's one family (--units), as the tables print them */
+	n = (size_t)snprintf(buf, len, "%s", out_text_rate(a, sizeof(a), x->s.mean, unit));
 	if (x->s.n > 1 && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " +-%s",
-				      numfmt(b, sizeof(b), x->s.half, unit));
+				      out_text_rate(b, sizeof(b), x->s.half, unit));
 	if (x->p99_ns > 0 && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " p99 %s",
 				      numfmt(b, sizeof(b), x->p99_ns, "ns"));
@@ -143,7 +145,7 @@ static void one(FILE *f, const struct verdict *v)
 			if (verdict_refs[k].aspect != a || !v->a[a].unit ||
 			    strcmp(v->a[a].unit, verdict_refs[k].unit))
 				continue;	/* only beside points of its own unit */
-			numfmt(b, sizeof(b), verdict_refs[k].value, verdict_refs[k].unit);
+			out_text_rate(b, sizeof(b), verdict_refs[k].value, verdict_refs[k].unit);
 			snprintf(line, sizeof(line), "%s: %s", b, verdict_refs[k].what);
 			wrap(f, "      beside ", line);
 		}
