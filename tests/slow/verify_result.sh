@@ -66,25 +66,10 @@ expect_out "edited.json: digest: differs"
 
 # a percentile edited and the digest made again: the digest passes, the figure does not
 "$IOB" verify --result "$T/res/bonnie.json" > /dev/null || fail "bonnie result"
-python3 - "$T/res/bonnie.json" "$T/redigest.json" <<'PY' || fail "edit"
-import json, sys
-d = json.load(open(sys.argv[1]))
-for r in d['rows']:
+result_edit "$T/res/bonnie.json" "$T/redigest.json" "for r in d['rows']:
     if r.get('latency'):
         r['latency']['p99_ns'] += 1000
-        break
-json.dump(d, open(sys.argv[2], 'w'), indent=2)
-PY
-"$IOB" verify --result "$T/redigest.json" > "$T/out" 2>&1
-want=$(sed -n 's/.*digest: differs from the canonical form.s (\(sha256:[0-9a-f]*\)).*/\1/p' \
-	"$T/out")
-[ -n "$want" ] || { cat "$T/out"; fail "no canonical digest printed"; }
-python3 - "$T/redigest.json" "$want" <<'PY' || fail "redigest"
-import json, sys
-d = json.load(open(sys.argv[1]))
-d['digest'] = sys.argv[2]
-json.dump(d, open(sys.argv[1], 'w'), indent=2)
-PY
+        break"
 expect_exit 1 "$IOB" verify --result "$T/redigest.json"
 expect_out "latency.p99_ns: is"
 grep -q ": digest:" "$T/out" && fail "the digest made again still fails"
