@@ -13,7 +13,7 @@
 #include "stats/result_json.h"
 #include "stats/result_json_load.h"
 
-static char dir[] = "/tmp/iob-fuzz-stream.XXXXXX", path[64];
+static char dir[512], path[600];
 
 static void remove_file(void)
 {
@@ -21,13 +21,16 @@ static void remove_file(void)
 	rmdir(dir);
 }
 
-/* The input as a file in a directory of the harness's own (one file, rewritten for each
- * input; both removed at exit). */
+/* The input as a file in a directory of the harness's own in $TMPDIR (default /tmp): one
+ * file, rewritten for each input; both removed at exit (a run that aborts leaves them:
+ * a test that expects it gives the harness a TMPDIR of its own). */
 static const char *as_file(const uint8_t *data, size_t size)
 {
+	const char *tmp = getenv("TMPDIR");
 	FILE *f;
 
 	if (!path[0]) {
+		snprintf(dir, sizeof(dir), "%s/iob-fuzz-stream.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		FUZZ_ASSERT(mkdtemp(dir) != NULL);
 		snprintf(path, sizeof(path), "%s/result.json", dir);
 		atexit(remove_file);
