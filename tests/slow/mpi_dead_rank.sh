@@ -58,24 +58,30 @@ kept=$(ls -d d2/iobattery.* | grep -v 'another\|living\|nomark')
 cd "$top" && . tests/cli/mpi_lib && cd "$T" || exit 1
 OMPI_MCA_odls_base_sigkill_timeout=3; export OMPI_MCA_odls_base_sigkill_timeout
 env --default-signal=INT true 2>/dev/null || skip "env has no --default-signal"
+# rank1_in_test: once both ranks of mpirun $mp are past set-up, in the first 5 s test
+# (both test files laid out, 16 MiB), rank 1's pid into r1
+rank1_in_test() {
+	wait_for "d/iobattery.*" 2
+	i=0
+	while [ "$(find d -name pg_test_fsync.out -size 16384k | wc -l)" -lt 2 ] &&
+		[ $i -lt 600 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	sleep 1
+	r1=""
+	for q in $(pgrep -P $mp); do
+		tr '\0' '\n' < /proc/$q/environ 2>/dev/null |
+			grep -qx "OMPI_COMM_WORLD_RANK=1\|PMI_RANK=1" && r1=$q
+	done
+	[ -n "$r1" ] || { kill $mp; fail "rank 1 not found among mpirun's children"; }
+}
+
 (mpi_exec 2 "$IOB" fsync -s 5 -f d --no-store --format json --output-dir res \
 	> kill.out 2>&1) &
 mp=$!
 cleanup_hooks="kill $mp 2>/dev/null;"
-wait_for "d/iobattery.*" 2
-# both test files laid out (16 MiB): the ranks are past set-up, in the first 5 s test
-i=0
-while [ "$(find d -name pg_test_fsync.out -size 16384k | wc -l)" -lt 2 ] && [ $i -lt 600 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-sleep 1
-r1=""
-for q in $(pgrep -P $mp); do
-	tr '\0' '\n' < /proc/$q/environ 2>/dev/null |
-		grep -qx "OMPI_COMM_WORLD_RANK=1\|PMI_RANK=1" && r1=$q
-done
-[ -n "$r1" ] || { kill $mp; fail "rank 1 not found among mpirun's children"; }
+rank1_in_test
 kill -KILL "$r1"
 wait $mp
 rc=$?
@@ -93,19 +99,7 @@ rm -rf res && mkdir res
 	--output-dir res > stop.out 2>&1) &
 mp=$!
 cleanup_hooks="kill $mp 2>/dev/null;"
-wait_for "d/iobattery.*" 2
-i=0
-while [ "$(find d -name pg_test_fsync.out -size 16384k | wc -l)" -lt 2 ] && [ $i -lt 600 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-sleep 1
-r1=""
-for q in $(pgrep -P $mp); do
-	tr '\0' '\n' < /proc/$q/environ 2>/dev/null |
-		grep -qx "OMPI_COMM_WORLD_RANK=1\|PMI_RANK=1" && r1=$q
-done
-[ -n "$r1" ] || { kill $mp; fail "rank 1 not found among mpirun's children"; }
+rank1_in_test
 cleanup_hooks="kill -CONT $r1 2>/dev/null; kill $mp 2>/dev/null;"
 kill -STOP "$r1"
 wait $mp
